@@ -1,0 +1,353 @@
+/* PTX emitter: one .ptx file per op (map kernel or two-stage reduction), checked by ptxas. */
+#define _GNU_SOURCE /* mkstemps, popen */
+#include "gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Registers of a function's nodes: %f7, %r7, %p7 by node index (PTX registers need not be SSA). */
+static void node_reg(gen_buf *b, const gen_target *t, const gen_fn *fn, int i, const char *const *param_regs)
+{
+    const gen_node *n = &fn->dag.nodes[i];
+    if (strcmp(n->prim, "param") == 0)
+        gen_buf_put(b, param_regs[n->param]);
+    else
+        gen_buf_printf(b, "%s%d", t->regs[n->type], i);
+}
+
+static void operand(gen_buf *b, const gen_target *t, const gen_fn *fn, const gen_node *n, int a,
+                    const char *const *param_regs)
+{
+    if (n->args[a] < 0)
+        gen_buf_printf(b, "%d", n->imm[a]);
+    else
+        node_reg(b, t, fn, n->args[a], param_regs);
+}
+
+static const char *mov_of(gen_type type)
+{
+    static const char *const movs[] = { "mov.f32", "mov.b32", "mov.pred" }; /* ORDER gen_type */
+    return movs[type];
+}
+
+/* Instructions computing fn, leaving its value in result (when not NULL). */
+static void lower(gen_buf *b, const gen_target *t, const gen_op *op, const gen_fn *fn,
+                  const char *const *param_regs, const char *result)
+{
+    const gen_dag *d = &fn->dag;
+    for (int i = 0; i < d->count; i++) {
+        const gen_node *n = &d->nodes[i];
+        if (strcmp(n->prim, "param") == 0)
+            continue;
+        if (strcmp(n->prim, "const") == 0) {
+            gen_buf_printf(b, "%s ", mov_of(n->type));
+            node_reg(b, t, fn, i, param_regs);
+            if (n->type == GEN_F32)
+                gen_buf_printf(b, ", 0f%08X;\n", gen_f32_bits(n->value));
+            else
+                gen_buf_printf(b, ", %lld;\n", (long long)n->value);
+            continue;
+        }
+        const char *text = gen_require_spelling(t, n->prim, op);
+        for (const char *p = text; *p; p++) {
+            if (*p == '%' && p[1] >= '0' && p[1] <= '3') {
+                int k = p[1] - '0';
+                if (k == 0)
+                    node_reg(b, t, fn, i, param_regs);
+                else
+                    operand(b, t, fn, n, k - 1, param_regs);
+                p++;
+            } else if (*p == '%' && p[1] == 'P') {
+                gen_buf_put(b, "%scratch");
+                p++;
+            } else {
+                gen_buf_putn(b, p, 1);
+            }
+        }
+        gen_buf_put(b, "\n");
+    }
+    if (result) {
+        gen_buf_printf(b, "%s %s, ", mov_of(d->nodes[d->root].type), result);
+        node_reg(b, t, fn, d->root, param_regs);
+        gen_buf_put(b, ";\n");
+    }
+}
+
+static int max_nodes(const gen_op *op)
+{
+    const gen_fn *fns[] = { &op->map, &op->step, &op->combine, &op->final, &op->better };
+    int n = 1;
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (fns[i]->dag.count > n)
+            n = fns[i]->dag.count;
+    return n;
+}
+
+static void put_init(gen_buf *b, double init)
+{
+    gen_buf_printf(b, "0f%08X", gen_f32_bits(init));
+}
+
+/* Combines (%acc[, %index]) with (%other[, %other_index]) into %acc[, %index]. */
+static void merge(gen_buf *b, const gen_target *t, const gen_op *op)
+{
+    if (op->kind == GEN_REDUCE) {
+        lower(b, t, op, &op->combine, (const char *const[]){ "%acc", "%other" }, "%acc");
+        return;
+    }
+    lower(b, t, op, &op->better, (const char *const[]){ "%other", "%acc" }, "%take");
+    gen_buf_put(b, "setp.eq.f32 %tie, %other, %acc;\n"
+                   "setp.lt.u32 %scratch, %other_index, %index;\n"
+                   "and.pred %tie, %tie, %scratch;\n"
+                   "or.pred %take, %take, %tie;\n"
+                   "selp.f32 %acc, %other, %acc, %take;\n"
+                   "selp.b32 %index, %other_index, %index, %take;\n");
+}
+
+static void shuffles(gen_buf *b, const gen_target *t, const gen_op *op, int from)
+{
+    for (int offset = from; offset >= 1; offset /= 2) {
+        gen_buf_printf(b, "shfl.sync.bfly.b32 %%other, %%acc, %d, 31, 0xffffffff;\n", offset);
+        if (op->kind == GEN_ARGREDUCE)
+            gen_buf_printf(b, "shfl.sync.bfly.b32 %%other_index, %%index, %d, 31, 0xffffffff;\n", offset);
+        merge(b, t, op);
+    }
+}
+
+/* Reduces %acc (and %index) over the block; lane 0 of warp 0 ends with the result. */
+static void block_reduce(gen_buf *b, const gen_target *t, const gen_op *op)
+{
+    int warps = t->block / 32;
+    bool pair = op->kind == GEN_ARGREDUCE;
+    const char *acc_array = pair ? "warp_best" : "warp_acc";
+    gen_buf_put(b, "and.b32 %lane, %tid_x, 31;\nshr.u32 %warp, %tid_x, 5;\nsetp.eq.u32 %lane0, %lane, 0;\n");
+    shuffles(b, t, op, 16);
+    gen_buf_printf(b, "shl.b32 %%slot, %%warp, 2;\nmov.u32 %%base, tn_%s_%s;\nadd.u32 %%base, %%base, %%slot;\n",
+                   op->name, acc_array);
+    gen_buf_put(b, "@%lane0 st.shared.f32 [%base], %acc;\n");
+    if (pair)
+        gen_buf_printf(b, "mov.u32 %%base, tn_%s_warp_index;\nadd.u32 %%base, %%base, %%slot;\n"
+                          "@%%lane0 st.shared.u32 [%%base], %%index;\n",
+                       op->name);
+    gen_buf_put(b, "bar.sync 0;\nsetp.eq.u32 %warp0, %warp, 0;\n@!%warp0 bra $done;\n");
+    gen_buf_printf(b, "setp.lt.u32 %%has, %%lane, %d;\nmov.f32 %%acc, ", warps);
+    put_init(b, op->init);
+    gen_buf_printf(b, ";\nshl.b32 %%slot, %%lane, 2;\nmov.u32 %%base, tn_%s_%s;\nadd.u32 %%base, %%base, %%slot;\n"
+                      "@%%has ld.shared.f32 %%acc, [%%base];\n",
+                   op->name, acc_array);
+    if (pair)
+        gen_buf_printf(b, "mov.u32 %%index, 0;\nmov.u32 %%base, tn_%s_warp_index;\nadd.u32 %%base, %%base, %%slot;\n"
+                          "@%%has ld.shared.u32 %%index, [%%base];\n",
+                       op->name);
+    shuffles(b, t, op, warps / 2);
+}
+
+static void declarations(gen_buf *b, const gen_target *t, const gen_op *op)
+{
+    int n = max_nodes(op);
+    gen_buf_printf(b, ".reg %s %s<%d>;\n.reg %s %s<%d>;\n.reg %s %s<%d>;", t->decl[GEN_F32], t->regs[GEN_F32], n,
+                   t->decl[GEN_I32], t->regs[GEN_I32], n, t->decl[GEN_MASK], t->regs[GEN_MASK], n);
+    if (op->kind == GEN_ARGREDUCE)
+        return;
+    gen_buf vals = { 0 }, ptrs = { 0 };
+    for (int i = 0; i < op->nargs; i++) {
+        const gen_arg *a = &op->args[i];
+        if (a->role != GEN_OUT)
+            gen_buf_printf(&vals, ", %%in_%s", a->name);
+        if (a->role != GEN_SCALAR)
+            gen_buf_printf(&ptrs, "%s%%ptr_%s", ptrs.len ? ", " : "", a->name);
+    }
+    gen_buf_printf(b, "\n.reg .f32 %%out%s;\n.reg .b64 %s;", vals.data ? vals.data : "", ptrs.data);
+    gen_buf_free(&vals);
+    gen_buf_free(&ptrs);
+}
+
+/* Kernel parameters, their loads, and the loads of the inputs at %offset. */
+static void params_and_loads(const gen_op *op, gen_vars *v)
+{
+    gen_buf params = { 0 }, load_params = { 0 }, loads = { 0 };
+    bool trailing_comma = op->kind != GEN_MAP;
+    for (int i = 0; i < op->nargs; i++) {
+        const gen_arg *a = &op->args[i];
+        bool last = i == op->nargs - 1 && !trailing_comma;
+        if (a->role == GEN_SCALAR) {
+            gen_buf_printf(&params, ".param .f32 p_%s%s\n", a->name, last ? "" : ",");
+            gen_buf_printf(&load_params, "ld.param.f32 %%in_%s, [p_%s];\n", a->name, a->name);
+            continue;
+        }
+        gen_buf_printf(&params, ".param .u64 p_%s%s\n", a->name, last ? "" : ",");
+        gen_buf_printf(&load_params, "ld.param.u64 %%ptr_%s, [p_%s];\ncvta.to.global.u64 %%ptr_%s, %%ptr_%s;\n",
+                       a->name, a->name, a->name, a->name);
+        if (a->role != GEN_OUT)
+            gen_buf_printf(&loads, "add.s64 %%address, %%ptr_%s, %%offset;\nld.global.f32 %%in_%s, [%%address];\n",
+                           a->name, a->name);
+    }
+    params.data[--params.len] = '\0';
+    gen_var(v, "params", params.data);
+    gen_var(v, "load_params", load_params.data);
+    gen_var(v, "loads", loads.data ? loads.data : "");
+    gen_buf_free(&params);
+    gen_buf_free(&load_params);
+    gen_buf_free(&loads);
+}
+
+/* The registers holding a function's inputs: %in_<name>, with %acc first for a step. */
+static const char **input_regs(const gen_op *op, bool with_acc)
+{
+    const gen_arg *in[GEN_MAX_OP_ARGS];
+    int nin = gen_op_inputs(op, in);
+    const char **regs = gen_xmalloc((size_t)(nin + 1) * sizeof *regs);
+    int k = 0;
+    if (with_acc)
+        regs[k++] = gen_strdup("%acc");
+    for (int i = 0; i < nin; i++)
+        regs[k++] = gen_strfmt("%%in_%s", in[i]->name);
+    return regs;
+}
+
+static void free_regs(const char **regs, int n)
+{
+    for (int i = 0; i < n; i++)
+        free((char *)regs[i]);
+    free(regs);
+}
+
+static char *ptx_for(const gen_spec *spec, const gen_op *op, const gen_target *t)
+{
+    static const char *const templates[] = { "map.ptx", "reduce.ptx", "argreduce.ptx" }; /* ORDER gen_kind */
+    gen_vars v = { 0 };
+    char *header = gen_header("//", op->file, templates[op->kind]);
+    header[strlen(header) - 1] = '\0';
+    gen_var(&v, "header", header);
+    gen_var(&v, "version", t->version);
+    gen_var(&v, "sm", t->sm);
+    gen_var(&v, "op", op->name);
+    gen_var(&v, "doc", op->doc);
+    gen_varf(&v, "warps", "%d", t->block / 32);
+    gen_varf(&v, "block", "%d", t->block);
+    gen_buf b = { 0 };
+    put_init(&b, op->init);
+    gen_var(&v, "init", b.data);
+    gen_buf_free(&b);
+    declarations(&b, t, op);
+    gen_var(&v, "decls", b.data);
+    gen_buf_free(&b);
+    const gen_arg *in[GEN_MAX_OP_ARGS];
+    int nin = gen_op_inputs(op, in);
+    if (op->kind != GEN_ARGREDUCE)
+        params_and_loads(op, &v);
+    if (op->kind == GEN_MAP) {
+        const char **regs = input_regs(op, false);
+        lower(&b, t, op, &op->map, regs, "%out");
+        free_regs(regs, nin);
+        gen_var(&v, "body", b.data);
+        gen_buf_free(&b);
+        const char *o = gen_op_output(op)->name;
+        gen_varf(&v, "store", "add.s64 %%address, %%ptr_%s, %%offset;\nst.global.f32 [%%address], %%out;", o);
+    } else if (op->kind == GEN_REDUCE) {
+        const char **regs = input_regs(op, true);
+        lower(&b, t, op, &op->step, regs, "%acc");
+        free_regs(regs, nin + 1);
+        gen_var(&v, "step", b.data);
+        gen_buf_free(&b);
+        lower(&b, t, op, &op->combine, (const char *const[]){ "%acc", "%value" }, "%acc");
+        gen_var(&v, "combine_value", b.data);
+        gen_buf_free(&b);
+        if (op->final.dag.count)
+            lower(&b, t, op, &op->final, (const char *const[]){ "%acc" }, "%acc");
+        gen_var(&v, "final", b.data ? b.data : "");
+        gen_buf_free(&b);
+    } else {
+        lower(&b, t, op, &op->better, (const char *const[]){ "%in_x", "%acc" }, "%take");
+        gen_var(&v, "better_x", b.data);
+        gen_buf_free(&b);
+        merge(&b, t, op);
+        gen_var(&v, "merge", b.data);
+        gen_buf_free(&b);
+    }
+    if (op->kind != GEN_MAP) {
+        block_reduce(&b, t, op);
+        gen_var(&v, "block_reduce", b.data);
+        gen_buf_free(&b);
+    }
+    char *text = gen_expand(spec, templates[op->kind], &v);
+    gen_vars_free(&v);
+    free(header);
+    return text;
+}
+
+/* ---- ptxas ---- */
+
+static char *find_ptxas(void)
+{
+    const char *env = getenv("PTXAS");
+    if (env && *env)
+        return access(env, X_OK) == 0 ? gen_strdup(env) : NULL;
+    const char *path = getenv("PATH");
+    char *copy = gen_strdup(path ? path : "");
+    char *found = NULL;
+    for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
+        char *candidate = gen_strfmt("%s/ptxas", dir);
+        if (access(candidate, X_OK) == 0)
+            found = candidate;
+        else
+            free(candidate);
+    }
+    free(copy);
+    if (!found && access("/usr/local/cuda/bin/ptxas", X_OK) == 0)
+        found = gen_strdup("/usr/local/cuda/bin/ptxas");
+    return found;
+}
+
+/* Runs ptxas on text for arch; on failure stops generation with ptxas's own message. */
+static void check_with_ptxas(const char *ptxas, const char *name, const char *text, const char *arch)
+{
+    char tmp[] = "/tmp/tngen-XXXXXX.ptx";
+    int fd = mkstemps(tmp, 4);
+    if (fd < 0)
+        gen_die("cannot create a temporary file for ptxas");
+    size_t len = strlen(text);
+    if (write(fd, text, len) != (ssize_t)len)
+        gen_die("cannot write %s", tmp);
+    close(fd);
+    char *cmd = gen_strfmt("'%s' -arch=%s '%s' -o /dev/null 2>&1", ptxas, arch, tmp);
+    FILE *p = popen(cmd, "r");
+    gen_buf log = { 0 };
+    char chunk[4096];
+    size_t n;
+    while (p && (n = fread(chunk, 1, sizeof chunk, p)) > 0)
+        gen_buf_putn(&log, chunk, n);
+    int status = p ? pclose(p) : -1;
+    remove(tmp);
+    if (status != 0)
+        gen_die("ptxas -arch=%s rejects generated/%s:\n%s", arch, name, log.data ? log.data : "(no output)");
+    gen_buf_free(&log);
+    free(cmd);
+}
+
+void gen_emit_ptx(const gen_spec *spec, gen_outputs *out, bool run_ptxas)
+{
+    char *ptxas = run_ptxas ? find_ptxas() : NULL;
+    if (run_ptxas && !ptxas && !out->quiet)
+        printf("tngen: ptxas not found (set PTXAS or PATH): generated PTX is not checked by ptxas\n");
+    for (int ti = 0; ti < spec->ntargets; ti++) {
+        const gen_target *t = &spec->targets[ti];
+        if (t->kind != GEN_PTX)
+            continue;
+        for (int i = 0; i < spec->nops; i++) {
+            const gen_op *op = &spec->ops[i];
+            if (!gen_op_wants(op, t))
+                continue;
+            char *path = gen_strfmt("ptx/%s.ptx", op->name);
+            char *text = ptx_for(spec, op, t);
+            for (char **arch = t->check_archs; ptxas && arch && *arch; arch++)
+                check_with_ptxas(ptxas, path, text, *arch);
+            gen_output_add(out, path, text);
+            free(path);
+        }
+    }
+    free(ptxas);
+}

@@ -1,0 +1,10 @@
+op "axpy" {
+  doc = "y[i] = a * x[i] + y[i]",
+  args = { scalar "a", vec "x", inout "y" },
+  map = function(a, x, y) return fma(a, x, y) end,
+  -- Fused on targets with FMA (one rounding); SSE2, AVX and scalar round the product first,
+  -- so the bound is relative to the terms, not to the result, plus the underflow term of two
+  -- roundings (half a subnormal ulp each) for results near zero.
+  accuracy = { rel = 1.2e-7, of = "fabs(a * x) + fabs(y)", abs = 0x1p-149 },
+  reference = "a * x + y",
+}

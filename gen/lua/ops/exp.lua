@@ -1,0 +1,8 @@
+op "exp" {
+  doc = "y[i] = e^x[i]",
+  args = { vec "x", out "y" },
+  map = function(x) return exp(x) end,
+  accuracy = { ulp = 2 },
+  reference = "exp(x)",
+  domain = { -110, 95 },
+}

@@ -1,0 +1,7 @@
+op "max" {
+  doc = "the largest x[i], ignoring NaN; -inf for n = 0",
+  args = { vec "x" },
+  reduce = { init = -inf, step = function(acc, x) return max(x, acc) end, combine = max },
+  accuracy = { exact = true },
+  reference = { step = "x > acc ? x : acc" },
+}

@@ -1,0 +1,8 @@
+op "sqrt" {
+  doc = "y[i] = sqrt(x[i]); NaN for x < 0",
+  args = { vec "x", out "y" },
+  map = function(x) return sqrt(x) end,
+  accuracy = { ulp = 0 },
+  reference = "sqrt(x)",
+  domain = { 0, 1e6 },
+}

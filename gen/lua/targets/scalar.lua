@@ -1,0 +1,29 @@
+-- Plain C, one element at a time: the reference variant every machine can run.
+target "scalar" {
+  kind = "cpu",
+  rank = 0, -- preference among the CPU targets a machine can run: higher wins
+  lanes = 1,
+  cflags = {},
+  needs = {},
+  types = { f32 = "float", i32 = "int32_t", mask = "bool" },
+  prelude = [[
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+static inline int32_t tn_bits_of_f32(float f) { int32_t i; memcpy(&i, &f, sizeof i); return i; }
+static inline float tn_f32_of_bits(int32_t i) { float f; memcpy(&f, &i, sizeof f); return f; }]],
+  prims = {
+    add = "a + b", sub = "a - b", mul = "a * b", div = "a / b",
+    fma = "a * b + c", -- two roundings: the baseline ISA has no FMA unit (files build with -ffp-contract=off)
+    neg = "-a", abs = "fabsf(a)", sqrt = "sqrtf(a)",
+    max = "a > b ? a : b", min = "a < b ? a : b",
+    cmp_lt = "a < b", cmp_le = "a <= b", cmp_gt = "a > b", cmp_ge = "a >= b",
+    select = "a ? b : c",
+    as_i32 = "tn_bits_of_f32(a)", as_f32 = "tn_f32_of_bits(a)",
+    iadd = "(int32_t)((uint32_t)a + (uint32_t)b)", isub = "(int32_t)((uint32_t)a - (uint32_t)b)",
+    shl = "(int32_t)((uint32_t)a << b)", sra = "a >> b",
+    load = "*a", store = "*a = b", load_tail = "k ? *a : c", store_tail = "if (k) *a = c",
+    splat = "a", isplat = "a", iota = "0", iselect = "a ? b : c", istore = "*a = b",
+  },
+}

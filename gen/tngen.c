@@ -1,0 +1,60 @@
+/* tngen: expands the Lua op and target descriptions into C, PTX and SPIR-V. */
+#include "gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fputs("usage: tngen [--root DIR] [--out DIR] [--no-ptxas] [-q]\n"
+          "\n"
+          "Reads DIR/gen/lua (ops, targets) and DIR/gen/templates and writes the generated\n"
+          "sources: cpu/<target>/<op>.c, ptx/<op>.ptx, spirv/<op>.comp and .spvasm, runtime\n"
+          "tables, test tables and a manifest. Files whose content did not change are not\n"
+          "touched; nothing is written when any step fails.\n"
+          "\n"
+          "  --root DIR   source root (default: .)\n"
+          "  --out DIR    output folder (default: ROOT/generated)\n"
+          "  --no-ptxas   do not check PTX with ptxas even when it is installed\n"
+          "  -q           print nothing but errors\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    const char *root = ".", *out_dir = NULL;
+    bool run_ptxas = true, quiet = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--root") == 0 && i + 1 < argc) {
+            root = argv[++i];
+        } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+            out_dir = argv[++i];
+        } else if (strcmp(argv[i], "--no-ptxas") == 0) {
+            run_ptxas = false;
+        } else if (strcmp(argv[i], "-q") == 0) {
+            quiet = true;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "tngen: unknown or incomplete option '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    char *default_out = gen_strfmt("%s/generated", root);
+    if (!out_dir)
+        out_dir = default_out;
+
+    gen_spec spec = { 0 };
+    gen_spec_load(&spec, root);
+    gen_outputs out = { .quiet = quiet };
+    gen_emit_cpu(&spec, &out);
+    gen_emit_ptx(&spec, &out, run_ptxas);
+    gen_emit_glsl(&spec, &out);
+    gen_emit_tables(&spec, &out);
+    int rc = gen_output_commit(&out, out_dir) == 0 ? 0 : 1;
+    free(default_out);
+    return rc;
+}

@@ -1,0 +1,215 @@
+/* GPU devices and buffers: the public API over the CUDA and Vulkan backends. */
+#include "tn_internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const tn_gpu_backend *backend_named(const char *name)
+{
+    if (name && strcmp(name, "cuda") == 0)
+        return &tn_cuda_backend;
+    if (name && strcmp(name, "vulkan") == 0)
+        return &tn_vulkan_backend;
+    return NULL;
+}
+
+tn_status tn_device_count(const char *backend, int *count)
+{
+    const tn_gpu_backend *gpu = backend_named(backend);
+    if (!count)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_count: count is NULL");
+    *count = 0;
+    if (!gpu)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_count: '%.40s' is not a GPU backend (cuda, vulkan)",
+                       backend ? backend : "(null)");
+    return gpu->count(count);
+}
+
+tn_status tn_device_open(const char *backend, int index, tn_device **device)
+{
+    const tn_gpu_backend *gpu = backend_named(backend);
+    if (!device)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_open: device is NULL");
+    *device = NULL;
+    if (!gpu)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_open: '%.40s' is not a GPU backend (cuda, vulkan)",
+                       backend ? backend : "(null)");
+    int count = 0;
+    tn_status s = gpu->count(&count);
+    if (s != TN_OK)
+        return s;
+    if (index < 0 || index >= count)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_device_open: %s device %d does not exist (%d found)",
+                       gpu->name, index, count);
+    tn_device *d = calloc(1, sizeof *d);
+    if (!d)
+        return tn_fail(TN_ERR_OUT_OF_MEMORY, "tn_device_open: out of memory");
+    d->backend = gpu;
+    s = gpu->open(index, &d->impl, d->name, sizeof d->name);
+    if (s != TN_OK) {
+        free(d);
+        return s;
+    }
+    *device = d;
+    return TN_OK;
+}
+
+void tn_device_close(tn_device *device)
+{
+    if (!device)
+        return;
+    device->backend->close(device->impl);
+    free(device);
+}
+
+const char *tn_device_name(const tn_device *device)
+{
+    return device ? device->name : "(no device)";
+}
+
+tn_status tn_device_synchronize(tn_device *device)
+{
+    if (!device)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_synchronize: device is NULL");
+    return device->backend->sync(device->impl);
+}
+
+tn_status tn_buffer_create(tn_device *device, size_t length, tn_buffer **buffer)
+{
+    if (!buffer)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_buffer_create: buffer is NULL");
+    *buffer = NULL;
+    if (!device)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_buffer_create: device is NULL");
+    if (length > SIZE_MAX / sizeof(float) / 2)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_buffer_create: %zu floats overflow the address space", length);
+    tn_buffer *b = calloc(1, sizeof *b);
+    if (!b)
+        return tn_fail(TN_ERR_OUT_OF_MEMORY, "tn_buffer_create: out of memory");
+    /* Zero-length buffers still get a handle, so that every buffer can be bound. */
+    tn_status s = device->backend->alloc(device->impl, (length ? length : 1) * sizeof(float), &b->handle);
+    if (s != TN_OK) {
+        free(b);
+        return s;
+    }
+    b->device = device;
+    b->length = length;
+    device->live_buffers++;
+    *buffer = b;
+    return TN_OK;
+}
+
+void tn_buffer_destroy(tn_buffer *buffer)
+{
+    if (!buffer)
+        return;
+    buffer->device->backend->free(buffer->device->impl, buffer->handle);
+    buffer->device->live_buffers--;
+    free(buffer);
+}
+
+size_t tn_buffer_length(const tn_buffer *buffer)
+{
+    return buffer ? buffer->length : 0;
+}
+
+static tn_status check_span(const char *fn, const tn_buffer *b, size_t offset, const void *host, size_t count)
+{
+    if (!b)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: buffer is NULL", fn);
+    if (!host && count > 0)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: host pointer is NULL (count = %zu)", fn, count);
+    if (offset > b->length || count > b->length - offset)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: [%zu, %zu + %zu) is outside the buffer of %zu floats", fn,
+                       offset, offset, count, b->length);
+    return TN_OK;
+}
+
+tn_status tn_buffer_write(tn_buffer *buffer, size_t offset, const float *src, size_t count)
+{
+    tn_status s = check_span("tn_buffer_write", buffer, offset, src, count);
+    if (s != TN_OK || count == 0)
+        return s;
+    return buffer->device->backend->write(buffer->device->impl, buffer->handle, offset * sizeof(float), src,
+                                          count * sizeof(float));
+}
+
+tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, size_t count)
+{
+    tn_status s = check_span("tn_buffer_read", buffer, offset, dst, count);
+    if (s != TN_OK || count == 0)
+        return s;
+    return buffer->device->backend->read(buffer->device->impl, buffer->handle, offset * sizeof(float), dst,
+                                         count * sizeof(float));
+}
+
+/* ---- running ops on devices ---- */
+
+tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)
+{
+    if (!dev)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: device is NULL", op->name);
+    tn_call native = *c;
+    for (int i = 0; i < op->nargs; i++) {
+        if (op->roles[i] == TN_SCALAR)
+            continue;
+        const tn_buffer *b = c->ptr[i];
+        if (!b)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s is NULL", op->name, op->arg_names[i]);
+        if (b->device != dev)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s belongs to another device", op->name,
+                           op->arg_names[i]);
+        if (b->length < c->n)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s holds %zu floats, n = %zu", op->name,
+                           op->arg_names[i], b->length, c->n);
+        native.ptr[i] = b->handle;
+    }
+    if (op->kind == TN_REDUCE && !c->result)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: result is NULL", op->name);
+    if (op->kind == TN_ARGREDUCE && !c->index)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: index is NULL", op->name);
+    if (op->kind == TN_ARGREDUCE && c->n == 0)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: an empty vector (n = 0) has no index", op->name);
+    if (op->kind == TN_REDUCE && c->n == 0) { /* the reduction of nothing, without a launch */
+        *c->result = op->init;
+        return TN_OK;
+    }
+    if (c->n == 0)
+        return TN_OK;
+    return dev->backend->run(dev->impl, op, &native);
+}
+
+/* Host arrays on a GPU backend (TRUENO_BACKEND=cuda|vulkan): one device per backend for the
+ * process, opened on first use; operands are copied there and back on every call. */
+static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
+static tn_device *host_devices[2];
+
+tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *c)
+{
+    int slot = gpu == &tn_cuda_backend ? 0 : 1;
+    pthread_mutex_lock(&host_lock);
+    tn_status s = TN_OK;
+    if (!host_devices[slot])
+        s = tn_device_open(gpu->name, 0, &host_devices[slot]);
+    tn_device *dev = host_devices[slot];
+    tn_buffer *bufs[TN_MAX_ARGS] = { 0 };
+    tn_call dc = *c;
+    for (int i = 0; s == TN_OK && i < op->nargs; i++) {
+        if (op->roles[i] == TN_SCALAR)
+            continue;
+        s = tn_buffer_create(dev, c->n, &bufs[i]);
+        if (s == TN_OK && op->roles[i] != TN_OUT)
+            s = tn_buffer_write(bufs[i], 0, c->ptr[i], c->n);
+        dc.ptr[i] = bufs[i];
+    }
+    if (s == TN_OK)
+        s = tn_run_device(dev, op, &dc);
+    for (int i = 0; s == TN_OK && i < op->nargs; i++)
+        if (op->roles[i] == TN_OUT || op->roles[i] == TN_INOUT)
+            s = tn_buffer_read(bufs[i], 0, c->ptr[i], c->n);
+    for (int i = 0; i < op->nargs; i++)
+        tn_buffer_destroy(bufs[i]);
+    pthread_mutex_unlock(&host_lock);
+    return s;
+}

@@ -1,0 +1,303 @@
+/* Dispatch: which variant runs each op (TRUENO_BACKEND, per-thread choice, CPU detection),
+ * argument validation shared by every op, and tn_describe. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "tn_internal.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Backends are numbered: CPU targets 0 .. tn_cpu_target_count - 1, then CUDA, then Vulkan. */
+enum { BACKEND_AUTO = -1, BACKEND_NONE = -2 };
+
+static int cuda_index(void)
+{
+    return tn_cpu_target_count;
+}
+
+static int vulkan_index(void)
+{
+    return tn_cpu_target_count + 1;
+}
+
+static const char *backend_name(int b)
+{
+    if (b == BACKEND_AUTO)
+        return "auto";
+    if (b == cuda_index())
+        return "cuda";
+    if (b == vulkan_index())
+        return "vulkan";
+    return tn_cpu_targets[b].name;
+}
+
+static const tn_gpu_backend *gpu_of(int b)
+{
+    return b == cuda_index() ? &tn_cuda_backend : b == vulkan_index() ? &tn_vulkan_backend : NULL;
+}
+
+static int parse_backend(const char *name)
+{
+    if (strcmp(name, "auto") == 0)
+        return BACKEND_AUTO;
+    for (int i = 0; i < tn_cpu_target_count; i++)
+        if (strcmp(name, tn_cpu_targets[i].name) == 0)
+            return i;
+    if (strcmp(name, "cuda") == 0)
+        return cuda_index();
+    if (strcmp(name, "vulkan") == 0)
+        return vulkan_index();
+    return BACKEND_NONE;
+}
+
+/* Why backend b cannot run here, written into why; returns whether it can. */
+static bool backend_usable(int b, char *why, size_t len)
+{
+    why[0] = '\0';
+    if (b == BACKEND_AUTO)
+        return true;
+    const tn_gpu_backend *gpu = gpu_of(b);
+    if (gpu) {
+        int count = 0;
+        if (gpu->count(&count) != TN_OK) {
+            snprintf(why, len, "%s", tn_last_error());
+            return false;
+        }
+        if (count == 0)
+            snprintf(why, len, "no %s device found", gpu->name);
+        return count > 0;
+    }
+    unsigned missing = tn_cpu_targets[b].needs & ~tn_cpu_detect();
+    if (!missing)
+        return true;
+    size_t used = (size_t)snprintf(why, len, "this CPU lacks");
+    for (unsigned bit = 1; bit && used < len; bit <<= 1)
+        if (missing & bit)
+            used += (size_t)snprintf(why + used, len - used, " %s%s", tn_cpu_feature_name(bit),
+                                     (tn_cpu_detect_raw() & bit) ? " (disabled by TRUENO_CPU_DISABLE)" : "");
+    return false;
+}
+
+static char *known_names(void)
+{
+    static char text[256];
+    size_t used = 0;
+    used += (size_t)snprintf(text, sizeof text, "auto");
+    for (int i = 0; i < tn_cpu_target_count; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, ", %s", tn_cpu_targets[i].name);
+    snprintf(text + used, sizeof text - used, ", cuda, vulkan");
+    return text;
+}
+
+/* ---- the process default, from TRUENO_BACKEND ---- */
+
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+static int default_backend = BACKEND_AUTO;
+static char default_error[512]; /* set when TRUENO_BACKEND cannot be honoured */
+static int auto_choice[256];    /* per op: the best CPU target this machine runs */
+
+static int best_cpu_target(const tn_op *op)
+{
+    unsigned have = tn_cpu_detect();
+    for (int t = tn_cpu_target_count - 1; t >= 0; t--)
+        if (op->cpu[t] && (tn_cpu_targets[t].needs & ~have) == 0)
+            return t;
+    return -1;
+}
+
+static void init_default(void)
+{
+    for (int i = 0; i < tn_op_count && i < 256; i++)
+        auto_choice[i] = best_cpu_target(tn_ops[i]);
+    const char *env = getenv("TRUENO_BACKEND");
+    if (!env || !*env)
+        return;
+    int b = parse_backend(env);
+    char why[256];
+    if (b == BACKEND_NONE)
+        snprintf(default_error, sizeof default_error, "TRUENO_BACKEND=%s is not a backend (known: %s)", env,
+                 known_names());
+    else if (!backend_usable(b, why, sizeof why))
+        snprintf(default_error, sizeof default_error, "TRUENO_BACKEND=%s cannot run here: %s", env, why);
+    default_backend = b;
+}
+
+static _Thread_local int thread_backend = BACKEND_NONE; /* BACKEND_NONE: follow the default */
+
+tn_status tn_use_backend(const char *name)
+{
+    pthread_once(&default_once, init_default);
+    if (!name) {
+        thread_backend = BACKEND_NONE;
+        return TN_OK;
+    }
+    int b = parse_backend(name);
+    if (b == BACKEND_NONE)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_use_backend: '%.40s' is not a backend (known: %s)", name,
+                       known_names());
+    char why[256];
+    if (!backend_usable(b, why, sizeof why))
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_use_backend: %s cannot run here: %s", name, why);
+    thread_backend = b;
+    return TN_OK;
+}
+
+/* ---- validation ---- */
+
+static tn_status check_range(const char *op, const char *arg, const void *p, size_t n)
+{
+    if (!p && n > 0)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s is NULL (n = %zu)", op, arg, n);
+    if (p && (uintptr_t)p > UINTPTR_MAX - n * sizeof(float))
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s + n wraps around the address space", op, arg);
+    return TN_OK;
+}
+
+static bool overlap(const void *a, const void *b, size_t n)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b, bytes = n * sizeof(float);
+    return a && b && x < y + bytes && y < x + bytes;
+}
+
+static tn_status validate_host(const tn_op *op, const tn_call *c)
+{
+    if (c->n > SIZE_MAX / sizeof(float) / 2)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: n = %zu elements overflow the address space", op->name, c->n);
+    for (int i = 0; i < op->nargs; i++) {
+        if (op->roles[i] == TN_SCALAR)
+            continue;
+        tn_status s = check_range(op->name, op->arg_names[i], c->ptr[i], c->n);
+        if (s != TN_OK)
+            return s;
+    }
+    for (int i = 0; i < op->nargs; i++) {
+        if (op->roles[i] != TN_OUT && op->roles[i] != TN_INOUT)
+            continue;
+        for (int j = 0; j < op->nargs; j++)
+            if (j != i && op->roles[j] != TN_SCALAR && c->ptr[j] != c->ptr[i] && overlap(c->ptr[i], c->ptr[j], c->n))
+                return tn_fail(TN_ERR_INVALID_ARGUMENT,
+                               "tn_%s: %s overlaps %s without being the same array (in place means the same pointer)",
+                               op->name, op->arg_names[i], op->arg_names[j]);
+    }
+    if (op->kind == TN_REDUCE && !c->result)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: result is NULL", op->name);
+    if (op->kind == TN_ARGREDUCE && !c->index)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: index is NULL", op->name);
+    if (op->kind == TN_ARGREDUCE && c->n == 0)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: an empty vector (n = 0) has no index", op->name);
+    return TN_OK;
+}
+
+/* The backend this call runs on, or an error when the forced one cannot run. */
+static tn_status choose(const tn_op *op, int op_index, int *backend)
+{
+    pthread_once(&default_once, init_default);
+    int b = thread_backend != BACKEND_NONE ? thread_backend : default_backend;
+    if (thread_backend == BACKEND_NONE && default_error[0])
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_%s: %s", op->name, default_error);
+    if (b == BACKEND_AUTO)
+        b = op_index < 256 ? auto_choice[op_index] : best_cpu_target(op);
+    if (b < 0 || (b < tn_cpu_target_count && !op->cpu[b]))
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_%s has no variant for %s", op->name,
+                       b < 0 ? "this CPU" : tn_cpu_targets[b].name);
+    *backend = b;
+    return TN_OK;
+}
+
+static int index_of(const tn_op *op)
+{
+    for (int i = 0; i < tn_op_count; i++)
+        if (tn_ops[i] == op)
+            return i;
+    return tn_op_count;
+}
+
+tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *c); /* device.c */
+
+tn_status tn_run_host(const tn_op *op, tn_call *c)
+{
+    tn_status s = validate_host(op, c);
+    int b = 0;
+    if (s == TN_OK)
+        s = choose(op, index_of(op), &b);
+    if (s != TN_OK)
+        return s;
+    const tn_gpu_backend *gpu = gpu_of(b);
+    if (gpu)
+        return tn_gpu_host_call(gpu, op, c);
+    if (c->n == 0 && op->kind == TN_MAP)
+        return TN_OK;
+    op->cpu_call(op->cpu[b], c);
+    return TN_OK;
+}
+
+/* ---- describe ---- */
+
+static pthread_once_t describe_once = PTHREAD_ONCE_INIT;
+static char *description;
+
+static void gpu_line(FILE *f, const tn_gpu_backend *gpu)
+{
+    int count = 0;
+    if (gpu->count(&count) != TN_OK) {
+        fprintf(f, "%-7s unavailable: %s\n", gpu->name, tn_last_error());
+        return;
+    }
+    fprintf(f, "%-7s %d device(s)", gpu->name, count);
+    for (int i = 0; i < count; i++) {
+        tn_device *dev;
+        if (tn_device_open(gpu->name, i, &dev) == TN_OK) {
+            fprintf(f, "%s %s", i ? "," : ":", tn_device_name(dev));
+            tn_device_close(dev);
+        }
+    }
+    fputc('\n', f);
+}
+
+static void build_description(void)
+{
+    pthread_once(&default_once, init_default);
+    size_t len;
+    FILE *f = open_memstream(&description, &len);
+    if (!f)
+        return;
+    fprintf(f, "cpu     %s\nfeature %s\n", tn_cpu_model(), tn_cpu_features());
+    gpu_line(f, &tn_cuda_backend);
+    gpu_line(f, &tn_vulkan_backend);
+    const char *env = getenv("TRUENO_BACKEND");
+    if (default_error[0])
+        fprintf(f, "backend %s: every op call fails until it is fixed\n", default_error);
+    else if (default_backend != BACKEND_AUTO)
+        fprintf(f, "backend %s (forced by TRUENO_BACKEND)\n", backend_name(default_backend));
+    else
+        fprintf(f, "backend auto%s: the best CPU variant per op\n", env && *env ? " (TRUENO_BACKEND=auto)" : "");
+    for (int i = 0; i < tn_op_count; i++) {
+        const tn_op *op = tn_ops[i];
+        fprintf(f, "  %-8s ", op->name);
+        if (default_error[0]) {
+            fputs("none: TRUENO_BACKEND cannot be honoured\n", f);
+        } else if (default_backend != BACKEND_AUTO) {
+            fprintf(f, "%-7s forced by TRUENO_BACKEND\n", backend_name(default_backend));
+        } else {
+            int best = auto_choice[i];
+            fprintf(f, "%-7s ", best >= 0 ? tn_cpu_targets[best].name : "none");
+            int above = best + 1;
+            while (above < tn_cpu_target_count && !op->cpu[above])
+                above++;
+            char why[200];
+            if (above < tn_cpu_target_count && !backend_usable(above, why, sizeof why))
+                fprintf(f, "the best this CPU runs (%s: %s)\n", tn_cpu_targets[above].name, why);
+            else
+                fprintf(f, "the best variant there is\n");
+        }
+    }
+    fclose(f);
+}
+
+const char *tn_describe(void)
+{
+    pthread_once(&describe_once, build_description);
+    return description ? description : "tn_describe: out of memory";
+}

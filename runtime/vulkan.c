@@ -1,0 +1,10 @@
+/* vulkan backend (placeholder until implemented). */
+#include "tn_internal.h"
+
+static tn_status count(int *n)
+{
+    *n = 0;
+    return TN_OK;
+}
+
+const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = count };
