@@ -1,10 +1,365 @@
-/* cuda backend (placeholder until implemented). */
+/* CUDA backend: the driver API through dlopen("libcuda.so.1"), so that neither the CUDA
+ * toolkit nor a driver is needed to build or to run. PTX is embedded in the op tables and
+ * JIT-compiled once per device by cuModuleLoadDataEx, with its logs captured. */
+#define _POSIX_C_SOURCE 200809L
 #include "tn_internal.h"
 
-static tn_status count(int *n)
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The few driver API types and constants used here (values from the CUDA driver API). */
+typedef int CUresult, CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef unsigned long long CUdeviceptr;
+enum {
+    CU_JIT_INFO_LOG_BUFFER = 3,
+    CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+    CU_JIT_ERROR_LOG_BUFFER = 5,
+    CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+    CU_JIT_LOG_VERBOSE = 12,
+    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+};
+
+/* ORDER: the driver entry points, by the names dlsym finds (versioned where the API is). */
+static struct {
+    CUresult (*init)(unsigned);
+    CUresult (*device_get_count)(int *);
+    CUresult (*device_get)(CUdevice *, int);
+    CUresult (*device_get_name)(char *, int, CUdevice);
+    CUresult (*device_get_attribute)(int *, int, CUdevice);
+    CUresult (*primary_ctx_retain)(CUcontext *, CUdevice);
+    CUresult (*primary_ctx_release)(CUdevice);
+    CUresult (*ctx_push)(CUcontext);
+    CUresult (*ctx_pop)(CUcontext *);
+    CUresult (*module_load)(CUmodule *, const void *, unsigned, int *, void **);
+    CUresult (*module_unload)(CUmodule);
+    CUresult (*module_get_function)(CUfunction *, CUmodule, const char *);
+    CUresult (*mem_alloc)(CUdeviceptr *, size_t);
+    CUresult (*mem_free)(CUdeviceptr);
+    CUresult (*memcpy_htod)(CUdeviceptr, const void *, size_t);
+    CUresult (*memcpy_dtoh)(void *, CUdeviceptr, size_t);
+    CUresult (*stream_create)(CUstream *, unsigned);
+    CUresult (*stream_destroy)(CUstream);
+    CUresult (*stream_synchronize)(CUstream);
+    CUresult (*launch)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
+                       void **, void **);
+    CUresult (*error_name)(CUresult, const char **);
+} cu;
+
+static const char *const cu_symbols[] = {
+    "cuInit", "cuDeviceGetCount", "cuDeviceGet", "cuDeviceGetName", "cuDeviceGetAttribute",
+    "cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease_v2", "cuCtxPushCurrent_v2", "cuCtxPopCurrent_v2",
+    "cuModuleLoadDataEx", "cuModuleUnload", "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemFree_v2",
+    "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuStreamCreate", "cuStreamDestroy_v2", "cuStreamSynchronize",
+    "cuLaunchKernel", "cuGetErrorName",
+};
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char why_none[256]; /* empty when the driver loaded and initialized */
+static int device_total;
+
+static const char *cu_error_name(CUresult r)
 {
-    *n = 0;
+    const char *name = NULL;
+    if (cu.error_name)
+        cu.error_name(r, &name);
+    return name ? name : "unknown CUDA error";
+}
+
+static void cu_load(void)
+{
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(why_none, sizeof why_none, "libcuda.so.1 not found (no NVIDIA driver on this machine)");
+        return;
+    }
+    void **slots = (void **)&cu; /* the struct is a list of pointers, in cu_symbols' order */
+    for (size_t i = 0; i < sizeof cu_symbols / sizeof cu_symbols[0]; i++) {
+        slots[i] = dlsym(lib, cu_symbols[i]);
+        if (!slots[i]) {
+            snprintf(why_none, sizeof why_none, "libcuda.so.1 lacks %s (driver too old)", cu_symbols[i]);
+            return;
+        }
+    }
+    CUresult r = cu.init(0);
+    if (r == 0)
+        r = cu.device_get_count(&device_total);
+    if (r != 0)
+        snprintf(why_none, sizeof why_none, "cuInit: %s (%d)", cu_error_name(r), r);
+}
+
+static tn_status cu_check(CUresult r, const char *call)
+{
+    if (r == 0)
+        return TN_OK;
+    return tn_fail(TN_ERR_DEVICE, "%s failed: %s (%d)", call, cu_error_name(r), r);
+}
+
+static tn_status cu_count(int *count)
+{
+    pthread_once(&load_once, cu_load);
+    *count = why_none[0] ? 0 : device_total;
     return TN_OK;
 }
 
-const tn_gpu_backend tn_cuda_backend = { .name = "cuda", .count = count };
+static const char *cu_why_none(void)
+{
+    pthread_once(&load_once, cu_load);
+    return why_none[0] ? why_none : device_total ? "" : "no CUDA device";
+}
+
+/* ---- devices ---- */
+
+enum { MAX_GRID = 1024 }; /* blocks of a reduction's first stage: partials fit one final block's work */
+
+typedef struct cu_device {
+    CUdevice dev;
+    CUcontext ctx;
+    CUstream stream;
+    int sms;
+    pthread_mutex_t lock; /* one submission at a time; the context is pushed around each */
+    CUmodule *modules;    /* per op in tn_ops, loaded on first use */
+    CUdeviceptr scratch;  /* reduction partials, their indices, and the result */
+    char jit_log[4096];   /* the info log of the last module load */
+} cu_device;
+
+static tn_status cu_open(int index, void **impl, char *name, size_t name_len)
+{
+    cu_device *d = calloc(1, sizeof *d);
+    if (!d)
+        return tn_fail(TN_ERR_OUT_OF_MEMORY, "cuda: out of memory");
+    d->modules = calloc((size_t)tn_op_count, sizeof *d->modules);
+    tn_status s = d->modules ? TN_OK : tn_fail(TN_ERR_OUT_OF_MEMORY, "cuda: out of memory");
+    int major = 0, minor = 0;
+    char dev_name[200] = "";
+    if (s == TN_OK)
+        s = cu_check(cu.device_get(&d->dev, index), "cuDeviceGet");
+    if (s == TN_OK)
+        s = cu_check(cu.primary_ctx_retain(&d->ctx, d->dev), "cuDevicePrimaryCtxRetain");
+    if (s == TN_OK && (s = cu_check(cu.ctx_push(d->ctx), "cuCtxPushCurrent")) == TN_OK) {
+        s = cu_check(cu.stream_create(&d->stream, 0), "cuStreamCreate");
+        if (s == TN_OK)
+            s = cu_check(cu.mem_alloc(&d->scratch, MAX_GRID * 8 + 16), "cuMemAlloc (reduction scratch)");
+        cu.ctx_pop(&(CUcontext){ 0 });
+    }
+    if (s == TN_OK) {
+        cu.device_get_name(dev_name, sizeof dev_name, d->dev);
+        cu.device_get_attribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d->dev);
+        cu.device_get_attribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d->dev);
+        cu.device_get_attribute(&d->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d->dev);
+        if (major * 10 + minor < 75)
+            s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "cuda: %s is sm_%d%d; trueno's PTX needs sm_75 or newer",
+                        dev_name, major, minor);
+    }
+    if (s != TN_OK) {
+        if (d->ctx)
+            cu.primary_ctx_release(d->dev);
+        free(d->modules);
+        free(d);
+        return s;
+    }
+    snprintf(name, name_len, "%s (sm_%d%d, %d SMs)", dev_name, major, minor, d->sms);
+    pthread_mutex_init(&d->lock, NULL);
+    *impl = d;
+    return TN_OK;
+}
+
+static void cu_close(void *impl)
+{
+    cu_device *d = impl;
+    cu.ctx_push(d->ctx);
+    for (int i = 0; i < tn_op_count; i++)
+        if (d->modules[i])
+            cu.module_unload(d->modules[i]);
+    cu.mem_free(d->scratch);
+    cu.stream_destroy(d->stream);
+    cu.ctx_pop(&(CUcontext){ 0 });
+    cu.primary_ctx_release(d->dev);
+    pthread_mutex_destroy(&d->lock);
+    free(d->modules);
+    free(d);
+}
+
+/* Runs body with the device's context current and its lock held. */
+#define WITH_DEVICE(d, body)                                                                                   \
+    do {                                                                                                       \
+        pthread_mutex_lock(&(d)->lock);                                                                        \
+        s = cu_check(cu.ctx_push((d)->ctx), "cuCtxPushCurrent");                                               \
+        if (s == TN_OK) {                                                                                      \
+            body;                                                                                              \
+            cu.ctx_pop(&(CUcontext){ 0 });                                                                     \
+        }                                                                                                      \
+        pthread_mutex_unlock(&(d)->lock);                                                                      \
+    } while (0)
+
+static tn_status cu_alloc(void *impl, size_t bytes, void **handle)
+{
+    cu_device *d = impl;
+    CUdeviceptr p = 0;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_check(cu.mem_alloc(&p, bytes), "cuMemAlloc"));
+    *handle = (void *)(uintptr_t)p;
+    return s;
+}
+
+static void cu_free(void *impl, void *handle)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, cu.mem_free((CUdeviceptr)(uintptr_t)handle));
+    (void)s;
+}
+
+/* Copies are synchronous on the legacy default stream, which waits for the device's stream. */
+static tn_status cu_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_check(cu.memcpy_htod((CUdeviceptr)(uintptr_t)handle + offset, src, bytes), "cuMemcpyHtoD"));
+    return s;
+}
+
+static tn_status cu_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_check(cu.memcpy_dtoh(dst, (CUdeviceptr)(uintptr_t)handle + offset, bytes), "cuMemcpyDtoH"));
+    return s;
+}
+
+static tn_status cu_sync(void *impl)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize"));
+    return s;
+}
+
+/* ---- kernels ---- */
+
+/* Loads op's module once; JIT errors come back with ptxas's log in the message. */
+static tn_status cu_module(cu_device *d, const tn_op *op, CUmodule *module)
+{
+    int i = 0;
+    while (i < tn_op_count && tn_ops[i] != op)
+        i++;
+    if (i == tn_op_count || !op->ptx)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no PTX for this op", op->name);
+    if (d->modules[i]) {
+        *module = d->modules[i];
+        return TN_OK;
+    }
+    char error_log[4096] = "";
+    int options[] = { CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_ERROR_LOG_BUFFER,
+                      CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_LOG_VERBOSE };
+    void *values[] = { d->jit_log, (void *)(uintptr_t)sizeof d->jit_log, error_log,
+                       (void *)(uintptr_t)sizeof error_log, (void *)(uintptr_t)1 };
+    CUresult r = cu.module_load(&d->modules[i], op->ptx, 5, options, values);
+    if (r != 0)
+        return tn_fail(TN_ERR_DEVICE, "cuModuleLoadDataEx (%s.ptx) failed: %s (%d)\n%s", op->name, cu_error_name(r),
+                       r, error_log);
+    *module = d->modules[i];
+    return TN_OK;
+}
+
+static tn_status cu_launch(cu_device *d, CUmodule m, const char *entry, unsigned grid, void **params)
+{
+    CUfunction f;
+    tn_status s = cu_check(cu.module_get_function(&f, m, entry), entry);
+    if (s != TN_OK)
+        return s;
+    return cu_check(cu.launch(f, grid, 1, 1, 256, 1, 1, 0, d->stream, params, NULL), entry);
+}
+
+static unsigned grid_for(const cu_device *d, size_t n, unsigned most)
+{
+    size_t blocks = (n + 255) / 256;
+    size_t cap = (size_t)d->sms * 8 < most ? (size_t)d->sms * 8 : most;
+    return (unsigned)(blocks < cap ? (blocks ? blocks : 1) : cap);
+}
+
+/* Kernel parameters in PTX order: n, then each argument (pointer or f32), then extras. */
+static int pack(const tn_op *op, const tn_call *c, unsigned long long *n64, CUdeviceptr *ptrs, void **params)
+{
+    int k = 0;
+    *n64 = c->n;
+    params[k++] = n64;
+    for (int i = 0; i < op->nargs; i++) {
+        ptrs[i] = (CUdeviceptr)(uintptr_t)c->ptr[i];
+        params[k++] = op->roles[i] == TN_SCALAR ? (void *)&c->scalar[i] : (void *)&ptrs[i];
+    }
+    return k;
+}
+
+static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
+{
+    CUmodule m = NULL;
+    tn_status s = cu_module(d, op, &m);
+    if (s != TN_OK)
+        return s;
+    char entry[96], final_entry[96];
+    unsigned long long n64, count;
+    CUdeviceptr ptrs[TN_MAX_ARGS], partial = d->scratch, partial_index = d->scratch + MAX_GRID * 4,
+                                   result = d->scratch + MAX_GRID * 8;
+    void *params[TN_MAX_ARGS + 4];
+    int k = pack(op, c, &n64, ptrs, params);
+    if (op->kind == TN_MAP) {
+        snprintf(entry, sizeof entry, "tn_%s", op->name);
+        return cu_launch(d, m, entry, grid_for(d, c->n, 1u << 16), params);
+    }
+    if (op->kind == TN_ARGREDUCE && c->n > UINT32_MAX)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: n = %zu, but indices on the GPU are 32-bit", op->name,
+                       c->n);
+    unsigned grid = grid_for(d, c->n, MAX_GRID);
+    count = grid;
+    snprintf(entry, sizeof entry, "tn_%s_partial", op->name);
+    snprintf(final_entry, sizeof final_entry, "tn_%s_final", op->name);
+    params[k++] = &partial;
+    if (op->kind == TN_ARGREDUCE)
+        params[k++] = &partial_index;
+    void *final_params[] = { &count, &partial, op->kind == TN_ARGREDUCE ? (void *)&partial_index : (void *)&result,
+                             &result };
+    s = cu_launch(d, m, entry, grid, params);
+    if (s == TN_OK)
+        s = cu_launch(d, m, final_entry, 1, final_params);
+    if (s == TN_OK)
+        s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize");
+    if (s != TN_OK)
+        return s;
+    if (op->kind == TN_REDUCE)
+        return cu_check(cu.memcpy_dtoh(c->result, result, sizeof(float)), "cuMemcpyDtoH (result)");
+    uint32_t index = 0;
+    s = cu_check(cu.memcpy_dtoh(&index, result, sizeof index), "cuMemcpyDtoH (index)");
+    *c->index = index;
+    return s;
+}
+
+static tn_status cu_run(void *impl, const tn_op *op, const tn_call *c)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_run_locked(d, op, c));
+    return s;
+}
+
+const tn_gpu_backend tn_cuda_backend = {
+    .name = "cuda",
+    .count = cu_count,
+    .why_none = cu_why_none,
+    .open = cu_open,
+    .close = cu_close,
+    .alloc = cu_alloc,
+    .free = cu_free,
+    .write = cu_write,
+    .read = cu_read,
+    .run = cu_run,
+    .sync = cu_sync,
+};

@@ -66,7 +66,7 @@ static bool backend_usable(int b, char *why, size_t len)
             return false;
         }
         if (count == 0)
-            snprintf(why, len, "no %s device found", gpu->name);
+            snprintf(why, len, "%s", gpu->why_none());
         return count > 0;
     }
     unsigned missing = tn_cpu_targets[b].needs & ~tn_cpu_detect();
@@ -243,6 +243,10 @@ static void gpu_line(FILE *f, const tn_gpu_backend *gpu)
     int count = 0;
     if (gpu->count(&count) != TN_OK) {
         fprintf(f, "%-7s unavailable: %s\n", gpu->name, tn_last_error());
+        return;
+    }
+    if (count == 0) {
+        fprintf(f, "%-7s none: %s\n", gpu->name, gpu->why_none());
         return;
     }
     fprintf(f, "%-7s %d device(s)", gpu->name, count);

@@ -79,7 +79,8 @@ tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c);
 
 typedef struct tn_gpu_backend {
     const char *name;
-    tn_status (*count)(int *count);
+    tn_status (*count)(int *count);  /* 0 devices (and TN_OK) when the library or a device is missing */
+    const char *(*why_none)(void);   /* why count is 0, for tn_describe and error messages */
     tn_status (*open)(int index, void **impl, char *name, size_t name_len);
     void (*close)(void *impl);
     tn_status (*alloc)(void *impl, size_t bytes, void **handle);

@@ -7,4 +7,9 @@ static tn_status count(int *n)
     return TN_OK;
 }
 
-const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = count };
+static const char *why_none(void)
+{
+    return "the Vulkan backend is not built yet";
+}
+
+const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = count, .why_none = why_none };
