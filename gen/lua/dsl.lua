@@ -61,7 +61,14 @@ local function blame_level()
   end
 end
 
+-- While an op's math runs (see trace), the last line it executed outside this file: a tail
+-- call such as `return add(x, "one")` leaves no frame behind to blame.
+local traced = nil
+
 local function fail(msg)
+  if traced and traced.file then
+    error(string.format("%s:%d: %s", traced.file, traced.line, msg), 0)
+  end
   error(msg, blame_level())
 end
 
@@ -183,9 +190,19 @@ end
 
 -- Calls an op's math with symbolic parameters; errors keep the file:line of the math.
 local function trace(fn, params)
+  local where = {}
+  debug.sethook(function(_, line)
+    local src = debug.getinfo(2, "S").short_src
+    if src ~= "gen/lua/dsl.lua" then
+      where.file, where.line = src, line
+    end
+  end, "l")
+  traced = where
   local ok, res = pcall(function()
     return table.pack(fn(table.unpack(params)))
   end)
+  debug.sethook()
+  traced = nil
   if not ok then
     error(res, 0)
   end

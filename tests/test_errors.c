@@ -1,0 +1,144 @@
+/* Bad input gets a status and a message that names the problem; nothing is written.
+ *
+ * usage: test_errors                       the argument checks
+ *        test_errors --forced-unavailable  run with TRUENO_BACKEND naming a backend this
+ *                                          machine cannot run (set by the ctest entry)
+ *        test_errors --forced-unknown      run with TRUENO_BACKEND=<not a backend>
+ *        test_errors --fallback            run with TRUENO_CPU_DISABLE hiding AVX-512 */
+#include "trueno.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+
+/* The call must return want, with a message containing fragment. */
+static void expect(const char *what, tn_status got, tn_status want, const char *fragment)
+{
+    const char *msg = tn_last_error();
+    int ok = got == want && (!fragment || strstr(msg, fragment));
+    failures += !ok;
+    printf("%s %s: %s%s%s\n", ok ? "ok  " : "FAIL", what, tn_status_string(got), msg[0] ? " - " : "", msg);
+    if (!ok)
+        printf("     expected %s with \"%s\"\n", tn_status_string(want), fragment ? fragment : "");
+}
+
+static void argument_checks(void)
+{
+    float x[64], y[64], z[64], r = 0;
+    size_t index = 99;
+    for (int i = 0; i < 64; i++) {
+        x[i] = (float)i;
+        y[i] = 1.0f;
+        z[i] = -7.0f;
+    }
+    expect("NULL input", tn_add(8, NULL, y, z), TN_ERR_INVALID_ARGUMENT, "tn_add: x is NULL (n = 8)");
+    expect("NULL output", tn_add(8, x, y, NULL), TN_ERR_INVALID_ARGUMENT, "tn_add: z is NULL");
+    expect("NULL with n = 0 is fine", tn_add(0, NULL, NULL, NULL), TN_OK, NULL);
+    expect("partial overlap", tn_add(8, x, y, x + 1), TN_ERR_INVALID_ARGUMENT, "z overlaps x");
+    expect("overlapping inout", tn_axpy(8, 2.0f, x + 2, x), TN_ERR_INVALID_ARGUMENT, "y overlaps x");
+    expect("no write after a refused call", z[0] == -7.0f ? TN_OK : TN_ERR_INVALID_ARGUMENT, TN_OK, NULL);
+    expect("in place (same pointer)", tn_add(8, x, y, x), TN_OK, NULL);
+    expect("in place computed x + 1", x[5] == 6.0f ? TN_OK : TN_ERR_INVALID_ARGUMENT, TN_OK, NULL);
+    expect("size overflow", tn_add(SIZE_MAX / 2, x, y, z), TN_ERR_INVALID_ARGUMENT, "overflow the address space");
+    expect("wrap-around range", tn_scale(1u << 20, 2.0f, (const float *)(UINTPTR_MAX - 64), z),
+           TN_ERR_INVALID_ARGUMENT, "wraps around");
+    expect("NULL result", tn_sum(8, x, NULL), TN_ERR_INVALID_ARGUMENT, "tn_sum: result is NULL");
+    expect("sum of nothing", tn_sum(0, NULL, &r), TN_OK, NULL);
+    expect("sum of nothing is 0", r == 0.0f ? TN_OK : TN_ERR_INVALID_ARGUMENT, TN_OK, NULL);
+    expect("argmax of nothing", tn_argmax(0, x, &index), TN_ERR_INVALID_ARGUMENT, "has no index");
+    expect("argmax left index alone", index == 99 ? TN_OK : TN_ERR_INVALID_ARGUMENT, TN_OK, NULL);
+    expect("unknown backend", tn_use_backend("neon9"), TN_ERR_INVALID_ARGUMENT, "'neon9' is not a backend");
+    expect("back to the default", tn_use_backend(NULL), TN_OK, NULL);
+    expect("device of an unknown backend", tn_device_open("metal", 0, &(tn_device *){ NULL }),
+           TN_ERR_INVALID_ARGUMENT, "'metal' is not a GPU backend");
+    expect("device that does not exist", tn_device_open("cuda", 4096, &(tn_device *){ NULL }),
+           TN_ERR_BACKEND_UNAVAILABLE, "cuda device 4096 does not exist");
+    int count = 0;
+    if (tn_device_count("cuda", &count) == TN_OK && count == 0)
+        expect("forcing a missing GPU", tn_use_backend("cuda"), TN_ERR_BACKEND_UNAVAILABLE, "cuda cannot run here");
+}
+
+/* A failure in one thread leaves another thread's message alone. */
+static void *fail_in_thread(void *arg)
+{
+    (void)arg;
+    tn_add(4, NULL, NULL, NULL);
+    return (void *)(strstr(tn_last_error(), "x is NULL") ? (uintptr_t)1 : (uintptr_t)0);
+}
+
+static void thread_messages(void)
+{
+    tn_sum(4, (const float[4]){ 0 }, NULL);
+    pthread_t t;
+    void *ok = NULL;
+    pthread_create(&t, NULL, fail_in_thread, NULL);
+    pthread_join(t, &ok);
+    expect("other thread saw its own message", ok ? TN_OK : TN_ERR_INVALID_ARGUMENT, TN_OK, NULL);
+    expect("this thread kept its message", TN_ERR_INVALID_ARGUMENT, TN_ERR_INVALID_ARGUMENT, "result is NULL");
+}
+
+/* Device buffers: bounds and ownership (only where a device exists). */
+static void device_checks(const char *backend)
+{
+    int count = 0;
+    tn_device *dev = NULL, *other = NULL;
+    if (tn_device_count(backend, &count) != TN_OK || count == 0 || tn_device_open(backend, 0, &dev) != TN_OK) {
+        printf("skip %s device checks: no %s device\n", backend, backend);
+        return;
+    }
+    tn_buffer *a = NULL, *b = NULL, *c = NULL, *foreign = NULL;
+    float host[16] = { 0 };
+    tn_buffer_create(dev, 16, &a);
+    tn_buffer_create(dev, 8, &b);
+    tn_buffer_create(dev, 16, &c);
+    expect("write past the end", tn_buffer_write(a, 10, host, 8), TN_ERR_INVALID_ARGUMENT, "outside the buffer");
+    expect("read NULL", tn_buffer_read(a, 0, NULL, 4), TN_ERR_INVALID_ARGUMENT, "host pointer is NULL");
+    expect("n beyond a buffer", tn_dev_add(dev, 16, a, b, c), TN_ERR_INVALID_ARGUMENT, "y holds 8 floats, n = 16");
+    expect("NULL buffer", tn_dev_add(dev, 4, a, NULL, c), TN_ERR_INVALID_ARGUMENT, "tn_dev_add: y is NULL");
+    if (tn_device_open(backend, 0, &other) == TN_OK && tn_buffer_create(other, 16, &foreign) == TN_OK)
+        expect("buffer of another device", tn_dev_add(dev, 4, a, foreign, c), TN_ERR_INVALID_ARGUMENT,
+               "y belongs to another device");
+    tn_buffer_destroy(foreign);
+    tn_device_close(other);
+    tn_buffer_destroy(a);
+    tn_buffer_destroy(b);
+    tn_buffer_destroy(c);
+    tn_device_close(dev);
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    float x[4] = { 1, 2, 3, 4 }, y[4];
+    if (strcmp(mode, "--forced-unavailable") == 0) {
+        expect("forced backend the CPU lacks", tn_exp(4, x, y), TN_ERR_BACKEND_UNAVAILABLE,
+               "TRUENO_BACKEND=avx512 cannot run here: this CPU lacks avx512f");
+        expect("describe says so", strstr(tn_describe(), "every op call fails") ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+    } else if (strcmp(mode, "--forced-unknown") == 0) {
+        expect("forced backend that does not exist", tn_exp(4, x, y), TN_ERR_BACKEND_UNAVAILABLE,
+               "TRUENO_BACKEND=quantum is not a backend (known: auto, scalar");
+    } else if (strcmp(mode, "--fallback") == 0) {
+        if (!strstr(tn_cpu_features(), "avx2")) {
+            printf("skip: this CPU has no AVX2 to fall back to\n");
+            return 77;
+        }
+        const char *d = tn_describe();
+        expect("exp falls back to avx2", strstr(d, "exp      avx2") ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+        expect("and says why", strstr(d, "avx512: this CPU lacks avx512f (disabled by TRUENO_CPU_DISABLE)")
+                                   ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+        expect("exp still runs", tn_exp(4, x, y), TN_OK, NULL);
+        expect("a thread may not pick it either", tn_use_backend("avx512"), TN_ERR_BACKEND_UNAVAILABLE,
+               "this CPU lacks avx512f");
+        if (failures)
+            printf("%s\n", d);
+    } else {
+        argument_checks();
+        thread_messages();
+        device_checks("vulkan");
+        device_checks("cuda");
+    }
+    return failures ? 1 : 0;
+}

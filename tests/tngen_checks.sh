@@ -1,0 +1,112 @@
+#!/bin/bash
+# tngen's promises: generated/ is exactly what the specs produce (byte for byte), a rerun
+# touches no file, and a malformed spec fails with its file:line while writing nothing.
+# usage: tngen_checks.sh TNGEN SOURCE_ROOT
+set -u
+tngen=$1
+root=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# 1. generated/ is up to date and generation is deterministic.
+"$tngen" --root "$root" --out "$work/fresh" -q || fail "tngen failed on the committed specs"
+if ! diff -r "$root/generated" "$work/fresh" > "$work/diff"; then
+  fail "generated/ differs from a fresh generation (run the build and commit generated/):"
+  head -40 "$work/diff"
+fi
+
+# 2. A second run into the same folder changes nothing, not even times.
+stamp_before=$(find "$work/fresh" -type f -printf '%p %T@\n' | sort)
+sleep 1
+"$tngen" --root "$root" --out "$work/fresh" -q || fail "second run failed"
+stamp_after=$(find "$work/fresh" -type f -printf '%p %T@\n' | sort)
+[ "$stamp_before" = "$stamp_after" ] || fail "a rerun rewrote unchanged files"
+
+# 3. Malformed specs: exit 1, the message names file:line, the output folder is untouched.
+#    Each case: file name, expected message fragment, Lua text.
+check_malformed() {
+  local name=$1 expect=$2 text=$3
+  local case_root="$work/case-$name"
+  mkdir -p "$case_root"
+  cp -r "$root/gen" "$case_root/gen"
+  printf '%s\n' "$text" > "$case_root/gen/lua/ops/$name.lua"
+  cp -r "$work/fresh" "$case_root/out"
+  local listing_before
+  listing_before=$(find "$case_root/out" -type f -printf '%p %s %T@\n' | sort)
+  "$tngen" --root "$case_root" --out "$case_root/out" -q 2> "$case_root/stderr"
+  local rc=$?
+  [ $rc -eq 1 ] || fail "$name: exit status $rc, expected 1"
+  grep -qF -- "$expect" "$case_root/stderr" || fail "$name: message lacks '$expect': $(cat "$case_root/stderr")"
+  [ "$(find "$case_root/out" -type f -printf '%p %s %T@\n' | sort)" = "$listing_before" ] \
+    || fail "$name: the output folder changed although generation failed"
+  echo "ok   $name: $(head -1 "$case_root/stderr")"
+}
+
+check_malformed missing_doc "gen/lua/ops/missing_doc.lua:1: op 'missing_doc': missing field 'doc'" \
+'op "missing_doc" {
+  args = { vec "x", out "y" },
+  map = function(x) return x end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+}'
+check_malformed bad_operand "gen/lua/ops/bad_operand.lua:4:" \
+'op "bad_operand" {
+  doc = "adds a string",
+  args = { vec "x", out "y" },
+  map = function(x) return add(x, "one") end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+}'
+check_malformed unknown_prim "gen/lua/ops/unknown_prim.lua:4:" \
+'op "unknown_prim" {
+  doc = "calls a primitive that does not exist",
+  args = { vec "x", out "y" },
+  map = function(x) return fmaa(x, x, x) end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+}'
+check_malformed syntax_error "gen/lua/ops/syntax_error.lua:3:" \
+'op "syntax_error" {
+  doc = "a missing comma",
+  args = { vec "x" out "y" },
+}'
+check_malformed unknown_field "gen/lua/ops/unknown_field.lua:1: op 'unknown_field': unknown field 'mapp'" \
+'op "unknown_field" {
+  doc = "a misspelt field",
+  args = { vec "x", out "y" },
+  mapp = function(x) return x end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+}'
+check_malformed wrong_name "gen/lua/ops/wrong_name.lua:1: expected exactly one op named 'wrong_name'" \
+'op "other_name" {
+  doc = "an op in a file named for another",
+  args = { vec "x", out "y" },
+  map = function(x) return x end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+}'
+check_malformed too_many_results "gen/lua/ops/too_many_results.lua:1: op 'too_many_results': map must return 1 value(s), returned 2" \
+'op "too_many_results" {
+  doc = "two results for one output",
+  args = { vec "x", out "y" },
+  map = function(x) return x, x end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+}'
+
+# 4. A target without a primitive an op needs: the error names target, primitive and op.
+case_root="$work/case-missing-spelling"
+mkdir -p "$case_root"
+cp -r "$root/gen" "$case_root/gen"
+sed -i '/^    fma = /d' "$case_root/gen/lua/targets/sse2.lua"
+"$tngen" --root "$case_root" --out "$case_root/out" -q 2> "$case_root/stderr"
+grep -qF "target 'sse2' has no spelling for primitive 'fma', needed by op" "$case_root/stderr" \
+  || fail "missing spelling: $(cat "$case_root/stderr")"
+[ ! -e "$case_root/out" ] || fail "missing spelling: output was written"
+echo "ok   missing spelling: $(head -1 "$case_root/stderr")"
+
+[ $failures -eq 0 ] && echo "tngen checks passed" || echo "$failures tngen check(s) failed"
+exit $((failures > 0))
