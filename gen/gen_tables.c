@@ -379,8 +379,12 @@ static void emit_manifests(const gen_spec *spec, gen_outputs *out)
                        tg->file);
         if (tg->kind == GEN_CPU)
             gen_buf_printf(&js, ", \"lanes\": %d", tg->lanes);
-        if (tg->kind == GEN_PTX)
-            gen_buf_printf(&js, ", \"version\": \"%s\", \"target\": \"%s\"", tg->version, tg->sm);
+        if (tg->kind == GEN_PTX) {
+            gen_buf_printf(&js, ", \"version\": \"%s\", \"target\": \"%s\", \"check_archs\": [", tg->version, tg->sm);
+            for (char **a = tg->check_archs; a && *a; a++)
+                gen_buf_printf(&js, "%s\"%s\"", a == tg->check_archs ? "" : ", ", *a);
+            gen_buf_put(&js, "]");
+        }
         gen_buf_printf(&js, " }%s\n", t + 1 < spec->ntargets ? "," : "");
     }
     gen_buf_put(&js, "  ],\n  \"ops\": [\n");

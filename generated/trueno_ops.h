@@ -62,6 +62,10 @@ tn_status tn_dev_relu(tn_device *device, size_t n, const tn_buffer *x, tn_buffer
 tn_status tn_scale(size_t n, float a, const float *x, float *y);
 tn_status tn_dev_scale(tn_device *device, size_t n, float a, const tn_buffer *x, tn_buffer *y);
 
+/* sigmoid: y[i] = 1 / (1 + e^-x[i]) (3 ulp) */
+tn_status tn_sigmoid(size_t n, const float *x, float *y);
+tn_status tn_dev_sigmoid(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
+
 /* sqrt: y[i] = sqrt(x[i]); NaN for x < 0 (0 ulp) */
 tn_status tn_sqrt(size_t n, const float *x, float *y);
 tn_status tn_dev_sqrt(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);

@@ -20,7 +20,8 @@ static void expect(const char *what, tn_status got, tn_status want, const char *
     const char *msg = tn_last_error();
     int ok = got == want && (!fragment || strstr(msg, fragment));
     failures += !ok;
-    printf("%s %s: %s%s%s\n", ok ? "ok  " : "FAIL", what, tn_status_string(got), msg[0] ? " - " : "", msg);
+    int show = got != TN_OK && msg[0];
+    printf("%s %s: %s%s%s\n", ok ? "ok  " : "FAIL", what, tn_status_string(got), show ? " - " : "", show ? msg : "");
     if (!ok)
         printf("     expected %s with \"%s\"\n", tn_status_string(want), fragment ? fragment : "");
 }

@@ -283,6 +283,23 @@ static tn_status device_scale(tn_device *device, const test_args *a)
     return tn_dev_scale(device, a->n, a->scalar[0], a->buf[1], a->buf[2]);
 }
 
+static double ref_sigmoid(const double *in)
+{
+    const double x = in[0];
+    (void)x;
+    return 1 / (1 + exp(-x));
+}
+
+static tn_status host_sigmoid(const test_args *a)
+{
+    return tn_sigmoid(a->n, a->ptr[0], a->ptr[1]);
+}
+
+static tn_status device_sigmoid(tn_device *device, const test_args *a)
+{
+    return tn_dev_sigmoid(device, a->n, a->buf[0], a->buf[1]);
+}
+
 static double ref_sqrt(const double *in)
 {
     const double x = in[0];
@@ -587,6 +604,22 @@ const test_op test_ops[] = {
         .device = device_scale,
     },
     {
+        .name = "sigmoid",
+        .kind = TEST_MAP,
+        .nargs = 2,
+        .arg_names = { "x", "y" },
+        .roles = { TEST_VEC, TEST_OUT },
+        .ref = ref_sigmoid,
+        .init = 0,
+        .ulp = 3,
+        .rel = -1,
+        .abs = 0,
+        .exact = 0,
+        .domain = { -30, 30 },
+        .host = host_sigmoid,
+        .device = device_sigmoid,
+    },
+    {
         .name = "sqrt",
         .kind = TEST_MAP,
         .nargs = 2,
@@ -636,7 +669,7 @@ const test_op test_ops[] = {
         .device = device_sum,
     },
 };
-const int test_op_count = 18;
+const int test_op_count = 19;
 
 const test_relaxation test_relaxations[] = {
     { "cuda", 0, 0 },

@@ -14,6 +14,7 @@
 #include "norm_l2.c"
 #include "relu.c"
 #include "scale.c"
+#include "sigmoid.c"
 #include "sqrt.c"
 #include "sub.c"
 #include "sum.c"
