@@ -133,8 +133,9 @@ static int vk_buffers(const gen_op *op)
     return buffers + (op->kind == GEN_REDUCE ? 2 : op->kind == GEN_ARGREDUCE ? 3 : 0);
 }
 
-static void op_descriptor(gen_buf *b, const gen_spec *spec, const gen_op *op, const gen_outputs *out)
+static void op_descriptor(gen_buf *b, const gen_spec *spec, int index, const gen_outputs *out)
 {
+    const gen_op *op = &spec->ops[index];
     const char *name = op->name;
     char *types = gen_cpu_params(op, false);
     gen_buf_printf(b, "\n/* ---- %s: %s ---- */\n\nstatic void call_%s(tn_any_fn fn, const tn_call *c)\n{\n", name,
@@ -168,8 +169,8 @@ static void op_descriptor(gen_buf *b, const gen_spec *spec, const gen_op *op, co
         gen_buf_printf(b, "\n/* SPIR-V of generated/spirv/%s.comp */\nstatic const uint32_t %s_spirv[] = {\n%s\n};\n",
                        name, name, words->content);
     char *acc = accuracy_text(op);
-    gen_buf_printf(b, "\nstatic const tn_op op_%s = {\n    .name = \"%s\",\n    .doc = \"%s\",\n    .accuracy = \"%s\",\n",
-                   name, name, op->doc, acc);
+    gen_buf_printf(b, "\nstatic const tn_op op_%s = {\n    .index = %d,\n    .name = \"%s\",\n    .doc = \"%s\",\n    .accuracy = \"%s\",\n",
+                   name, index, name, op->doc, acc);
     free(acc);
     gen_buf_printf(b, "    .kind = TN_%s,\n    .nargs = %d,\n    .arg_names = {", op->kind == GEN_MAP ? "MAP"
                    : op->kind == GEN_REDUCE ? "REDUCE" : "ARGREDUCE", op->nargs);
@@ -215,7 +216,7 @@ static void emit_runtime_tables(const gen_spec *spec, gen_outputs *out)
     }
     gen_buf_printf(&b, "};\nconst int tn_cpu_target_count = %d;\n", ncpu);
     for (int i = 0; i < spec->nops; i++)
-        op_descriptor(&b, spec, &spec->ops[i], out);
+        op_descriptor(&b, spec, i, out);
     gen_buf_put(&b, "\nconst tn_op *const tn_ops[] = {\n");
     for (int i = 0; i < spec->nops; i++)
         gen_buf_printf(&b, "    &op_%s,\n", spec->ops[i].name);

@@ -248,10 +248,8 @@ static tn_status cu_sync(void *impl)
 /* Loads op's module once; JIT errors come back with ptxas's log in the message. */
 static tn_status cu_module(cu_device *d, const tn_op *op, CUmodule *module)
 {
-    int i = 0;
-    while (i < tn_op_count && tn_ops[i] != op)
-        i++;
-    if (i == tn_op_count || !op->ptx)
+    int i = op->index;
+    if (!op->ptx)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no PTX for this op", op->name);
     if (d->modules[i]) {
         *module = d->modules[i];

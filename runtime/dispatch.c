@@ -206,14 +206,6 @@ static tn_status choose(const tn_op *op, int op_index, int *backend)
     return TN_OK;
 }
 
-static int index_of(const tn_op *op)
-{
-    for (int i = 0; i < tn_op_count; i++)
-        if (tn_ops[i] == op)
-            return i;
-    return tn_op_count;
-}
-
 tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *c); /* device.c */
 
 tn_status tn_run_host(const tn_op *op, tn_call *c)
@@ -221,7 +213,7 @@ tn_status tn_run_host(const tn_op *op, tn_call *c)
     tn_status s = validate_host(op, c);
     int b = 0;
     if (s == TN_OK)
-        s = choose(op, index_of(op), &b);
+        s = choose(op, op->index, &b);
     if (s != TN_OK)
         return s;
     const tn_gpu_backend *gpu = gpu_of(b);

@@ -24,6 +24,7 @@ typedef struct tn_call {
 typedef void (*tn_any_fn)(void);
 
 typedef struct tn_op {
+    int index; /* position in tn_ops */
     const char *name, *doc, *accuracy;
     tn_op_kind kind;
     int nargs;

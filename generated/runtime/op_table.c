@@ -174,6 +174,7 @@ static const uint32_t abs_spirv[] = {
 };
 
 static const tn_op op_abs = {
+    .index = 0,
     .name = "abs",
     .doc = "y[i] = |x[i]|",
     .accuracy = "0 ulp",
@@ -386,6 +387,7 @@ static const uint32_t add_spirv[] = {
 };
 
 static const tn_op op_add = {
+    .index = 1,
     .name = "add",
     .doc = "z[i] = x[i] + y[i]",
     .accuracy = "0 ulp",
@@ -1262,6 +1264,7 @@ static const uint32_t argmax_spirv[] = {
 };
 
 static const tn_op op_argmax = {
+    .index = 2,
     .name = "argmax",
     .doc = "the index of the first largest x[i], ignoring NaN (0 when no element exceeds -inf)",
     .accuracy = "exact",
@@ -1476,6 +1479,7 @@ static const uint32_t axpy_spirv[] = {
 };
 
 static const tn_op op_axpy = {
+    .index = 3,
     .name = "axpy",
     .doc = "y[i] = a * x[i] + y[i]",
     .accuracy = "error <= 1.2e-07 * (fabs(a * x) + fabs(y)) + 1.4013e-45",
@@ -1710,6 +1714,7 @@ static const uint32_t clamp_spirv[] = {
 };
 
 static const tn_op op_clamp = {
+    .index = 4,
     .name = "clamp",
     .doc = "y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi",
     .accuracy = "0 ulp",
@@ -1922,6 +1927,7 @@ static const uint32_t div_spirv[] = {
 };
 
 static const tn_op op_div = {
+    .index = 5,
     .name = "div",
     .doc = "z[i] = x[i] / y[i]",
     .accuracy = "0 ulp",
@@ -2454,6 +2460,7 @@ static const uint32_t dot_spirv[] = {
 };
 
 static const tn_op op_dot = {
+    .index = 6,
     .name = "dot",
     .doc = "the sum of x[i] * y[i]",
     .accuracy = "error <= 1e-05 * sum(fabs(x * y))",
@@ -2971,6 +2978,7 @@ static const uint32_t exp_spirv[] = {
 };
 
 static const tn_op op_exp = {
+    .index = 7,
     .name = "exp",
     .doc = "y[i] = e^x[i]",
     .accuracy = "2 ulp",
@@ -3519,6 +3527,7 @@ static const uint32_t max_spirv[] = {
 };
 
 static const tn_op op_max = {
+    .index = 8,
     .name = "max",
     .doc = "the largest x[i], ignoring NaN; -inf for n = 0",
     .accuracy = "exact",
@@ -4067,6 +4076,7 @@ static const uint32_t min_spirv[] = {
 };
 
 static const tn_op op_min = {
+    .index = 9,
     .name = "min",
     .doc = "the smallest x[i], ignoring NaN; +inf for n = 0",
     .accuracy = "exact",
@@ -4279,6 +4289,7 @@ static const uint32_t mul_spirv[] = {
 };
 
 static const tn_op op_mul = {
+    .index = 10,
     .name = "mul",
     .doc = "z[i] = x[i] * y[i]",
     .accuracy = "0 ulp",
@@ -4467,6 +4478,7 @@ static const uint32_t neg_spirv[] = {
 };
 
 static const tn_op op_neg = {
+    .index = 11,
     .name = "neg",
     .doc = "y[i] = -x[i]",
     .accuracy = "0 ulp",
@@ -4993,6 +5005,7 @@ static const uint32_t norm_l2_spirv[] = {
 };
 
 static const tn_op op_norm_l2 = {
+    .index = 12,
     .name = "norm_l2",
     .doc = "sqrt of the sum of x[i]^2 (no scaling: squares must not overflow, |x[i]| < 1e19)",
     .accuracy = "error <= 1e-05 * sum(x * x)",
@@ -5194,6 +5207,7 @@ static const uint32_t relu_spirv[] = {
 };
 
 static const tn_op op_relu = {
+    .index = 13,
     .name = "relu",
     .doc = "y[i] = max(x[i], 0); NaN stays NaN",
     .accuracy = "0 ulp",
@@ -5395,6 +5409,7 @@ static const uint32_t scale_spirv[] = {
 };
 
 static const tn_op op_scale = {
+    .index = 14,
     .name = "scale",
     .doc = "y[i] = a * x[i]",
     .accuracy = "0 ulp",
@@ -5942,6 +5957,7 @@ static const uint32_t sigmoid_spirv[] = {
 };
 
 static const tn_op op_sigmoid = {
+    .index = 15,
     .name = "sigmoid",
     .doc = "y[i] = 1 / (1 + e^-x[i])",
     .accuracy = "3 ulp",
@@ -6132,6 +6148,7 @@ static const uint32_t sqrt_spirv[] = {
 };
 
 static const tn_op op_sqrt = {
+    .index = 16,
     .name = "sqrt",
     .doc = "y[i] = sqrt(x[i]); NaN for x < 0",
     .accuracy = "0 ulp",
@@ -6344,6 +6361,7 @@ static const uint32_t sub_spirv[] = {
 };
 
 static const tn_op op_sub = {
+    .index = 17,
     .name = "sub",
     .doc = "z[i] = x[i] - y[i]",
     .accuracy = "0 ulp",
@@ -6845,6 +6863,7 @@ static const uint32_t sum_spirv[] = {
 };
 
 static const tn_op op_sum = {
+    .index = 18,
     .name = "sum",
     .doc = "the sum of x[i]",
     .accuracy = "error <= 1e-05 * sum(fabs(x))",

@@ -62,9 +62,10 @@ void tn_cpu_dot_avx2(size_t n, const float *x, const float *y, float *result)
         acc0 = dot_combine(dot_combine(acc0, acc1), dot_combine(acc2, acc3));
         float lanes[VF_LANES];
         v_store(lanes, acc0);
+        for (int width = VF_LANES / 2; width > 0; width /= 2) /* a tree: log2(lanes) dependent steps */
+            for (int j = 0; j < width; j++)
+                lanes[j] = dot_combine_s(lanes[j], lanes[j + width]);
         float s = lanes[0];
-        for (int j = 1; j < VF_LANES; j++)
-            s = dot_combine_s(s, lanes[j]);
         for (size_t b = blocks++; b & 1; b >>= 1)
             s = dot_combine_s(partial[--depth], s);
         partial[depth++] = s;

@@ -62,9 +62,10 @@ void tn_cpu_sum_scalar(size_t n, const float *x, float *result)
         acc0 = sum_combine(sum_combine(acc0, acc1), sum_combine(acc2, acc3));
         float lanes[VF_LANES];
         v_store(lanes, acc0);
+        for (int width = VF_LANES / 2; width > 0; width /= 2) /* a tree: log2(lanes) dependent steps */
+            for (int j = 0; j < width; j++)
+                lanes[j] = sum_combine_s(lanes[j], lanes[j + width]);
         float s = lanes[0];
-        for (int j = 1; j < VF_LANES; j++)
-            s = sum_combine_s(s, lanes[j]);
         for (size_t b = blocks++; b & 1; b >>= 1)
             s = sum_combine_s(partial[--depth], s);
         partial[depth++] = s;

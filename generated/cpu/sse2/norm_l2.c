@@ -63,9 +63,10 @@ void tn_cpu_norm_l2_sse2(size_t n, const float *x, float *result)
         acc0 = norm_l2_combine(norm_l2_combine(acc0, acc1), norm_l2_combine(acc2, acc3));
         float lanes[VF_LANES];
         v_store(lanes, acc0);
+        for (int width = VF_LANES / 2; width > 0; width /= 2) /* a tree: log2(lanes) dependent steps */
+            for (int j = 0; j < width; j++)
+                lanes[j] = norm_l2_combine_s(lanes[j], lanes[j + width]);
         float s = lanes[0];
-        for (int j = 1; j < VF_LANES; j++)
-            s = norm_l2_combine_s(s, lanes[j]);
         for (size_t b = blocks++; b & 1; b >>= 1)
             s = norm_l2_combine_s(partial[--depth], s);
         partial[depth++] = s;
