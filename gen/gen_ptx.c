@@ -8,23 +8,33 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Registers of a function's nodes: %f7, %r7, %p7 by node index (PTX registers need not be SSA). */
-static void node_reg(gen_buf *b, const gen_target *t, const gen_fn *fn, int i, const char *const *param_regs)
+enum { VEC = 4 }; /* elements per 16-byte load or store: each thread handles VEC at a time */
+
+/* Registers of a function's nodes: %f7, %r7, %p7 by node index, offset per lane so that the VEC
+ * copies of a function do not share registers (PTX registers need not be SSA). */
+typedef struct lowering {
+    const gen_target *t;
+    const gen_op *op;
+    const gen_fn *fn;
+    const char *const *param_regs;
+    int offset; /* added to node indices: lane * (nodes of the op's largest function) */
+} lowering;
+
+static void node_reg(gen_buf *b, const lowering *l, int i)
 {
-    const gen_node *n = &fn->dag.nodes[i];
+    const gen_node *n = &l->fn->dag.nodes[i];
     if (strcmp(n->prim, "param") == 0)
-        gen_buf_put(b, param_regs[n->param]);
+        gen_buf_put(b, l->param_regs[n->param]);
     else
-        gen_buf_printf(b, "%s%d", t->regs[n->type], i);
+        gen_buf_printf(b, "%s%d", l->t->regs[n->type], i + l->offset);
 }
 
-static void operand(gen_buf *b, const gen_target *t, const gen_fn *fn, const gen_node *n, int a,
-                    const char *const *param_regs)
+static void operand(gen_buf *b, const lowering *l, const gen_node *n, int a)
 {
     if (n->args[a] < 0)
         gen_buf_printf(b, "%d", n->imm[a]);
     else
-        node_reg(b, t, fn, n->args[a], param_regs);
+        node_reg(b, l, n->args[a]);
 }
 
 static const char *mov_of(gen_type type)
@@ -33,45 +43,48 @@ static const char *mov_of(gen_type type)
     return movs[type];
 }
 
-/* Instructions computing fn, leaving its value in result (when not NULL). */
-static void lower(gen_buf *b, const gen_target *t, const gen_op *op, const gen_fn *fn,
-                  const char *const *param_regs, const char *result)
+static void put_spelling(gen_buf *b, const lowering *l, int i, const char *text)
 {
-    const gen_dag *d = &fn->dag;
+    const gen_node *n = &l->fn->dag.nodes[i];
+    for (const char *p = text; *p; p++) {
+        if (*p == '%' && p[1] >= '0' && p[1] <= '3') {
+            if (p[1] == '0')
+                node_reg(b, l, i);
+            else
+                operand(b, l, n, p[1] - '1');
+            p++;
+        } else if (*p == '%' && p[1] == 'P') {
+            gen_buf_put(b, "%scratch");
+            p++;
+        } else {
+            gen_buf_putn(b, p, 1);
+        }
+    }
+    gen_buf_put(b, "\n");
+}
+
+/* Instructions computing a function, leaving its value in result (when not NULL). */
+static void lower(gen_buf *b, const lowering *l, const char *result)
+{
+    const gen_dag *d = &l->fn->dag;
     for (int i = 0; i < d->count; i++) {
         const gen_node *n = &d->nodes[i];
         if (strcmp(n->prim, "param") == 0)
             continue;
         if (strcmp(n->prim, "const") == 0) {
             gen_buf_printf(b, "%s ", mov_of(n->type));
-            node_reg(b, t, fn, i, param_regs);
+            node_reg(b, l, i);
             if (n->type == GEN_F32)
                 gen_buf_printf(b, ", 0f%08X;\n", gen_f32_bits(n->value));
             else
                 gen_buf_printf(b, ", %lld;\n", (long long)n->value);
             continue;
         }
-        const char *text = gen_require_spelling(t, n->prim, op);
-        for (const char *p = text; *p; p++) {
-            if (*p == '%' && p[1] >= '0' && p[1] <= '3') {
-                int k = p[1] - '0';
-                if (k == 0)
-                    node_reg(b, t, fn, i, param_regs);
-                else
-                    operand(b, t, fn, n, k - 1, param_regs);
-                p++;
-            } else if (*p == '%' && p[1] == 'P') {
-                gen_buf_put(b, "%scratch");
-                p++;
-            } else {
-                gen_buf_putn(b, p, 1);
-            }
-        }
-        gen_buf_put(b, "\n");
+        put_spelling(b, l, i, gen_require_spelling(l->t, n->prim, l->op));
     }
     if (result) {
         gen_buf_printf(b, "%s %s, ", mov_of(d->nodes[d->root].type), result);
-        node_reg(b, t, fn, d->root, param_regs);
+        node_reg(b, l, d->root);
         gen_buf_put(b, ";\n");
     }
 }
@@ -86,6 +99,13 @@ static int max_nodes(const gen_op *op)
     return n;
 }
 
+static void lower_fn(gen_buf *b, const gen_target *t, const gen_op *op, const gen_fn *fn, const char *const *regs,
+                     int lane, const char *result)
+{
+    const lowering l = { t, op, fn, regs, lane * max_nodes(op) };
+    lower(b, &l, result);
+}
+
 static void put_init(gen_buf *b, double init)
 {
     gen_buf_printf(b, "0f%08X", gen_f32_bits(init));
@@ -95,10 +115,10 @@ static void put_init(gen_buf *b, double init)
 static void merge(gen_buf *b, const gen_target *t, const gen_op *op)
 {
     if (op->kind == GEN_REDUCE) {
-        lower(b, t, op, &op->combine, (const char *const[]){ "%acc", "%other" }, "%acc");
+        lower_fn(b, t, op, &op->combine, (const char *const[]){ "%acc", "%other" }, 0, "%acc");
         return;
     }
-    lower(b, t, op, &op->better, (const char *const[]){ "%other", "%acc" }, "%take");
+    lower_fn(b, t, op, &op->better, (const char *const[]){ "%other", "%acc" }, 0, "%take");
     gen_buf_put(b, "setp.eq.f32 %tie, %other, %acc;\n"
                    "setp.lt.u32 %scratch, %other_index, %index;\n"
                    "and.pred %tie, %tie, %scratch;\n"
@@ -145,30 +165,46 @@ static void block_reduce(gen_buf *b, const gen_target *t, const gen_op *op)
     shuffles(b, t, op, warps / 2);
 }
 
-static void declarations(gen_buf *b, const gen_target *t, const gen_op *op)
+/* "%in_x_0, %in_x_1, %in_x_2, %in_x_3": one register per lane. */
+static void lane_list(gen_buf *b, const char *prefix)
 {
-    int n = max_nodes(op);
-    gen_buf_printf(b, ".reg %s %s<%d>;\n.reg %s %s<%d>;\n.reg %s %s<%d>;", t->decl[GEN_F32], t->regs[GEN_F32], n,
-                   t->decl[GEN_I32], t->regs[GEN_I32], n, t->decl[GEN_MASK], t->regs[GEN_MASK], n);
-    if (op->kind == GEN_ARGREDUCE)
-        return;
-    gen_buf vals = { 0 }, ptrs = { 0 };
-    for (int i = 0; i < op->nargs; i++) {
-        const gen_arg *a = &op->args[i];
-        if (a->role != GEN_OUT)
-            gen_buf_printf(&vals, ", %%in_%s", a->name);
-        if (a->role != GEN_SCALAR)
-            gen_buf_printf(&ptrs, "%s%%ptr_%s", ptrs.len ? ", " : "", a->name);
-    }
-    gen_buf_printf(b, "\n.reg .f32 %%out%s;\n.reg .b64 %s;", vals.data ? vals.data : "", ptrs.data);
-    gen_buf_free(&vals);
-    gen_buf_free(&ptrs);
+    for (int k = 0; k < VEC; k++)
+        gen_buf_printf(b, "%s%s_%d", k ? ", " : "", prefix, k);
 }
 
-/* Kernel parameters, their loads, and the loads of the inputs at %offset. */
-static void params_and_loads(const gen_op *op, gen_vars *v)
+static void declarations(gen_buf *b, const gen_target *t, const gen_op *op)
 {
-    gen_buf params = { 0 }, load_params = { 0 }, loads = { 0 };
+    int n = max_nodes(op) * VEC;
+    gen_buf_printf(b, ".reg %s %s<%d>;\n.reg %s %s<%d>;\n.reg %s %s<%d>;", t->decl[GEN_F32], t->regs[GEN_F32], n,
+                   t->decl[GEN_I32], t->regs[GEN_I32], n, t->decl[GEN_MASK], t->regs[GEN_MASK], n);
+    for (int i = 0; i < op->nargs; i++) {
+        const gen_arg *a = &op->args[i];
+        if (a->role == GEN_SCALAR) {
+            gen_buf_printf(b, "\n.reg .f32 %%in_%s;", a->name);
+            continue;
+        }
+        gen_buf_printf(b, "\n.reg .b64 %%ptr_%s;", a->name);
+        if (a->role != GEN_OUT) {
+            char *prefix = gen_strfmt("%%in_%s", a->name);
+            gen_buf_put(b, "\n.reg .f32 ");
+            lane_list(b, prefix);
+            gen_buf_put(b, ";");
+            free(prefix);
+        }
+    }
+    if (op->kind == GEN_MAP) {
+        gen_buf_put(b, "\n.reg .f32 ");
+        lane_list(b, "%out");
+        gen_buf_put(b, ";");
+    } else if (op->kind == GEN_REDUCE) {
+        gen_buf_put(b, "\n.reg .f32 %acc_1, %acc_2, %acc_3;");
+    }
+}
+
+/* Kernel parameters and their loads. */
+static void params(const gen_op *op, gen_vars *v)
+{
+    gen_buf params = { 0 }, load_params = { 0 };
     bool trailing_comma = op->kind != GEN_MAP;
     for (int i = 0; i < op->nargs; i++) {
         const gen_arg *a = &op->args[i];
@@ -181,30 +217,46 @@ static void params_and_loads(const gen_op *op, gen_vars *v)
         gen_buf_printf(&params, ".param .u64 p_%s%s\n", a->name, last ? "" : ",");
         gen_buf_printf(&load_params, "ld.param.u64 %%ptr_%s, [p_%s];\ncvta.to.global.u64 %%ptr_%s, %%ptr_%s;\n",
                        a->name, a->name, a->name, a->name);
-        if (a->role != GEN_OUT)
-            gen_buf_printf(&loads, "add.s64 %%address, %%ptr_%s, %%offset;\nld.global.f32 %%in_%s, [%%address];\n",
-                           a->name, a->name);
     }
     params.data[--params.len] = '\0';
     gen_var(v, "params", params.data);
     gen_var(v, "load_params", load_params.data);
-    gen_var(v, "loads", loads.data ? loads.data : "");
     gen_buf_free(&params);
     gen_buf_free(&load_params);
-    gen_buf_free(&loads);
 }
 
-/* The registers holding a function's inputs: %in_<name>, with %acc first for a step. */
-static const char **input_regs(const gen_op *op, bool with_acc)
+/* Loads of the vector inputs at %offset: 16 bytes into the lane registers, or 4 bytes into lane 0. */
+static void loads(gen_buf *b, const gen_op *op, bool vector)
+{
+    for (int i = 0; i < op->nargs; i++) {
+        const gen_arg *a = &op->args[i];
+        if (a->role == GEN_SCALAR || a->role == GEN_OUT)
+            continue;
+        gen_buf_printf(b, "add.s64 %%address, %%ptr_%s, %%offset;\n", a->name);
+        if (vector) {
+            char *prefix = gen_strfmt("%%in_%s", a->name);
+            gen_buf_put(b, "ld.global.v4.f32 {");
+            lane_list(b, prefix);
+            gen_buf_put(b, "}, [%address];\n");
+            free(prefix);
+        } else {
+            gen_buf_printf(b, "ld.global.f32 %%in_%s_0, [%%address];\n", a->name);
+        }
+    }
+}
+
+/* The registers holding a function's inputs in a lane: [%acc_k,] %in_x_k, %in_a ... */
+static const char **input_regs(const gen_op *op, int lane, bool with_acc, int *count)
 {
     const gen_arg *in[GEN_MAX_OP_ARGS];
-    int nin = gen_op_inputs(op, in);
+    int nin = gen_op_inputs(op, in), k = 0;
     const char **regs = gen_xmalloc((size_t)(nin + 1) * sizeof *regs);
-    int k = 0;
     if (with_acc)
-        regs[k++] = gen_strdup("%acc");
+        regs[k++] = lane ? gen_strfmt("%%acc_%d", lane) : gen_strdup("%acc");
     for (int i = 0; i < nin; i++)
-        regs[k++] = gen_strfmt("%%in_%s", in[i]->name);
+        regs[k++] = in[i]->role == GEN_SCALAR ? gen_strfmt("%%in_%s", in[i]->name)
+                                              : gen_strfmt("%%in_%s_%d", in[i]->name, lane);
+    *count = k;
     return regs;
 }
 
@@ -213,6 +265,54 @@ static void free_regs(const char **regs, int n)
     for (int i = 0; i < n; i++)
         free((char *)regs[i]);
     free(regs);
+}
+
+/* The map body for lanes [0, lanes), then the stores (16 bytes when lanes is VEC). */
+static void map_body(gen_buf *b, const gen_target *t, const gen_op *op, int lanes)
+{
+    loads(b, op, lanes == VEC);
+    for (int k = 0; k < lanes; k++) {
+        int nregs;
+        const char **regs = input_regs(op, k, false, &nregs);
+        char *out = gen_strfmt("%%out_%d", k);
+        lower_fn(b, t, op, &op->map, regs, k, out);
+        free(out);
+        free_regs(regs, nregs);
+    }
+    gen_buf_printf(b, "add.s64 %%address, %%ptr_%s, %%offset;\n", gen_op_output(op)->name);
+    if (lanes == VEC) {
+        gen_buf_put(b, "st.global.v4.f32 [%address], {");
+        lane_list(b, "%out");
+        gen_buf_put(b, "};");
+    } else {
+        gen_buf_put(b, "st.global.f32 [%address], %out_0;");
+    }
+}
+
+/* A reduction step for lanes [0, lanes): lane k accumulates into its own register. */
+static void reduce_body(gen_buf *b, const gen_target *t, const gen_op *op, int lanes)
+{
+    loads(b, op, lanes == VEC);
+    for (int k = 0; k < lanes; k++) {
+        int nregs;
+        const char **regs = input_regs(op, k, true, &nregs);
+        lower_fn(b, t, op, &op->step, regs, k, regs[0]);
+        free_regs(regs, nregs);
+    }
+}
+
+/* argreduce over lanes [0, lanes) in element order, so the first best index wins within a thread. */
+static void argreduce_body(gen_buf *b, const gen_target *t, const gen_op *op, int lanes)
+{
+    loads(b, op, lanes == VEC);
+    gen_buf_printf(b, "cvt.u32.u64 %%i32, %%i;\n%s", lanes == VEC ? "shl.b32 %i32, %i32, 2;\n" : "");
+    for (int k = 0; k < lanes; k++) {
+        char *x = gen_strfmt("%%in_x_%d", k);
+        lower_fn(b, t, op, &op->better, (const char *const[]){ x, "%acc" }, k, "%take");
+        gen_buf_printf(b, "selp.f32 %%acc, %s, %%acc, %%take;\nselp.b32 %%index, %%i32, %%index, %%take;\n%s", x,
+                       k + 1 < lanes ? "add.u32 %i32, %i32, 1;\n" : "");
+        free(x);
+    }
 }
 
 static char *ptx_for(const gen_spec *spec, const gen_op *op, const gen_target *t)
@@ -235,35 +335,32 @@ static char *ptx_for(const gen_spec *spec, const gen_op *op, const gen_target *t
     declarations(&b, t, op);
     gen_var(&v, "decls", b.data);
     gen_buf_free(&b);
-    const gen_arg *in[GEN_MAX_OP_ARGS];
-    int nin = gen_op_inputs(op, in);
-    if (op->kind != GEN_ARGREDUCE)
-        params_and_loads(op, &v);
-    if (op->kind == GEN_MAP) {
-        const char **regs = input_regs(op, false);
-        lower(&b, t, op, &op->map, regs, "%out");
-        free_regs(regs, nin);
-        gen_var(&v, "body", b.data);
+    params(op, &v);
+    void (*body)(gen_buf *, const gen_target *, const gen_op *, int) =
+        op->kind == GEN_MAP ? map_body : op->kind == GEN_REDUCE ? reduce_body : argreduce_body;
+    body(&b, t, op, VEC);
+    gen_var(&v, "body4", b.data);
+    gen_buf_free(&b);
+    body(&b, t, op, 1);
+    gen_var(&v, "body1", b.data);
+    gen_buf_free(&b);
+    if (op->kind == GEN_REDUCE) {
+        for (int k = 1; k < VEC; k++) { /* the lanes' accumulators into %acc */
+            char *other = gen_strfmt("%%acc_%d", k);
+            lower_fn(&b, t, op, &op->combine, (const char *const[]){ "%acc", other }, 0, "%acc");
+            free(other);
+        }
+        gen_var(&v, "merge_lanes", b.data);
         gen_buf_free(&b);
-        const char *o = gen_op_output(op)->name;
-        gen_varf(&v, "store", "add.s64 %%address, %%ptr_%s, %%offset;\nst.global.f32 [%%address], %%out;", o);
-    } else if (op->kind == GEN_REDUCE) {
-        const char **regs = input_regs(op, true);
-        lower(&b, t, op, &op->step, regs, "%acc");
-        free_regs(regs, nin + 1);
-        gen_var(&v, "step", b.data);
-        gen_buf_free(&b);
-        lower(&b, t, op, &op->combine, (const char *const[]){ "%acc", "%value" }, "%acc");
+        lower_fn(&b, t, op, &op->combine, (const char *const[]){ "%acc", "%value" }, 0, "%acc");
         gen_var(&v, "combine_value", b.data);
         gen_buf_free(&b);
         if (op->final.dag.count)
-            lower(&b, t, op, &op->final, (const char *const[]){ "%acc" }, "%acc");
+            lower_fn(&b, t, op, &op->final, (const char *const[]){ "%acc" }, 0, "%acc");
         gen_var(&v, "final", b.data ? b.data : "");
         gen_buf_free(&b);
-    } else {
-        lower(&b, t, op, &op->better, (const char *const[]){ "%in_x", "%acc" }, "%take");
-        gen_var(&v, "better_x", b.data);
-        gen_buf_free(&b);
+    }
+    if (op->kind == GEN_ARGREDUCE) {
         merge(&b, t, op);
         gen_var(&v, "merge", b.data);
         gen_buf_free(&b);
