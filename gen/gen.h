@@ -64,6 +64,7 @@ typedef struct gen_node {
     int imm[GEN_MAX_ARGS]; /* immediate operands (shift counts), where args[i] < 0 */
     double value;          /* const: the value (f32 constants are rounded to float) */
     int param;             /* param: its position in the function's parameter list */
+    int fallback;          /* the same value from other primitives, for targets that do not spell prim; -1 */
 } gen_node;
 
 typedef struct gen_dag {
@@ -80,6 +81,7 @@ uint32_t gen_f32_bits(double v);
 
 /* How a C-like language (C with intrinsics, GLSL) spells typed temporaries and calls. */
 typedef struct gen_c_style {
+    const struct gen_target *target; /* whose spellings decide which primitives are native */
     const char *types[3];     /* indexed by gen_type */
     const char *prefix;       /* of primitive functions: p_add(...) */
     const char *fn_qualifier; /* "static inline" in C, "" in GLSL */
@@ -89,6 +91,16 @@ typedef struct gen_c_style {
 struct gen_fn;
 struct gen_spec;
 struct gen_target;
+
+/* How a function lowers on one target: nodes whose primitive the target does not spell are
+ * replaced by their fallback (alias), and only nodes the result needs are live. */
+typedef struct gen_plan {
+    int *alias;
+    bool *live;
+} gen_plan;
+
+void gen_plan_make(gen_plan *p, const struct gen_fn *fn, const struct gen_target *t);
+void gen_plan_free(gen_plan *p);
 /* Statements computing fn's DAG, one per node, ending in a return of its root. */
 void gen_lower_c(gen_buf *body, const struct gen_fn *fn, const gen_c_style *st, const char *indent);
 /* One function per primitive, its body the target's spelling (macros where an operand is an immediate). */

@@ -28,12 +28,15 @@ static void vector_constant(gen_buf *b, const gen_node *n)
     gen_buf_put(b, ")");
 }
 
-static const gen_c_style vector_style = { { "vf", "vi", "vm" }, "p_", "static inline", vector_constant };
+static gen_c_style vector_style(const gen_target *t)
+{
+    return (gen_c_style){ t, { "vf", "vi", "vm" }, "p_", "static inline", vector_constant };
+}
 
 static gen_c_style scalar_style(const gen_spec *spec)
 {
     const gen_target *s = &spec->targets[0]; /* the lowest-ranked cpu target is plain C */
-    return (gen_c_style){ { s->types[GEN_F32], s->types[GEN_I32], s->types[GEN_MASK] }, "s_", "static inline",
+    return (gen_c_style){ s, { s->types[GEN_F32], s->types[GEN_I32], s->types[GEN_MASK] }, "s_", "static inline",
                           gen_const_c };
 }
 
@@ -71,7 +74,8 @@ static void emit_target_header(const gen_spec *spec, const gen_target *t, gen_ou
     put_prelude(&b, t);
     gen_var(&v, "prelude", b.data);
     gen_buf_free(&b);
-    gen_prim_functions(&b, spec, t, &vector_style);
+    gen_c_style vs = vector_style(t);
+    gen_prim_functions(&b, spec, t, &vs);
     gen_var(&v, "prims", b.data);
     gen_buf_free(&b);
     for (size_t i = 0; i < sizeof structural / sizeof structural[0]; i++) {
@@ -199,10 +203,11 @@ static void load_inputs(gen_buf *b, const gen_op *op, bool tail)
     }
 }
 
-static void map_kernel(gen_buf *b, const gen_op *op, const char *params)
+static void map_kernel(gen_buf *b, const gen_target *t, const gen_op *op, const char *params)
 {
+    gen_c_style vs = vector_style(t);
     char *name = gen_strfmt("%s_kernel", op->name);
-    put_fn(b, &op->map, &vector_style, "vf", name);
+    put_fn(b, &op->map, &vs, "vf", name);
     const char *outname = gen_op_output(op)->name;
     gen_buf_printf(b, "\nstatic inline void %s_at(%s, size_t i)\n{\n    v_store(%s + i, %s(", op->name, params,
                    outname, name);
@@ -214,15 +219,17 @@ static void map_kernel(gen_buf *b, const gen_op *op, const char *params)
     free(name);
 }
 
-static void reduce_kernel(gen_buf *b, const gen_spec *spec, const gen_op *op, const char *params, const char *init)
+static void reduce_kernel(gen_buf *b, const gen_spec *spec, const gen_target *t, const gen_op *op, const char *params,
+                          const char *init)
 {
+    gen_c_style vs = vector_style(t);
     gen_c_style sst = scalar_style(spec);
     char *name = gen_strfmt("%s_step", op->name);
-    put_fn(b, &op->step, &vector_style, "vf", name);
+    put_fn(b, &op->step, &vs, "vf", name);
     free(name);
     name = gen_strfmt("%s_combine", op->name);
     gen_buf_put(b, "\n");
-    put_fn(b, &op->combine, &vector_style, "vf", name);
+    put_fn(b, &op->combine, &vs, "vf", name);
     free(name);
     name = gen_strfmt("%s_combine_s", op->name);
     gen_buf_put(b, "\n");
@@ -246,11 +253,12 @@ static void reduce_kernel(gen_buf *b, const gen_spec *spec, const gen_op *op, co
     gen_buf_put(b, ");\n}");
 }
 
-static void argreduce_kernel(gen_buf *b, const gen_spec *spec, const gen_op *op)
+static void argreduce_kernel(gen_buf *b, const gen_spec *spec, const gen_target *t, const gen_op *op)
 {
+    gen_c_style vs = vector_style(t);
     gen_c_style sst = scalar_style(spec);
     char *name = gen_strfmt("%s_better", op->name);
-    put_fn(b, &op->better, &vector_style, "vm", name);
+    put_fn(b, &op->better, &vs, "vm", name);
     free(name);
     name = gen_strfmt("%s_better_s", op->name);
     gen_buf_put(b, "\n");
@@ -287,11 +295,11 @@ static void emit_op(const gen_spec *spec, const gen_op *op, const gen_target *t,
         gen_require_spelling(t, "iadd", op);
     }
     if (op->kind == GEN_MAP)
-        map_kernel(&kernel, op, hp.data);
+        map_kernel(&kernel, t, op, hp.data);
     else if (op->kind == GEN_REDUCE)
-        reduce_kernel(&kernel, spec, op, hp.data, init.data);
+        reduce_kernel(&kernel, spec, t, op, hp.data, init.data);
     else
-        argreduce_kernel(&kernel, spec, op);
+        argreduce_kernel(&kernel, spec, t, op);
     while (kernel.len && kernel.data[kernel.len - 1] == '\n')
         kernel.data[--kernel.len] = '\0';
     gen_var(&v, "kernel", kernel.data);

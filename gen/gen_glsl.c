@@ -54,7 +54,7 @@ static void inputs_at_i(gen_buf *b, const gen_op *op)
 static char *glsl_for(const gen_spec *spec, const gen_op *op, const gen_target *t)
 {
     static const char *const templates[] = { "map.comp", "reduce.comp", "argreduce.comp" }; /* ORDER gen_kind */
-    const gen_c_style style = { { t->types[GEN_F32], t->types[GEN_I32], t->types[GEN_MASK] }, "p_", "",
+    const gen_c_style style = { t, { t->types[GEN_F32], t->types[GEN_I32], t->types[GEN_MASK] }, "p_", "",
                                 glsl_constant };
     gen_check_spellings(op, t);
     gen_vars v = { 0 };

@@ -2,6 +2,7 @@
 #include "gen.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool same_node(const gen_node *a, const gen_node *b)
@@ -60,26 +61,55 @@ void gen_const_c(gen_buf *b, const gen_node *n)
         gen_buf_printf(b, "%af", (double)f);
 }
 
+void gen_plan_make(gen_plan *p, const gen_fn *fn, const gen_target *t)
+{
+    const gen_dag *d = &fn->dag;
+    p->alias = gen_xmalloc((size_t)(d->count ? d->count : 1) * sizeof *p->alias);
+    p->live = gen_xmalloc((size_t)(d->count ? d->count : 1) * sizeof *p->live);
+    for (int i = 0; i < d->count; i++) { /* fallbacks precede their node: one pass in order */
+        const gen_node *n = &d->nodes[i];
+        bool native = n->fallback < 0 || gen_spelling_of(t, n->prim);
+        p->alias[i] = native ? i : p->alias[n->fallback];
+        p->live[i] = false;
+    }
+    if (d->count)
+        p->live[p->alias[d->root]] = true;
+    for (int i = d->count - 1; i >= 0; i--)
+        if (p->live[i])
+            for (int a = 0; a < d->nodes[i].nargs; a++)
+                if (d->nodes[i].args[a] >= 0)
+                    p->live[p->alias[d->nodes[i].args[a]]] = true;
+}
+
+void gen_plan_free(gen_plan *p)
+{
+    free(p->alias);
+    free(p->live);
+}
+
 /* The C-like spelling of an operand: a parameter's name, a temporary, or an immediate. */
-static void operand_name(gen_buf *b, const gen_fn *fn, const gen_node *n, int i)
+static void operand_name(gen_buf *b, const gen_fn *fn, const gen_plan *plan, const gen_node *n, int i)
 {
     if (n->args[i] < 0) {
         gen_buf_printf(b, "%d", n->imm[i]);
         return;
     }
-    const gen_node *a = &fn->dag.nodes[n->args[i]];
+    int k = plan->alias[n->args[i]];
+    const gen_node *a = &fn->dag.nodes[k];
     if (strcmp(a->prim, "param") == 0)
         gen_buf_put(b, fn->params[a->param]);
     else
-        gen_buf_printf(b, "t%d", n->args[i]);
+        gen_buf_printf(b, "t%d", k);
 }
 
 void gen_lower_c(gen_buf *body, const gen_fn *fn, const gen_c_style *st, const char *indent)
 {
     const gen_dag *d = &fn->dag;
+    gen_plan plan;
+    gen_plan_make(&plan, fn, st->target);
     for (int i = 0; i < d->count; i++) {
         const gen_node *n = &d->nodes[i];
-        if (strcmp(n->prim, "param") == 0)
+        if (!plan.live[i] || strcmp(n->prim, "param") == 0)
             continue;
         gen_buf_printf(body, "%s%s t%d = ", indent, st->types[n->type], i);
         if (strcmp(n->prim, "const") == 0) {
@@ -89,17 +119,19 @@ void gen_lower_c(gen_buf *body, const gen_fn *fn, const gen_c_style *st, const c
             for (int a = 0; a < n->nargs; a++) {
                 if (a)
                     gen_buf_put(body, ", ");
-                operand_name(body, fn, n, a);
+                operand_name(body, fn, &plan, n, a);
             }
             gen_buf_put(body, ")");
         }
         gen_buf_put(body, ";\n");
     }
-    const gen_node *root = &d->nodes[d->root];
-    if (strcmp(root->prim, "param") == 0)
-        gen_buf_printf(body, "%sreturn %s;\n", indent, fn->params[root->param]);
+    int root = plan.alias[d->root];
+    const gen_node *r = &d->nodes[root];
+    if (strcmp(r->prim, "param") == 0)
+        gen_buf_printf(body, "%sreturn %s;\n", indent, fn->params[r->param]);
     else
-        gen_buf_printf(body, "%sreturn t%d;\n", indent, d->root);
+        gen_buf_printf(body, "%sreturn t%d;\n", indent, root);
+    gen_plan_free(&plan);
 }
 
 void gen_prim_functions(gen_buf *b, const gen_spec *spec, const gen_target *t, const gen_c_style *st)

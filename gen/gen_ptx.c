@@ -18,10 +18,12 @@ typedef struct lowering {
     const gen_fn *fn;
     const char *const *param_regs;
     int offset; /* added to node indices: lane * (nodes of the op's largest function) */
+    gen_plan plan;
 } lowering;
 
 static void node_reg(gen_buf *b, const lowering *l, int i)
 {
+    i = l->plan.alias[i];
     const gen_node *n = &l->fn->dag.nodes[i];
     if (strcmp(n->prim, "param") == 0)
         gen_buf_put(b, l->param_regs[n->param]);
@@ -69,7 +71,7 @@ static void lower(gen_buf *b, const lowering *l, const char *result)
     const gen_dag *d = &l->fn->dag;
     for (int i = 0; i < d->count; i++) {
         const gen_node *n = &d->nodes[i];
-        if (strcmp(n->prim, "param") == 0)
+        if (!l->plan.live[i] || strcmp(n->prim, "param") == 0)
             continue;
         if (strcmp(n->prim, "const") == 0) {
             gen_buf_printf(b, "%s ", mov_of(n->type));
@@ -83,7 +85,7 @@ static void lower(gen_buf *b, const lowering *l, const char *result)
         put_spelling(b, l, i, gen_require_spelling(l->t, n->prim, l->op));
     }
     if (result) {
-        gen_buf_printf(b, "%s %s, ", mov_of(d->nodes[d->root].type), result);
+        gen_buf_printf(b, "%s %s, ", mov_of(d->nodes[l->plan.alias[d->root]].type), result);
         node_reg(b, l, d->root);
         gen_buf_put(b, ";\n");
     }
@@ -102,8 +104,10 @@ static int max_nodes(const gen_op *op)
 static void lower_fn(gen_buf *b, const gen_target *t, const gen_op *op, const gen_fn *fn, const char *const *regs,
                      int lane, const char *result)
 {
-    const lowering l = { t, op, fn, regs, lane * max_nodes(op) };
+    lowering l = { t, op, fn, regs, lane * max_nodes(op), { 0 } };
+    gen_plan_make(&l.plan, fn, t);
     lower(b, &l, result);
+    gen_plan_free(&l.plan);
 }
 
 static void put_init(gen_buf *b, double init)

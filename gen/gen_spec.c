@@ -166,7 +166,7 @@ static int read_node(lua_State *L, gen_fn *fn, int memo)
         return cached;
     }
     lua_pop(L, 1);
-    gen_node n = { 0 };
+    gen_node n = { .fallback = -1 };
     char *prim = opt_string(L, t, "prim");
     char *type = opt_string(L, t, "type");
     n.type = type_of(type, "expression");
@@ -203,6 +203,9 @@ static int read_node(lua_State *L, gen_fn *fn, int memo)
                 lua_pop(L, 1);
             }
         }
+        lua_pop(L, 1);
+        if (lua_getfield(L, t, "fallback") == LUA_TTABLE)
+            n.fallback = read_node(L, fn, memo);
         lua_pop(L, 1);
     }
     free(prim);
@@ -440,12 +443,16 @@ const char *gen_require_spelling(const gen_target *t, const char *prim, const ge
 void gen_check_spellings(const gen_op *op, const gen_target *t)
 {
     const gen_fn *fns[] = { &op->map, &op->step, &op->combine, &op->final, &op->better };
-    for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++)
+    for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++) {
+        gen_plan plan;
+        gen_plan_make(&plan, fns[f], t);
         for (int i = 0; i < fns[f]->dag.count; i++) {
             const char *prim = fns[f]->dag.nodes[i].prim;
-            if (strcmp(prim, "param") != 0 && strcmp(prim, "const") != 0)
+            if (plan.live[i] && strcmp(prim, "param") != 0 && strcmp(prim, "const") != 0)
                 gen_require_spelling(t, prim, op);
         }
+        gen_plan_free(&plan);
+    }
 }
 
 bool gen_op_wants(const gen_op *op, const gen_target *t)

@@ -34,6 +34,9 @@ local PRIMS = {
   isub = { args = { "i32", "i32" }, ret = "i32", doc = "a - b modulo 2^32" },
   shl = { args = { "i32", "imm" }, ret = "i32", doc = "a << k" },
   sra = { args = { "i32", "imm" }, ret = "i32", doc = "a >> k, arithmetic" },
+  to_i32 = { args = { "f32" }, ret = "i32", doc = "an integer-valued float as an integer" },
+  -- Composite: targets with a native instruction spell it; the others get `expand` below.
+  scalb = { args = { "f32", "f32" }, ret = "f32", doc = "a * 2^b for integer-valued b in [-151, 129], rounded once" },
 }
 dsl.prims = PRIMS
 
@@ -114,7 +117,22 @@ local function apply(name, ...)
   for i = 1, n do
     args[i] = operand((select(i, ...)), sig.args[i], name, i)
   end
-  return setmetatable({ prim = name, type = sig.ret, args = args }, Node)
+  local node = setmetatable({ prim = name, type = sig.ret, args = args }, Node)
+  if sig.expand then -- the same value from other primitives, for targets that do not spell this one
+    node.fallback = sig.expand(table.unpack(args))
+  end
+  return node
+end
+
+-- scalb without a native instruction: 2^b as two factors that are each a normal float, so that
+-- a * s1 * s2 rounds once even when the result is subnormal or overflows.
+PRIMS.scalb.expand = function(a, b)
+  local n = apply("to_i32", b)
+  local n1 = apply("sra", n, 1)
+  local n2 = apply("isub", n, n1)
+  local s1 = apply("as_f32", apply("shl", apply("iadd", n1, 127), 23))
+  local s2 = apply("as_f32", apply("shl", apply("iadd", n2, 127), 23))
+  return apply("mul", apply("mul", a, s1), s2)
 end
 
 local prim_fns = {}

@@ -12,20 +12,15 @@ local function polynomial(r, coefficients)
   return p
 end
 
--- 2^n for an integer vector n in [-151, 129], as two factors that are each a normal float,
--- so that y * s1 * s2 rounds once even when the result is subnormal or overflows.
-local function two_factors_of_pow2(n)
-  local n1 = sra(n, 1)
-  local n2 = n - n1
-  return as_f32(shl(n1 + 127, 23)), as_f32(shl(n2 + 127, 23))
-end
-
 -- exp(x), f32, at most 2 ulp from the correctly rounded result (tests compare with libm in double).
+--   x is clamped to [-104, 89]: beyond, the result rounds to 0 or overflows to +inf anyway,
+--   and NaN passes through the clamp (max and min return their second operand on NaN);
 --   n = round(x / ln 2): adding 1.5 * 2^23 leaves n in the low mantissa bits of t;
 --   r = x - n ln 2 in two steps (Cody-Waite: ln2_hi has 9 significant bits, so n * ln2_hi is exact);
 --   exp(r) = 1 + r + r^2 P(r) on |r| <= ln2/2 (minimax coefficients from Cephes' expf);
---   exp(x) = exp(r) * 2^n; beyond the float range the result is 0 or +inf; NaN stays NaN.
+--   exp(x) = exp(r) * 2^n, rounded once by scalb (also into the subnormal range).
 function lib.exp(x)
+  x = min(89.0, max(-104.0, x))
   local shifter = 12582912.0 -- 1.5 * 2^23
   local t = fma(x, 1.44269504088896341, shifter)
   local n = t - shifter
@@ -33,11 +28,7 @@ function lib.exp(x)
   r = fma(n, 2.12194440e-4, r)
   local p = polynomial(r, { 1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3,
     4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1 })
-  local y = fma(p, r * r, r) + 1.0
-  local s1, s2 = two_factors_of_pow2(as_i32(t) - 0x4B400000)
-  y = y * s1 * s2
-  y = select(cmp_gt(x, 89.0), inf, y)
-  return select(cmp_lt(x, -104.0), 0.0, y)
+  return scalb(fma(p, r * r, r) + 1.0, n)
 end
 
 return lib

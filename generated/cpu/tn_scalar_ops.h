@@ -39,5 +39,6 @@ static inline float s_select(bool a, float b, float c) { return a ? b : c; }
 static inline float s_sqrt(float a) { return sqrtf(a); }
 #define s_sra(a, b) (a >> b)
 static inline float s_sub(float a, float b) { return a - b; }
+static inline int32_t s_to_i32(float a) { return (int32_t)a; }
 
 #endif

@@ -32,11 +32,13 @@ float p_max(float a, float b) { return a > b ? a : b; }
 float p_min(float a, float b) { return a < b ? a : b; }
 float p_mul(float a, float b) { return a * b; }
 float p_neg(float a) { return -a; }
+float p_scalb(float a, float b) { return ldexp(a, int(b)); }
 float p_select(bool a, float b, float c) { return a ? b : c; }
 #define p_shl(a, b) (a << b)
 float p_sqrt(float a) { return sqrt(a); }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { return a - b; }
+int p_to_i32(float a) { return int(a); }
 
 float dot_step(float acc, float x, float y)
 {

@@ -27,60 +27,45 @@ float p_max(float a, float b) { return a > b ? a : b; }
 float p_min(float a, float b) { return a < b ? a : b; }
 float p_mul(float a, float b) { return a * b; }
 float p_neg(float a) { return -a; }
+float p_scalb(float a, float b) { return ldexp(a, int(b)); }
 float p_select(bool a, float b, float c) { return a ? b : c; }
 #define p_shl(a, b) (a << b)
 float p_sqrt(float a) { return sqrt(a); }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { return a - b; }
+int p_to_i32(float a) { return int(a); }
 
 float exp_kernel(float x)
 {
-    float t1 = uintBitsToFloat(0xC2D00000u);
-    bool t2 = p_cmp_lt(x, t1);
-    float t3 = uintBitsToFloat(0x00000000u);
-    float t4 = uintBitsToFloat(0x42B20000u);
-    bool t5 = p_cmp_gt(x, t4);
-    float t6 = uintBitsToFloat(0x7F800000u);
-    float t7 = uintBitsToFloat(0x39506967u);
-    float t8 = uintBitsToFloat(0x3FB8AA3Bu);
-    float t9 = uintBitsToFloat(0x4B400000u);
-    float t10 = p_fma(x, t8, t9);
-    float t11 = p_sub(t10, t9);
-    float t12 = uintBitsToFloat(0x395E8083u);
-    float t13 = uintBitsToFloat(0xBF318000u);
-    float t14 = p_fma(t11, t13, x);
-    float t15 = p_fma(t11, t12, t14);
-    float t16 = uintBitsToFloat(0x3AB743CEu);
-    float t17 = p_fma(t7, t15, t16);
-    float t18 = uintBitsToFloat(0x3C088908u);
-    float t19 = p_fma(t17, t15, t18);
-    float t20 = uintBitsToFloat(0x3D2AA9C1u);
-    float t21 = p_fma(t19, t15, t20);
-    float t22 = uintBitsToFloat(0x3E2AAAAAu);
-    float t23 = p_fma(t21, t15, t22);
-    float t24 = uintBitsToFloat(0x3F000000u);
-    float t25 = p_fma(t23, t15, t24);
-    float t26 = p_mul(t15, t15);
-    float t27 = p_fma(t25, t26, t15);
-    float t28 = uintBitsToFloat(0x3F800000u);
-    float t29 = p_add(t27, t28);
-    int t30 = p_as_i32(t10);
-    int t31 = 1262485504;
-    int t32 = p_isub(t30, t31);
-    int t33 = p_sra(t32, 1);
-    int t34 = 127;
-    int t35 = p_iadd(t33, t34);
-    int t36 = p_shl(t35, 23);
-    float t37 = p_as_f32(t36);
-    float t38 = p_mul(t29, t37);
-    int t39 = p_isub(t32, t33);
-    int t40 = p_iadd(t39, t34);
-    int t41 = p_shl(t40, 23);
-    float t42 = p_as_f32(t41);
-    float t43 = p_mul(t38, t42);
-    float t44 = p_select(t5, t6, t43);
-    float t45 = p_select(t2, t3, t44);
-    return t45;
+    float t0 = uintBitsToFloat(0x39506967u);
+    float t1 = uintBitsToFloat(0x42B20000u);
+    float t2 = uintBitsToFloat(0xC2D00000u);
+    float t4 = p_max(t2, x);
+    float t5 = p_min(t1, t4);
+    float t6 = uintBitsToFloat(0x3FB8AA3Bu);
+    float t7 = uintBitsToFloat(0x4B400000u);
+    float t8 = p_fma(t5, t6, t7);
+    float t9 = p_sub(t8, t7);
+    float t10 = uintBitsToFloat(0x395E8083u);
+    float t11 = uintBitsToFloat(0xBF318000u);
+    float t12 = p_fma(t9, t11, t5);
+    float t13 = p_fma(t9, t10, t12);
+    float t14 = uintBitsToFloat(0x3AB743CEu);
+    float t15 = p_fma(t0, t13, t14);
+    float t16 = uintBitsToFloat(0x3C088908u);
+    float t17 = p_fma(t15, t13, t16);
+    float t18 = uintBitsToFloat(0x3D2AA9C1u);
+    float t19 = p_fma(t17, t13, t18);
+    float t20 = uintBitsToFloat(0x3E2AAAAAu);
+    float t21 = p_fma(t19, t13, t20);
+    float t22 = uintBitsToFloat(0x3F000000u);
+    float t23 = p_fma(t21, t13, t22);
+    float t24 = p_mul(t13, t13);
+    float t25 = p_fma(t23, t24, t13);
+    float t26 = uintBitsToFloat(0x3F800000u);
+    float t27 = p_add(t25, t26);
+    float t40 = p_scalb(t27, t9);
+    return t40;
 }
 
 void main()

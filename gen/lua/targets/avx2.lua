@@ -30,7 +30,7 @@ static inline __m256 tn_avx2_load_tail(const float *p, size_t k, __m256 fill)
     select = "_mm256_blendv_ps(c, b, a)",
     as_i32 = "_mm256_castps_si256(a)", as_f32 = "_mm256_castsi256_ps(a)",
     iadd = "_mm256_add_epi32(a, b)", isub = "_mm256_sub_epi32(a, b)",
-    shl = "_mm256_slli_epi32(a, b)", sra = "_mm256_srai_epi32(a, b)",
+    shl = "_mm256_slli_epi32(a, b)", sra = "_mm256_srai_epi32(a, b)", to_i32 = "_mm256_cvttps_epi32(a)",
     load = "_mm256_loadu_ps(a)", store = "_mm256_storeu_ps(a, b)",
     load_tail = "tn_avx2_load_tail(a, k, c)", store_tail = "_mm256_maskstore_ps(a, tn_avx2_tail_mask(k), c)",
     splat = "_mm256_set1_ps(a)", isplat = "_mm256_set1_epi32(a)",

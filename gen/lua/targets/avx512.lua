@@ -26,6 +26,7 @@ static inline __mmask16 tn_avx512_tail_mask(size_t k)
     as_i32 = "_mm512_castps_si512(a)", as_f32 = "_mm512_castsi512_ps(a)",
     iadd = "_mm512_add_epi32(a, b)", isub = "_mm512_sub_epi32(a, b)",
     shl = "_mm512_slli_epi32(a, (unsigned)b)", sra = "_mm512_srai_epi32(a, (unsigned)b)",
+    to_i32 = "_mm512_cvttps_epi32(a)", scalb = "_mm512_scalef_ps(a, b)",
     load = "_mm512_loadu_ps(a)", store = "_mm512_storeu_ps(a, b)",
     load_tail = "_mm512_mask_loadu_ps(c, tn_avx512_tail_mask(k), a)",
     store_tail = "_mm512_mask_storeu_ps(a, tn_avx512_tail_mask(k), c)",

@@ -14,6 +14,7 @@ target "glsl" {
     cmp_lt = "a < b", cmp_le = "a <= b", cmp_gt = "a > b", cmp_ge = "a >= b",
     select = "a ? b : c",
     as_i32 = "floatBitsToInt(a)", as_f32 = "intBitsToFloat(a)",
-    iadd = "a + b", isub = "a - b", shl = "a << b", sra = "a >> b",
+    iadd = "a + b", isub = "a - b", shl = "a << b", sra = "a >> b", to_i32 = "int(a)",
+    scalb = "ldexp(a, int(b))",
   },
 }

@@ -22,6 +22,6 @@ target "ptx" {
     select = "selp.f32 %0, %2, %3, %1;",
     as_i32 = "mov.b32 %0, %1;", as_f32 = "mov.b32 %0, %1;",
     iadd = "add.s32 %0, %1, %2;", isub = "sub.s32 %0, %1, %2;",
-    shl = "shl.b32 %0, %1, %2;", sra = "shr.s32 %0, %1, %2;",
+    shl = "shl.b32 %0, %1, %2;", sra = "shr.s32 %0, %1, %2;", to_i32 = "cvt.rzi.s32.f32 %0, %1;",
   },
 }

@@ -22,7 +22,7 @@ static inline float tn_f32_of_bits(int32_t i) { float f; memcpy(&f, &i, sizeof f
     select = "a ? b : c",
     as_i32 = "tn_bits_of_f32(a)", as_f32 = "tn_f32_of_bits(a)",
     iadd = "(int32_t)((uint32_t)a + (uint32_t)b)", isub = "(int32_t)((uint32_t)a - (uint32_t)b)",
-    shl = "(int32_t)((uint32_t)a << b)", sra = "a >> b",
+    shl = "(int32_t)((uint32_t)a << b)", sra = "a >> b", to_i32 = "(int32_t)a",
     load = "*a", store = "*a = b", load_tail = "k ? *a : c", store_tail = "if (k) *a = c",
     splat = "a", isplat = "a", iota = "0", iselect = "a ? b : c", istore = "*a = b",
   },

@@ -37,7 +37,7 @@ static inline void tn_sse2_store_tail(float *p, size_t k, __m128 v)
     select = "_mm_or_ps(_mm_and_ps(a, b), _mm_andnot_ps(a, c))",
     as_i32 = "_mm_castps_si128(a)", as_f32 = "_mm_castsi128_ps(a)",
     iadd = "_mm_add_epi32(a, b)", isub = "_mm_sub_epi32(a, b)",
-    shl = "_mm_slli_epi32(a, b)", sra = "_mm_srai_epi32(a, b)",
+    shl = "_mm_slli_epi32(a, b)", sra = "_mm_srai_epi32(a, b)", to_i32 = "_mm_cvttps_epi32(a)",
     load = "_mm_loadu_ps(a)", store = "_mm_storeu_ps(a, b)",
     load_tail = "tn_sse2_load_tail(a, k, c)", store_tail = "tn_sse2_store_tail(a, k, c)",
     splat = "_mm_set1_ps(a)", isplat = "_mm_set1_epi32(a)", iota = "_mm_setr_epi32(0, 1, 2, 3)",

@@ -58,6 +58,7 @@ static inline vf p_select(vm a, vf b, vf c) { return _mm256_blendv_ps(c, b, a); 
 static inline vf p_sqrt(vf a) { return _mm256_sqrt_ps(a); }
 #define p_sra(a, b) (_mm256_srai_epi32(a, b))
 static inline vf p_sub(vf a, vf b) { return _mm256_sub_ps(a, b); }
+static inline vi p_to_i32(vf a) { return _mm256_cvttps_epi32(a); }
 
 /* Loads, stores and constants used by the loop templates. */
 static inline vf v_load(const float *a) { return _mm256_loadu_ps(a); }

@@ -47,11 +47,13 @@ static inline vf p_max(vf a, vf b) { return _mm512_max_ps(a, b); }
 static inline vf p_min(vf a, vf b) { return _mm512_min_ps(a, b); }
 static inline vf p_mul(vf a, vf b) { return _mm512_mul_ps(a, b); }
 static inline vf p_neg(vf a) { return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MIN))); }
+static inline vf p_scalb(vf a, vf b) { return _mm512_scalef_ps(a, b); }
 static inline vf p_select(vm a, vf b, vf c) { return _mm512_mask_blend_ps(a, c, b); }
 #define p_shl(a, b) (_mm512_slli_epi32(a, (unsigned)b))
 static inline vf p_sqrt(vf a) { return _mm512_sqrt_ps(a); }
 #define p_sra(a, b) (_mm512_srai_epi32(a, (unsigned)b))
 static inline vf p_sub(vf a, vf b) { return _mm512_sub_ps(a, b); }
+static inline vi p_to_i32(vf a) { return _mm512_cvttps_epi32(a); }
 
 /* Loads, stores and constants used by the loop templates. */
 static inline vf v_load(const float *a) { return _mm512_loadu_ps(a); }

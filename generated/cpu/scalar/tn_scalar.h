@@ -51,6 +51,7 @@ static inline vf p_select(vm a, vf b, vf c) { return a ? b : c; }
 static inline vf p_sqrt(vf a) { return sqrtf(a); }
 #define p_sra(a, b) (a >> b)
 static inline vf p_sub(vf a, vf b) { return a - b; }
+static inline vi p_to_i32(vf a) { return (int32_t)a; }
 
 /* Loads, stores and constants used by the loop templates. */
 static inline vf v_load(const float *a) { return *a; }
