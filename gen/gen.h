@@ -49,6 +49,7 @@ void gen_output_add_internal(gen_outputs *o, const char *path, char *content);
 /* Writes every file atomically (temporary file + rename), leaves unchanged files untouched and
  * removes files of earlier runs that this run did not produce. */
 int gen_output_commit(gen_outputs *o, const char *out_dir);
+void gen_outputs_free(gen_outputs *o);
 
 /* ---- expression DAG (gen_ir.c) ---- */
 
@@ -191,6 +192,7 @@ typedef struct gen_spec {
 } gen_spec;
 
 void gen_spec_load(gen_spec *spec, const char *root);
+void gen_spec_free(gen_spec *spec);
 const char *gen_spelling_of(const gen_target *t, const char *prim);
 /* The spelling of prim on t, or a generation error naming the target, the primitive and the op. */
 const char *gen_require_spelling(const gen_target *t, const char *prim, const gen_op *op);

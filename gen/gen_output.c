@@ -152,3 +152,14 @@ int gen_output_commit(gen_outputs *o, const char *out_dir)
         printf("tngen: %d files, %d changed\n", o->count - internal, changed);
     return 0;
 }
+
+void gen_outputs_free(gen_outputs *o)
+{
+    for (int i = 0; i < o->count; i++) {
+        free(o->files[i].path);
+        free(o->files[i].content);
+    }
+    free(o->files);
+    o->files = NULL;
+    o->count = o->cap = 0;
+}

@@ -172,12 +172,12 @@ static int read_node(lua_State *L, gen_fn *fn, int memo)
     n.type = type_of(type, "expression");
     free(type);
     if (strcmp(prim, "const") == 0) {
-        n.prim = "const";
+        n.prim = prim;
         n.value = opt_number(L, t, "value", 0);
         if (n.type == GEN_F32)
             n.value = (float)n.value;
     } else if (strcmp(prim, "param") == 0) {
-        n.prim = "param";
+        n.prim = prim;
         char *name = opt_string(L, t, "name");
         n.param = -1;
         for (int i = 0; i < fn->nparams; i++)
@@ -187,8 +187,7 @@ static int read_node(lua_State *L, gen_fn *fn, int memo)
             gen_die("internal: parameter '%s' is not one of the function's", name);
         free(name);
     } else {
-        n.prim = prim; /* kept alive for the whole run */
-        prim = NULL;
+        n.prim = prim;
         lua_getfield(L, t, "args");
         int args = lua_gettop(L);
         n.nargs = (int)luaL_len(L, args);
@@ -208,8 +207,10 @@ static int read_node(lua_State *L, gen_fn *fn, int memo)
             n.fallback = read_node(L, fn, memo);
         lua_pop(L, 1);
     }
-    free(prim);
+    int before = fn->dag.count;
     int index = gen_dag_add(&fn->dag, &n);
+    if (fn->dag.count == before) /* an equal node existed: it keeps its own name */
+        free(prim);
     lua_pushvalue(L, t);
     lua_pushinteger(L, index);
     lua_rawset(L, memo);
@@ -594,4 +595,72 @@ void gen_spec_load(gen_spec *spec, const char *root)
     qsort(spec->ops, (size_t)spec->nops, sizeof *spec->ops, op_order);
     check_targets(spec);
     lua_close(L);
+}
+
+/* ---- freeing ---- */
+
+static void free_list(char **list)
+{
+    for (char **p = list; p && *p; p++)
+        free(*p);
+    free(list);
+}
+
+static void free_fn(gen_fn *fn)
+{
+    for (int i = 0; i < fn->dag.count; i++)
+        free((char *)fn->dag.nodes[i].prim);
+    free(fn->dag.nodes);
+    for (int i = 0; i < fn->nparams; i++)
+        free(fn->params[i]);
+}
+
+static void free_op(gen_op *op)
+{
+    free(op->name);
+    free(op->file);
+    free(op->doc);
+    for (int i = 0; i < op->nargs; i++)
+        free(op->args[i].name);
+    gen_fn *fns[] = { &op->map, &op->step, &op->combine, &op->final, &op->better };
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        free_fn(fns[i]);
+    char *strings[] = { op->rel_of, op->ref_expr, op->ref_init, op->ref_step, op->ref_final, op->ref_better };
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
+        free(strings[i]);
+    free_list(op->targets);
+}
+
+static void free_target(gen_target *t)
+{
+    char *strings[] = { t->name, t->file, t->backend, t->prelude, t->version, t->sm };
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
+        free(strings[i]);
+    for (int i = 0; i < t->nprims; i++) {
+        free(t->prims[i].prim);
+        free(t->prims[i].text);
+    }
+    free(t->prims);
+    free_list(t->cflags);
+    free_list(t->needs);
+    free_list(t->check_archs);
+    for (int i = 0; i < 3; i++) {
+        free(t->types[i]);
+        free(t->regs[i]);
+        free(t->decl[i]);
+    }
+}
+
+void gen_spec_free(gen_spec *spec)
+{
+    for (int i = 0; i < spec->nops; i++)
+        free_op(&spec->ops[i]);
+    for (int i = 0; i < spec->ntargets; i++)
+        free_target(&spec->targets[i]);
+    for (int i = 0; i < spec->nprims; i++)
+        free(spec->prims[i].name);
+    free(spec->ops);
+    free(spec->targets);
+    free(spec->prims);
+    free(spec->root);
 }

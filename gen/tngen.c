@@ -55,6 +55,8 @@ int main(int argc, char **argv)
     gen_emit_glsl(&spec, &out);
     gen_emit_tables(&spec, &out);
     int rc = gen_output_commit(&out, out_dir) == 0 ? 0 : 1;
+    gen_outputs_free(&out);
+    gen_spec_free(&spec);
     free(default_out);
     return rc;
 }

@@ -46,7 +46,7 @@ static unsigned detect_x86(void)
 static void read_model(char *out, size_t len)
 {
     unsigned regs[12];
-    if (__get_cpuid_max(0x80000000, NULL) < 0x80000004) {
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) < 0x80000004u) { /* int in clang, unsigned in gcc */
         strncpy(out, "unknown x86 CPU", len - 1);
         return;
     }
