@@ -220,7 +220,8 @@ static void emit_runtime_tables(const gen_spec *spec, gen_outputs *out)
     gen_buf_put(&b, "\nconst tn_op *const tn_ops[] = {\n");
     for (int i = 0; i < spec->nops; i++)
         gen_buf_printf(&b, "    &op_%s,\n", spec->ops[i].name);
-    gen_buf_printf(&b, "};\nconst int tn_op_count = %d;\n", spec->nops);
+    gen_buf_printf(&b, "};\nconst int tn_op_count = %d;\n_Static_assert(%d <= TN_MAX_OPS, \"raise TN_MAX_OPS\");\n",
+                   spec->nops, spec->nops);
     gen_output_add(out, "runtime/op_table.c", gen_buf_take(&b));
 }
 

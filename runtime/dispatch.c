@@ -95,8 +95,9 @@ static char *known_names(void)
 
 static pthread_once_t default_once = PTHREAD_ONCE_INIT;
 static int default_backend = BACKEND_AUTO;
-static char default_error[512]; /* set when TRUENO_BACKEND cannot be honoured */
-static int auto_choice[256];    /* per op: the best CPU target this machine runs */
+static char default_error[512];          /* set when TRUENO_BACKEND cannot be honoured */
+static int auto_choice[TN_MAX_OPS];      /* per op: the best CPU target this machine runs */
+static int default_choice[TN_MAX_OPS];   /* per op: what a call uses when its thread chose nothing */
 
 static int best_cpu_target(const tn_op *op)
 {
@@ -109,12 +110,8 @@ static int best_cpu_target(const tn_op *op)
 
 static void init_default(void)
 {
-    for (int i = 0; i < tn_op_count && i < 256; i++)
-        auto_choice[i] = best_cpu_target(tn_ops[i]);
     const char *env = getenv("TRUENO_BACKEND");
-    if (!env || !*env)
-        return;
-    int b = parse_backend(env);
+    int b = env && *env ? parse_backend(env) : BACKEND_AUTO;
     char why[256];
     if (b == BACKEND_NONE)
         snprintf(default_error, sizeof default_error, "TRUENO_BACKEND=%s is not a backend (known: %s)", env,
@@ -122,6 +119,10 @@ static void init_default(void)
     else if (!backend_usable(b, why, sizeof why))
         snprintf(default_error, sizeof default_error, "TRUENO_BACKEND=%s cannot run here: %s", env, why);
     default_backend = b;
+    for (int i = 0; i < tn_op_count; i++) {
+        auto_choice[i] = best_cpu_target(tn_ops[i]);
+        default_choice[i] = default_error[0] ? -1 : b == BACKEND_AUTO ? auto_choice[i] : b;
+    }
 }
 
 static _Thread_local int thread_backend = BACKEND_NONE; /* BACKEND_NONE: follow the default */
@@ -146,64 +147,50 @@ tn_status tn_use_backend(const char *name)
 
 /* ---- validation ---- */
 
-static tn_status check_range(const char *op, const char *arg, const void *p, size_t n)
+static bool overlap(const void *a, const void *b, size_t bytes)
 {
-    if (!p && n > 0)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s is NULL (n = %zu)", op, arg, n);
-    if (p && (uintptr_t)p > UINTPTR_MAX - n * sizeof(float))
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s + n wraps around the address space", op, arg);
-    return TN_OK;
-}
-
-static bool overlap(const void *a, const void *b, size_t n)
-{
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b, bytes = n * sizeof(float);
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
     return a && b && x < y + bytes && y < x + bytes;
 }
 
 static tn_status validate_host(const tn_op *op, const tn_call *c)
 {
-    if (c->n > SIZE_MAX / sizeof(float) / 2)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: n = %zu elements overflow the address space", op->name, c->n);
+    size_t n = c->n, bytes = n * sizeof(float);
+    if (n > SIZE_MAX / sizeof(float) / 2)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: n = %zu elements overflow the address space", op->name, n);
+    int out = -1;
     for (int i = 0; i < op->nargs; i++) {
         if (op->roles[i] == TN_SCALAR)
             continue;
-        tn_status s = check_range(op->name, op->arg_names[i], c->ptr[i], c->n);
-        if (s != TN_OK)
-            return s;
+        uintptr_t p = (uintptr_t)c->ptr[i];
+        if (!p && n > 0)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s is NULL (n = %zu)", op->name, op->arg_names[i], n);
+        if (p > UINTPTR_MAX - bytes)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s + n wraps around the address space", op->name,
+                           op->arg_names[i]);
+        if (op->roles[i] != TN_VEC)
+            out = i;
     }
-    for (int i = 0; i < op->nargs; i++) {
-        if (op->roles[i] != TN_OUT && op->roles[i] != TN_INOUT)
-            continue;
-        for (int j = 0; j < op->nargs; j++)
-            if (j != i && op->roles[j] != TN_SCALAR && c->ptr[j] != c->ptr[i] && overlap(c->ptr[i], c->ptr[j], c->n))
-                return tn_fail(TN_ERR_INVALID_ARGUMENT,
-                               "tn_%s: %s overlaps %s without being the same array (in place means the same pointer)",
-                               op->name, op->arg_names[i], op->arg_names[j]);
-    }
+    for (int j = 0; out >= 0 && j < op->nargs; j++)
+        if (j != out && op->roles[j] != TN_SCALAR && c->ptr[j] != c->ptr[out] && overlap(c->ptr[out], c->ptr[j], bytes))
+            return tn_fail(TN_ERR_INVALID_ARGUMENT,
+                           "tn_%s: %s overlaps %s without being the same array (in place means the same pointer)",
+                           op->name, op->arg_names[out], op->arg_names[j]);
     if (op->kind == TN_REDUCE && !c->result)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: result is NULL", op->name);
     if (op->kind == TN_ARGREDUCE && !c->index)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: index is NULL", op->name);
-    if (op->kind == TN_ARGREDUCE && c->n == 0)
+    if (op->kind == TN_ARGREDUCE && n == 0)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: an empty vector (n = 0) has no index", op->name);
     return TN_OK;
 }
 
-/* The backend this call runs on, or an error when the forced one cannot run. */
-static tn_status choose(const tn_op *op, int op_index, int *backend)
+static tn_status unavailable(const tn_op *op, int b)
 {
-    pthread_once(&default_once, init_default);
-    int b = thread_backend != BACKEND_NONE ? thread_backend : default_backend;
     if (thread_backend == BACKEND_NONE && default_error[0])
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_%s: %s", op->name, default_error);
-    if (b == BACKEND_AUTO)
-        b = op_index < 256 ? auto_choice[op_index] : best_cpu_target(op);
-    if (b < 0 || (b < tn_cpu_target_count && !op->cpu[b]))
-        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_%s has no variant for %s", op->name,
-                       b < 0 ? "this CPU" : tn_cpu_targets[b].name);
-    *backend = b;
-    return TN_OK;
+    return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_%s has no variant for %s", op->name,
+                   b < 0 ? "this CPU" : backend_name(b));
 }
 
 tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *c); /* device.c */
@@ -211,17 +198,20 @@ tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *
 tn_status tn_run_host(const tn_op *op, tn_call *c)
 {
     tn_status s = validate_host(op, c);
-    int b = 0;
-    if (s == TN_OK)
-        s = choose(op, op->index, &b);
     if (s != TN_OK)
         return s;
-    const tn_gpu_backend *gpu = gpu_of(b);
-    if (gpu)
-        return tn_gpu_host_call(gpu, op, c);
-    if (c->n == 0 && op->kind == TN_MAP)
-        return TN_OK;
-    op->cpu_call(op->cpu[b], c);
+    pthread_once(&default_once, init_default);
+    int b = thread_backend;
+    if (b == BACKEND_NONE)
+        b = default_choice[op->index];
+    else if (b == BACKEND_AUTO)
+        b = auto_choice[op->index];
+    if (b < 0 || (b < tn_cpu_target_count && !op->cpu[b]))
+        return unavailable(op, b);
+    if (b >= tn_cpu_target_count)
+        return tn_gpu_host_call(gpu_of(b), op, c);
+    if (c->n > 0 || op->kind != TN_MAP)
+        op->cpu_call(op->cpu[b], c);
     return TN_OK;
 }
 

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-enum { TN_MAX_ARGS = 8 };
+enum { TN_MAX_ARGS = 8, TN_MAX_OPS = 1024 };
 
 typedef enum tn_op_kind { TN_MAP, TN_REDUCE, TN_ARGREDUCE } tn_op_kind; /* ORDER gen_kind (gen/gen.h) */
 typedef enum tn_role { TN_VEC, TN_OUT, TN_INOUT, TN_SCALAR } tn_role;     /* ORDER gen_role (gen/gen.h) */

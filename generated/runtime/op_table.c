@@ -8389,3 +8389,4 @@ const tn_op *const tn_ops[] = {
     &op_sum,
 };
 const int tn_op_count = 19;
+_Static_assert(19 <= TN_MAX_OPS, "raise TN_MAX_OPS");
