@@ -87,6 +87,7 @@ typedef struct gen_c_style {
     const char *prefix;       /* of primitive functions: p_add(...) */
     const char *fn_qualifier; /* "static inline" in C, "" in GLSL */
     void (*constant)(gen_buf *b, const gen_node *n);
+    const char *result_qualifier; /* on each f32 primitive's result ("precise" in GLSL), or NULL */
 } gen_c_style;
 
 struct gen_fn;

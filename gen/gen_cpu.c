@@ -30,14 +30,14 @@ static void vector_constant(gen_buf *b, const gen_node *n)
 
 static gen_c_style vector_style(const gen_target *t)
 {
-    return (gen_c_style){ t, { "vf", "vi", "vm" }, "p_", "static inline", vector_constant };
+    return (gen_c_style){ t, { "vf", "vi", "vm" }, "p_", "static inline", vector_constant, NULL };
 }
 
 static gen_c_style scalar_style(const gen_spec *spec)
 {
     const gen_target *s = &spec->targets[0]; /* the lowest-ranked cpu target is plain C */
     return (gen_c_style){ s, { s->types[GEN_F32], s->types[GEN_I32], s->types[GEN_MASK] }, "s_", "static inline",
-                          gen_const_c };
+                          gen_const_c, NULL };
 }
 
 /* The target's prelude, guarded so that a file may include two headers sharing one prelude. */

@@ -54,8 +54,10 @@ static void inputs_at_i(gen_buf *b, const gen_op *op)
 static char *glsl_for(const gen_spec *spec, const gen_op *op, const gen_target *t)
 {
     static const char *const templates[] = { "map.comp", "reduce.comp", "argreduce.comp" }; /* ORDER gen_kind */
+    /* precise: the compiler may neither contract a * b + c nor reassociate, so each primitive
+     * rounds where the Lua program says (exp's range reduction depends on it). */
     const gen_c_style style = { t, { t->types[GEN_F32], t->types[GEN_I32], t->types[GEN_MASK] }, "p_", "",
-                                glsl_constant };
+                                glsl_constant, "precise" };
     gen_check_spellings(op, t);
     gen_vars v = { 0 };
     char *header = gen_header("//", op->file, templates[op->kind]);

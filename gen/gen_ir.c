@@ -153,6 +153,9 @@ void gen_prim_functions(gen_buf *b, const gen_spec *spec, const gen_target *t, c
                        st->prefix, p->name);
         for (int a = 0; a < p->nargs; a++)
             gen_buf_printf(b, "%s%s %s", a ? ", " : "", st->types[p->args[a]], names[a]);
-        gen_buf_printf(b, ") { return %s; }\n", text);
+        if (st->result_qualifier && p->ret == GEN_F32)
+            gen_buf_printf(b, ") { %s %s r = %s; return r; }\n", st->result_qualifier, st->types[p->ret], text);
+        else
+            gen_buf_printf(b, ") { return %s; }\n", text);
     }
 }

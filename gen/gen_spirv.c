@@ -35,6 +35,40 @@ static void validate(const char *name, const uint32_t *words, size_t nwords, cha
     spvContextDestroy(ctx);
 }
 
+/* Decorates every GLSL.std.450 Fma result NoContraction. glslang carries `precise` onto
+ * arithmetic instructions only, and a driver is otherwise free to split an extended-instruction
+ * fma into a multiply and an add, or to reassociate it with its neighbours. */
+static uint32_t *mark_fma_exact(uint32_t *words, size_t *nwords)
+{
+    enum { HEADER = 5, OP_EXT_INST_IMPORT = 11, OP_EXT_INST = 12, OP_DECORATE = 71, OP_MEMBER_DECORATE = 72 };
+    enum { GLSL_STD_450_FMA = 50, DECORATION_NO_CONTRACTION = 42 };
+    uint32_t glsl_set = 0, *fmas = gen_xmalloc(*nwords * sizeof *fmas);
+    size_t nfma = 0, insert_at = HEADER;
+    for (size_t i = HEADER; i < *nwords; i += words[i] >> 16) {
+        uint32_t op = words[i] & 0xFFFFu, len = words[i] >> 16;
+        if (len == 0 || i + len > *nwords)
+            gen_die("glslang produced malformed SPIR-V (word %zu)", i);
+        if (op == OP_EXT_INST_IMPORT && len >= 3 && strcmp((const char *)&words[i + 2], "GLSL.std.450") == 0)
+            glsl_set = words[i + 1];
+        else if (op == OP_DECORATE || op == OP_MEMBER_DECORATE)
+            insert_at = i + len;
+        else if (op == OP_EXT_INST && len >= 5 && words[i + 3] == glsl_set && words[i + 4] == GLSL_STD_450_FMA)
+            fmas[nfma++] = words[i + 2];
+    }
+    uint32_t *out = gen_xmalloc((*nwords + 3 * nfma) * sizeof *out);
+    memcpy(out, words, insert_at * sizeof *out);
+    for (size_t k = 0; k < nfma; k++) {
+        out[insert_at + 3 * k] = 3u << 16 | OP_DECORATE;
+        out[insert_at + 3 * k + 1] = fmas[k];
+        out[insert_at + 3 * k + 2] = DECORATION_NO_CONTRACTION;
+    }
+    memcpy(out + insert_at + 3 * nfma, words + insert_at, (*nwords - insert_at) * sizeof *out);
+    *nwords += 3 * nfma;
+    free(fmas);
+    free(words);
+    return out;
+}
+
 uint32_t *gen_spirv_compile(const char *name, const char *glsl, size_t *nwords, char **disassembly)
 {
     const glslang_input_t input = {
@@ -66,6 +100,7 @@ uint32_t *gen_spirv_compile(const char *name, const char *glsl, size_t *nwords, 
     memcpy(words, glslang_program_SPIRV_get_ptr(program), *nwords * sizeof *words);
     glslang_program_delete(program);
     glslang_shader_delete(shader);
+    words = mark_fma_exact(words, nwords);
     validate(name, words, *nwords, disassembly);
     return words;
 }

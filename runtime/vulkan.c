@@ -1,15 +1,870 @@
-/* vulkan backend (placeholder until implemented). */
+/* Vulkan backend: the loader through dlopen("libvulkan.so.1"), so that no Vulkan library is
+ * needed to build or to run. SPIR-V is embedded in the op tables; each op's compute pipeline
+ * is built on first use and kept. Every submission completes before the call returns. */
+#define _POSIX_C_SOURCE 200809L
 #include "tn_internal.h"
 
-static tn_status count(int *n)
+#ifdef TN_NO_VULKAN_HEADERS
+
+static tn_status vk_count(int *count)
 {
-    *n = 0;
+    *count = 0;
     return TN_OK;
 }
 
-static const char *why_none(void)
+static const char *vk_why_none(void)
 {
-    return "the Vulkan backend is not built yet";
+    return "libtrueno was built without the Vulkan headers (install libvulkan-dev and rebuild)";
 }
 
-const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = count, .why_none = why_none };
+const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = vk_count, .why_none = vk_why_none };
+
+#else
+
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan.h>
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The entry points used, by level: instance functions come from vkGetInstanceProcAddr,
+ * device functions from vkGetDeviceProcAddr. */
+#define VK_INSTANCE_FNS(X)                                                                                     \
+    X(DestroyInstance)                                                                                         \
+    X(EnumeratePhysicalDevices)                                                                                \
+    X(GetPhysicalDeviceProperties)                                                                             \
+    X(GetPhysicalDeviceQueueFamilyProperties)                                                                  \
+    X(GetPhysicalDeviceMemoryProperties)                                                                       \
+    X(CreateDevice)                                                                                            \
+    X(GetDeviceProcAddr)
+#define VK_DEVICE_FNS(X)                                                                                       \
+    X(DestroyDevice)                                                                                           \
+    X(GetDeviceQueue)                                                                                          \
+    X(CreateBuffer)                                                                                            \
+    X(DestroyBuffer)                                                                                           \
+    X(GetBufferMemoryRequirements)                                                                             \
+    X(AllocateMemory)                                                                                          \
+    X(FreeMemory)                                                                                              \
+    X(BindBufferMemory)                                                                                        \
+    X(MapMemory)                                                                                               \
+    X(CreateShaderModule)                                                                                      \
+    X(DestroyShaderModule)                                                                                     \
+    X(CreateDescriptorSetLayout)                                                                               \
+    X(DestroyDescriptorSetLayout)                                                                              \
+    X(CreatePipelineLayout)                                                                                    \
+    X(DestroyPipelineLayout)                                                                                   \
+    X(CreateComputePipelines)                                                                                  \
+    X(DestroyPipeline)                                                                                         \
+    X(CreateDescriptorPool)                                                                                    \
+    X(DestroyDescriptorPool)                                                                                   \
+    X(ResetDescriptorPool)                                                                                     \
+    X(AllocateDescriptorSets)                                                                                  \
+    X(UpdateDescriptorSets)                                                                                    \
+    X(CreateCommandPool)                                                                                       \
+    X(DestroyCommandPool)                                                                                      \
+    X(AllocateCommandBuffers)                                                                                  \
+    X(BeginCommandBuffer)                                                                                      \
+    X(EndCommandBuffer)                                                                                        \
+    X(CmdBindPipeline)                                                                                         \
+    X(CmdBindDescriptorSets)                                                                                   \
+    X(CmdPushConstants)                                                                                        \
+    X(CmdDispatch)                                                                                             \
+    X(CmdPipelineBarrier)                                                                                      \
+    X(CmdCopyBuffer)                                                                                           \
+    X(QueueSubmit)                                                                                             \
+    X(CreateFence)                                                                                             \
+    X(DestroyFence)                                                                                            \
+    X(WaitForFences)                                                                                           \
+    X(ResetFences)
+
+typedef struct vk_fns {
+#define VK_FIELD(name) PFN_vk##name name;
+    VK_INSTANCE_FNS(VK_FIELD)
+    VK_DEVICE_FNS(VK_FIELD)
+#undef VK_FIELD
+} vk_fns;
+
+static PFN_vkGetInstanceProcAddr get_instance_proc;
+static PFN_vkCreateInstance create_instance;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char why_none[320]; /* empty when the loader works and a device with a compute queue exists */
+static int device_total;   /* physical devices with a compute queue */
+
+static const char *vk_result_name(VkResult r)
+{
+    static const struct {
+        VkResult r;
+        const char *name;
+    } names[] = {
+        { VK_NOT_READY, "VK_NOT_READY" },
+        { VK_TIMEOUT, "VK_TIMEOUT" },
+        { VK_INCOMPLETE, "VK_INCOMPLETE" },
+        { VK_ERROR_OUT_OF_HOST_MEMORY, "VK_ERROR_OUT_OF_HOST_MEMORY" },
+        { VK_ERROR_OUT_OF_DEVICE_MEMORY, "VK_ERROR_OUT_OF_DEVICE_MEMORY" },
+        { VK_ERROR_INITIALIZATION_FAILED, "VK_ERROR_INITIALIZATION_FAILED" },
+        { VK_ERROR_DEVICE_LOST, "VK_ERROR_DEVICE_LOST" },
+        { VK_ERROR_MEMORY_MAP_FAILED, "VK_ERROR_MEMORY_MAP_FAILED" },
+        { VK_ERROR_LAYER_NOT_PRESENT, "VK_ERROR_LAYER_NOT_PRESENT" },
+        { VK_ERROR_EXTENSION_NOT_PRESENT, "VK_ERROR_EXTENSION_NOT_PRESENT" },
+        { VK_ERROR_FEATURE_NOT_PRESENT, "VK_ERROR_FEATURE_NOT_PRESENT" },
+        { VK_ERROR_INCOMPATIBLE_DRIVER, "VK_ERROR_INCOMPATIBLE_DRIVER" },
+        { VK_ERROR_TOO_MANY_OBJECTS, "VK_ERROR_TOO_MANY_OBJECTS" },
+        { VK_ERROR_FORMAT_NOT_SUPPORTED, "VK_ERROR_FORMAT_NOT_SUPPORTED" },
+        { VK_ERROR_FRAGMENTED_POOL, "VK_ERROR_FRAGMENTED_POOL" },
+        { VK_ERROR_OUT_OF_POOL_MEMORY, "VK_ERROR_OUT_OF_POOL_MEMORY" },
+        { VK_ERROR_INVALID_SHADER_NV, "VK_ERROR_INVALID_SHADER_NV" },
+        { VK_ERROR_UNKNOWN, "VK_ERROR_UNKNOWN" },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].r == r)
+            return names[i].name;
+    return "unknown VkResult";
+}
+
+/* Every failed call becomes a status and a message naming the call and its VkResult. */
+static tn_status vk_check(VkResult r, const char *call)
+{
+    if (r == VK_SUCCESS)
+        return TN_OK;
+    tn_status s = r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY ? TN_ERR_OUT_OF_MEMORY
+                                                                                         : TN_ERR_DEVICE;
+    return tn_fail(s, "vulkan: %s failed: %s (%d)", call, vk_result_name(r), (int)r);
+}
+
+static tn_status vk_load_instance_fns(VkInstance instance, vk_fns *f)
+{
+#define VK_LOAD(name)                                                                                          \
+    if (!(f->name = (PFN_vk##name)get_instance_proc(instance, "vk" #name)))                                    \
+        return tn_fail(TN_ERR_DEVICE, "vulkan: the loader has no vk" #name);
+    VK_INSTANCE_FNS(VK_LOAD)
+#undef VK_LOAD
+    return TN_OK;
+}
+
+static tn_status vk_load_device_fns(VkDevice device, vk_fns *f)
+{
+#define VK_LOAD(name)                                                                                          \
+    if (!(f->name = (PFN_vk##name)f->GetDeviceProcAddr(device, "vk" #name)))                                   \
+        return tn_fail(TN_ERR_DEVICE, "vulkan: the device has no vk" #name);
+    VK_DEVICE_FNS(VK_LOAD)
+#undef VK_LOAD
+    return TN_OK;
+}
+
+/* The loader to open: TRUENO_VULKAN_LOADER names another one (a loader outside the library
+ * path, or a path that does not exist to hide Vulkan). */
+static const char *loader_name(void)
+{
+    const char *env = getenv("TRUENO_VULKAN_LOADER");
+    return env && *env ? env : "libvulkan.so.1";
+}
+
+static tn_status vk_create_instance(VkInstance *instance, vk_fns *f)
+{
+    VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                              .pApplicationName = "trueno",
+                              .pEngineName = "trueno",
+                              .apiVersion = VK_API_VERSION_1_0 };
+    VkInstanceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app };
+    *instance = VK_NULL_HANDLE;
+    tn_status s = vk_check(create_instance(&info, NULL, instance), "vkCreateInstance");
+    if (s == TN_OK && (s = vk_load_instance_fns(*instance, f)) != TN_OK) {
+        if (f->DestroyInstance)
+            f->DestroyInstance(*instance, NULL);
+        *instance = VK_NULL_HANDLE;
+    }
+    return s;
+}
+
+/* The first queue family that runs compute, or -1. */
+static int compute_family(const vk_fns *f, VkPhysicalDevice physical)
+{
+    VkQueueFamilyProperties families[32];
+    uint32_t count = sizeof families / sizeof families[0];
+    f->GetPhysicalDeviceQueueFamilyProperties(physical, &count, families);
+    for (uint32_t i = 0; i < count; i++)
+        if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && families[i].queueCount > 0)
+            return (int)i;
+    return -1;
+}
+
+/* The index-th physical device with a compute queue (index < 0: counts them into *total). */
+static tn_status vk_find_physical(VkInstance instance, const vk_fns *f, int index, VkPhysicalDevice *found,
+                                  int *family, int *total, uint32_t *all)
+{
+    VkPhysicalDevice devices[64];
+    uint32_t count = sizeof devices / sizeof devices[0];
+    VkResult r = f->EnumeratePhysicalDevices(instance, &count, devices);
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE)
+        return vk_check(r, "vkEnumeratePhysicalDevices");
+    int usable = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        int q = compute_family(f, devices[i]);
+        if (q < 0)
+            continue;
+        if (usable++ == index) {
+            *found = devices[i];
+            *family = q;
+        }
+    }
+    *total = usable;
+    *all = count;
+    return TN_OK;
+}
+
+static void vk_load(void)
+{
+    void *lib = dlopen(loader_name(), RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(why_none, sizeof why_none, "%s not found (no Vulkan loader on this machine): %s", loader_name(),
+                 dlerror());
+        return;
+    }
+    void *symbol = dlsym(lib, "vkGetInstanceProcAddr");
+    memcpy(&get_instance_proc, &symbol, sizeof symbol); /* POSIX: object to function pointer */
+    if (get_instance_proc)
+        create_instance = (PFN_vkCreateInstance)get_instance_proc(VK_NULL_HANDLE, "vkCreateInstance");
+    if (!create_instance) {
+        snprintf(why_none, sizeof why_none, "%s lacks vkGetInstanceProcAddr or vkCreateInstance", loader_name());
+        return;
+    }
+    VkInstance instance;
+    vk_fns f = { 0 };
+    uint32_t all = 0;
+    if (vk_create_instance(&instance, &f) != TN_OK) {
+        snprintf(why_none, sizeof why_none, "%s (no Vulkan driver installed, or none accepted Vulkan 1.0)",
+                 tn_last_error());
+        return;
+    }
+    VkPhysicalDevice unused;
+    int family;
+    if (vk_find_physical(instance, &f, -1, &unused, &family, &device_total, &all) != TN_OK)
+        snprintf(why_none, sizeof why_none, "%s", tn_last_error());
+    else if (all == 0)
+        snprintf(why_none, sizeof why_none, "the Vulkan loader found no physical device");
+    else if (device_total == 0)
+        snprintf(why_none, sizeof why_none, "none of the %u Vulkan physical devices has a compute queue", all);
+    f.DestroyInstance(instance, NULL);
+    tn_clear_error();
+}
+
+static tn_status vk_count(int *count)
+{
+    pthread_once(&load_once, vk_load);
+    *count = why_none[0] ? 0 : device_total;
+    return TN_OK;
+}
+
+static const char *vk_why_none(void)
+{
+    pthread_once(&load_once, vk_load);
+    return why_none;
+}
+
+/* ---- devices and buffers ---- */
+
+enum {
+    MAX_GROUPS = 1024,          /* workgroups of a reduction's first stage: one final workgroup reads them */
+    STAGING_BYTES = 4 << 20,    /* host-visible bounce buffer, where device memory is not mapped */
+    MAX_BINDINGS = TN_MAX_ARGS + 3,
+};
+
+typedef struct vk_buffer {
+    VkBuffer buffer;
+    VkDeviceMemory memory;
+    void *mapped; /* NULL: device memory the host cannot see, copied through the staging buffer */
+    VkDeviceSize size;
+    struct vk_buffer *prev, *next; /* the device's live buffers, released by close */
+} vk_buffer;
+
+typedef struct vk_pipeline {
+    VkShaderModule module;
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkPipeline pipeline;
+    uint32_t local_size;
+} vk_pipeline;
+
+typedef struct vk_device {
+    vk_fns f;
+    VkInstance instance;
+    VkPhysicalDevice physical;
+    VkPhysicalDeviceLimits limits;
+    VkPhysicalDeviceMemoryProperties memory;
+    bool device_memory_mapped; /* the preferred device-local memory is also host-visible and coherent */
+    VkDevice device;
+    VkQueue queue;
+    VkCommandPool command_pool;
+    VkCommandBuffer cmd;
+    VkFence fence;
+    VkDescriptorPool descriptor_pool;
+    pthread_mutex_t lock; /* one recording and submission at a time */
+    vk_buffer *live; /* every buffer, the device's own scratch included */
+    vk_buffer *partial, *partial_index, *result, *staging;
+    vk_pipeline *pipelines; /* per op in tn_ops, built on first use */
+} vk_device;
+
+static int memory_type(const vk_device *d, uint32_t allowed, VkMemoryPropertyFlags want)
+{
+    for (uint32_t i = 0; i < d->memory.memoryTypeCount; i++)
+        if ((allowed & (1u << i)) && (d->memory.memoryTypes[i].propertyFlags & want) == want)
+            return (int)i;
+    return -1;
+}
+
+static void vk_buffer_release(vk_device *d, vk_buffer *b)
+{
+    if (!b)
+        return;
+    if (b->prev)
+        b->prev->next = b->next;
+    else if (d->live == b)
+        d->live = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    d->f.DestroyBuffer(d->device, b->buffer, NULL);
+    d->f.FreeMemory(d->device, b->memory, NULL); /* unmaps too */
+    free(b);
+}
+
+/* A storage buffer; host_side asks for host-visible memory (the staging buffer). */
+static tn_status vk_buffer_new(vk_device *d, VkDeviceSize bytes, bool host_side, vk_buffer **out)
+{
+    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    *out = NULL;
+    vk_buffer *b = calloc(1, sizeof *b);
+    if (!b)
+        return tn_fail(TN_ERR_OUT_OF_MEMORY, "vulkan: out of memory");
+    b->size = bytes;
+    b->next = d->live;
+    if (d->live)
+        d->live->prev = b;
+    d->live = b;
+    VkBufferCreateInfo info = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                                .size = bytes,
+                                .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                         VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                .sharingMode = VK_SHARING_MODE_EXCLUSIVE };
+    tn_status s = vk_check(d->f.CreateBuffer(d->device, &info, NULL, &b->buffer), "vkCreateBuffer");
+    VkMemoryRequirements req = { 0 };
+    int type = -1;
+    if (s == TN_OK) {
+        d->f.GetBufferMemoryRequirements(d->device, b->buffer, &req);
+        if (!host_side)
+            type = memory_type(d, req.memoryTypeBits,
+                               VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | (d->device_memory_mapped ? host : 0));
+        if (type < 0)
+            type = memory_type(d, req.memoryTypeBits, host);
+        if (type < 0)
+            s = tn_fail(TN_ERR_DEVICE, "vulkan: no memory type suits a storage buffer (allowed types 0x%x)",
+                        req.memoryTypeBits);
+    }
+    if (s == TN_OK) {
+        VkMemoryAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                       .allocationSize = req.size,
+                                       .memoryTypeIndex = (uint32_t)type };
+        s = vk_check(d->f.AllocateMemory(d->device, &alloc, NULL, &b->memory), "vkAllocateMemory");
+    }
+    if (s == TN_OK)
+        s = vk_check(d->f.BindBufferMemory(d->device, b->buffer, b->memory, 0), "vkBindBufferMemory");
+    if (s == TN_OK && (d->memory.memoryTypes[type].propertyFlags & host) == host && (host_side || d->device_memory_mapped))
+        s = vk_check(d->f.MapMemory(d->device, b->memory, 0, VK_WHOLE_SIZE, 0, &b->mapped), "vkMapMemory");
+    if (s != TN_OK) {
+        vk_buffer_release(d, b);
+        return s;
+    }
+    *out = b;
+    return TN_OK;
+}
+
+static void vk_pipeline_release(vk_device *d, vk_pipeline *p)
+{
+    d->f.DestroyPipeline(d->device, p->pipeline, NULL);
+    d->f.DestroyPipelineLayout(d->device, p->layout, NULL);
+    d->f.DestroyDescriptorSetLayout(d->device, p->set_layout, NULL);
+    d->f.DestroyShaderModule(d->device, p->module, NULL);
+    memset(p, 0, sizeof *p);
+}
+
+/* Releases whatever open created, in reverse; safe on a partly opened device. */
+static void vk_release(vk_device *d)
+{
+    if (d->device) {
+        for (int i = 0; d->pipelines && i < tn_op_count; i++)
+            vk_pipeline_release(d, &d->pipelines[i]);
+        while (d->live)
+            vk_buffer_release(d, d->live);
+        d->f.DestroyDescriptorPool(d->device, d->descriptor_pool, NULL);
+        d->f.DestroyFence(d->device, d->fence, NULL);
+        d->f.DestroyCommandPool(d->device, d->command_pool, NULL); /* frees its command buffer */
+        d->f.DestroyDevice(d->device, NULL);
+    }
+    if (d->instance)
+        d->f.DestroyInstance(d->instance, NULL);
+    pthread_mutex_destroy(&d->lock);
+    free(d->pipelines);
+    free(d);
+}
+
+/* Device memory is mapped where the preferred device-local type is host-visible and coherent
+ * (lavapipe, integrated GPUs, resizable BAR); elsewhere copies go through a staging buffer.
+ * TRUENO_VULKAN_STAGING=1 forces the staging path (to test it on any device). */
+static void vk_choose_memory(vk_device *d)
+{
+    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    const char *force = getenv("TRUENO_VULKAN_STAGING");
+    int local = memory_type(d, ~0u, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    d->device_memory_mapped =
+        local >= 0 && (d->memory.memoryTypes[local].propertyFlags & host) == host && !(force && strcmp(force, "1") == 0);
+}
+
+static tn_status vk_create_queue_objects(vk_device *d, int family)
+{
+    float priority = 1.0f;
+    VkDeviceQueueCreateInfo queue = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                      .queueFamilyIndex = (uint32_t)family,
+                                      .queueCount = 1,
+                                      .pQueuePriorities = &priority };
+    VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                                .queueCreateInfoCount = 1,
+                                .pQueueCreateInfos = &queue };
+    tn_status s = vk_check(d->f.CreateDevice(d->physical, &info, NULL, &d->device), "vkCreateDevice");
+    if (s == TN_OK && (s = vk_load_device_fns(d->device, &d->f)) != TN_OK) {
+        PFN_vkDestroyDevice destroy = (PFN_vkDestroyDevice)d->f.GetDeviceProcAddr(d->device, "vkDestroyDevice");
+        if (destroy)
+            destroy(d->device, NULL);
+        d->device = VK_NULL_HANDLE;
+    }
+    if (s != TN_OK)
+        return s;
+    d->f.GetDeviceQueue(d->device, (uint32_t)family, 0, &d->queue);
+    VkCommandPoolCreateInfo pool = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                     .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                     .queueFamilyIndex = (uint32_t)family };
+    s = vk_check(d->f.CreateCommandPool(d->device, &pool, NULL, &d->command_pool), "vkCreateCommandPool");
+    if (s == TN_OK) {
+        VkCommandBufferAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                              .commandPool = d->command_pool,
+                                              .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                              .commandBufferCount = 1 };
+        s = vk_check(d->f.AllocateCommandBuffers(d->device, &alloc, &d->cmd), "vkAllocateCommandBuffers");
+    }
+    if (s == TN_OK) {
+        VkFenceCreateInfo fence = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+        s = vk_check(d->f.CreateFence(d->device, &fence, NULL, &d->fence), "vkCreateFence");
+    }
+    if (s == TN_OK) {
+        VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MAX_BINDINGS };
+        VkDescriptorPoolCreateInfo dp = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                          .maxSets = 1,
+                                          .poolSizeCount = 1,
+                                          .pPoolSizes = &size };
+        s = vk_check(d->f.CreateDescriptorPool(d->device, &dp, NULL, &d->descriptor_pool), "vkCreateDescriptorPool");
+    }
+    return s;
+}
+
+static const char *device_type_name(VkPhysicalDeviceType type)
+{
+    static const char *const names[] = { "other", "integrated GPU", "discrete GPU", "virtual GPU", "CPU" };
+    return (unsigned)type < sizeof names / sizeof names[0] ? names[type] : "unknown type";
+}
+
+static tn_status vk_open(int index, void **impl, char *name, size_t name_len)
+{
+    pthread_once(&load_once, vk_load);
+    vk_device *d = calloc(1, sizeof *d);
+    if (!d)
+        return tn_fail(TN_ERR_OUT_OF_MEMORY, "vulkan: out of memory");
+    pthread_mutex_init(&d->lock, NULL);
+    d->pipelines = calloc((size_t)tn_op_count, sizeof *d->pipelines);
+    tn_status s = d->pipelines ? TN_OK : tn_fail(TN_ERR_OUT_OF_MEMORY, "vulkan: out of memory");
+    int family = -1, total = 0;
+    uint32_t all = 0;
+    if (s == TN_OK)
+        s = vk_create_instance(&d->instance, &d->f);
+    if (s == TN_OK)
+        s = vk_find_physical(d->instance, &d->f, index, &d->physical, &family, &total, &all);
+    if (s == TN_OK && family < 0)
+        s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "vulkan: device %d does not exist (%d found)", index, total);
+    VkPhysicalDeviceProperties props = { 0 };
+    if (s == TN_OK) {
+        d->f.GetPhysicalDeviceProperties(d->physical, &props);
+        d->f.GetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
+        d->limits = props.limits;
+        vk_choose_memory(d);
+        s = vk_create_queue_objects(d, family);
+    }
+    if (s == TN_OK)
+        s = vk_buffer_new(d, MAX_GROUPS * sizeof(float), false, &d->partial);
+    if (s == TN_OK)
+        s = vk_buffer_new(d, MAX_GROUPS * sizeof(uint32_t), false, &d->partial_index);
+    if (s == TN_OK)
+        s = vk_buffer_new(d, sizeof(uint32_t), false, &d->result);
+    if (s == TN_OK && !d->device_memory_mapped)
+        s = vk_buffer_new(d, STAGING_BYTES, true, &d->staging);
+    if (s != TN_OK) {
+        vk_release(d);
+        return s;
+    }
+    snprintf(name, name_len, "%s (Vulkan %u.%u, %s%s)", props.deviceName, VK_VERSION_MAJOR(props.apiVersion),
+             VK_VERSION_MINOR(props.apiVersion), device_type_name(props.deviceType),
+             d->device_memory_mapped ? "" : ", staged copies");
+    *impl = d;
+    return TN_OK;
+}
+
+static void vk_close(void *impl)
+{
+    vk_release(impl);
+}
+
+/* ---- command buffers: every submission waits for its fence before returning ---- */
+
+static void vk_barrier(vk_device *d, VkPipelineStageFlags from, VkAccessFlags written, VkPipelineStageFlags to,
+                       VkAccessFlags accessed)
+{
+    VkMemoryBarrier barrier = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                .srcAccessMask = written,
+                                .dstAccessMask = accessed };
+    d->f.CmdPipelineBarrier(d->cmd, from, to, 0, 1, &barrier, 0, NULL, 0, NULL);
+}
+
+static const VkPipelineStageFlags WORK_STAGES = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+static const VkAccessFlags WORK_WRITES = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+
+static tn_status vk_begin(vk_device *d)
+{
+    VkCommandBufferBeginInfo begin = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    tn_status s = vk_check(d->f.BeginCommandBuffer(d->cmd, &begin), "vkBeginCommandBuffer");
+    if (s == TN_OK) /* what earlier submissions wrote, before this one reads or writes it */
+        vk_barrier(d, WORK_STAGES, WORK_WRITES, WORK_STAGES,
+                   WORK_WRITES | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT);
+    return s;
+}
+
+static tn_status vk_submit(vk_device *d, const char *what)
+{
+    vk_barrier(d, WORK_STAGES, WORK_WRITES, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    tn_status s = vk_check(d->f.EndCommandBuffer(d->cmd), "vkEndCommandBuffer");
+    VkSubmitInfo submit = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &d->cmd };
+    if (s == TN_OK)
+        s = vk_check(d->f.QueueSubmit(d->queue, 1, &submit, d->fence), what);
+    if (s == TN_OK) {
+        s = vk_check(d->f.WaitForFences(d->device, 1, &d->fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+        tn_status reset = vk_check(d->f.ResetFences(d->device, 1, &d->fence), "vkResetFences");
+        s = s == TN_OK ? reset : s;
+    }
+    return s;
+}
+
+/* Copies between the host and b through the staging buffer, a chunk per submission. */
+static tn_status vk_staged_copy(vk_device *d, vk_buffer *b, size_t offset, const void *from_host, void *to_host,
+                                size_t bytes)
+{
+    tn_status s = TN_OK;
+    for (size_t done = 0; s == TN_OK && done < bytes;) {
+        size_t chunk = bytes - done < STAGING_BYTES ? bytes - done : STAGING_BYTES;
+        VkBufferCopy region = { .size = chunk };
+        if (from_host) {
+            memcpy(d->staging->mapped, (const char *)from_host + done, chunk);
+            region.dstOffset = offset + done;
+        } else {
+            region.srcOffset = offset + done;
+        }
+        s = vk_begin(d);
+        if (s == TN_OK) {
+            d->f.CmdCopyBuffer(d->cmd, from_host ? d->staging->buffer : b->buffer,
+                               from_host ? b->buffer : d->staging->buffer, 1, &region);
+            s = vk_submit(d, from_host ? "vkQueueSubmit (copy to the device)" : "vkQueueSubmit (copy to the host)");
+        }
+        if (s == TN_OK && to_host)
+            memcpy((char *)to_host + done, d->staging->mapped, chunk);
+        done += chunk;
+    }
+    return s;
+}
+
+static tn_status vk_read_locked(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes)
+{
+    if (!b->mapped)
+        return vk_staged_copy(d, b, offset, NULL, dst, bytes);
+    memcpy(dst, (const char *)b->mapped + offset, bytes);
+    return TN_OK;
+}
+
+/* ---- buffers ---- */
+
+static tn_status vk_alloc(void *impl, size_t bytes, void **handle)
+{
+    vk_device *d = impl;
+    *handle = NULL;
+    /* Shaders see a buffer through one descriptor, whose range the device bounds. */
+    if (bytes > d->limits.maxStorageBufferRange)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT,
+                       "vulkan: a buffer of %zu bytes exceeds this device's maxStorageBufferRange (%u bytes)", bytes,
+                       d->limits.maxStorageBufferRange);
+    pthread_mutex_lock(&d->lock);
+    tn_status s = vk_buffer_new(d, bytes, false, (vk_buffer **)handle);
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+static void vk_free(void *impl, void *handle)
+{
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    vk_buffer_release(d, handle);
+    pthread_mutex_unlock(&d->lock);
+}
+
+static tn_status vk_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes)
+{
+    vk_device *d = impl;
+    vk_buffer *b = handle;
+    pthread_mutex_lock(&d->lock);
+    tn_status s = TN_OK;
+    if (b->mapped)
+        memcpy((char *)b->mapped + offset, src, bytes);
+    else
+        s = vk_staged_copy(d, b, offset, src, NULL, bytes);
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+static tn_status vk_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes)
+{
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    tn_status s = vk_read_locked(d, handle, offset, dst, bytes);
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+static tn_status vk_sync(void *impl)
+{
+    (void)impl; /* every submission has completed when its call returns */
+    return TN_OK;
+}
+
+/* ---- pipelines ---- */
+
+/* The workgroup width the module declares (OpExecutionMode %main LocalSize x y z), so that
+ * dispatch sizes come from the shader itself; 0 when it declares none. */
+static uint32_t spirv_local_size(const uint32_t *words, size_t count)
+{
+    enum { OP_EXECUTION_MODE = 16, MODE_LOCAL_SIZE = 17, HEADER_WORDS = 5 };
+    for (size_t i = HEADER_WORDS; i < count;) {
+        uint32_t length = words[i] >> 16, opcode = words[i] & 0xFFFFu;
+        if (length == 0 || length > count - i)
+            return 0;
+        if (opcode == OP_EXECUTION_MODE && length >= 6 && words[i + 2] == MODE_LOCAL_SIZE)
+            return words[i + 3];
+        i += length;
+    }
+    return 0;
+}
+
+/* The push constants every shader declares (the .comp templates, fields from gen/gen_glsl.c):
+ * n, then a map op's scalar arguments in declaration order, or a reduction's stage. */
+typedef struct vk_push {
+    uint32_t n;
+    union {
+        float f;
+        uint32_t u;
+    } word[TN_MAX_ARGS];
+} vk_push;
+
+static tn_status vk_check_op(VkResult r, const char *call, const tn_op *op)
+{
+    char what[128];
+    snprintf(what, sizeof what, "%s (%s.comp)", call, op->name);
+    return vk_check(r, what);
+}
+
+static tn_status vk_build_pipeline(vk_device *d, const tn_op *op, vk_pipeline *p)
+{
+    VkShaderModuleCreateInfo module = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                        .codeSize = op->spirv_words * sizeof(uint32_t),
+                                        .pCode = op->spirv };
+    tn_status s = vk_check_op(d->f.CreateShaderModule(d->device, &module, NULL, &p->module), "vkCreateShaderModule", op);
+    VkDescriptorSetLayoutBinding bindings[MAX_BINDINGS];
+    for (int i = 0; i < op->vk_buffers; i++)
+        bindings[i] = (VkDescriptorSetLayoutBinding){ .binding = (uint32_t)i,
+                                                      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                      .descriptorCount = 1,
+                                                      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+    VkDescriptorSetLayoutCreateInfo set = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                            .bindingCount = (uint32_t)op->vk_buffers,
+                                            .pBindings = bindings };
+    if (s == TN_OK)
+        s = vk_check_op(d->f.CreateDescriptorSetLayout(d->device, &set, NULL, &p->set_layout),
+                        "vkCreateDescriptorSetLayout", op);
+    VkPushConstantRange push = { VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(vk_push) };
+    VkPipelineLayoutCreateInfo layout = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                          .setLayoutCount = 1,
+                                          .pSetLayouts = &p->set_layout,
+                                          .pushConstantRangeCount = 1,
+                                          .pPushConstantRanges = &push };
+    if (s == TN_OK)
+        s = vk_check_op(d->f.CreatePipelineLayout(d->device, &layout, NULL, &p->layout), "vkCreatePipelineLayout", op);
+    VkComputePipelineCreateInfo pipeline = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                   .module = p->module,
+                   .pName = "main" },
+        .layout = p->layout,
+    };
+    if (s == TN_OK)
+        s = vk_check_op(d->f.CreateComputePipelines(d->device, VK_NULL_HANDLE, 1, &pipeline, NULL, &p->pipeline),
+                        "vkCreateComputePipelines", op);
+    return s;
+}
+
+/* op's pipeline, built on first use and kept until the device closes. */
+static tn_status vk_pipeline_for(vk_device *d, const tn_op *op, vk_pipeline **out)
+{
+    vk_pipeline *p = &d->pipelines[op->index];
+    *out = p;
+    if (p->pipeline)
+        return TN_OK;
+    if (!op->spirv)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no SPIR-V for this op", op->name);
+    uint32_t local_size = spirv_local_size(op->spirv, op->spirv_words);
+    if (local_size == 0 || local_size > d->limits.maxComputeWorkGroupSize[0] ||
+        local_size > d->limits.maxComputeWorkGroupInvocations)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE,
+                       "vulkan: %s.comp has workgroups of %u invocations; this device runs at most %u",
+                       op->name, local_size, d->limits.maxComputeWorkGroupInvocations);
+    if (op->vk_buffers > MAX_BINDINGS || (uint32_t)op->vk_buffers > d->limits.maxPerStageDescriptorStorageBuffers)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE,
+                       "vulkan: %s.comp binds %d storage buffers; this device allows %u per shader", op->name,
+                       op->vk_buffers, d->limits.maxPerStageDescriptorStorageBuffers);
+    tn_status s = vk_build_pipeline(d, op, p);
+    if (s != TN_OK) {
+        vk_pipeline_release(d, p);
+        return s;
+    }
+    p->local_size = local_size;
+    return TN_OK;
+}
+
+/* ---- running an op ---- */
+
+/* Binds the op's buffers in the order gen/gen_glsl.c numbers them: the vector arguments, then
+ * a reduction's partials, (argreduce) their indices, and the result. */
+static tn_status vk_bind(vk_device *d, const tn_op *op, const tn_call *c, const vk_pipeline *p, VkDescriptorSet *set,
+                         vk_push *push)
+{
+    VkDescriptorBufferInfo infos[MAX_BINDINGS];
+    int nbuf = 0, nscalar = 0;
+    for (int i = 0; i < op->nargs; i++) {
+        if (op->roles[i] == TN_SCALAR)
+            push->word[nscalar++].f = c->scalar[i];
+        else
+            infos[nbuf++] = (VkDescriptorBufferInfo){ ((vk_buffer *)c->ptr[i])->buffer, 0, VK_WHOLE_SIZE };
+    }
+    if (op->kind != TN_MAP) {
+        infos[nbuf++] = (VkDescriptorBufferInfo){ d->partial->buffer, 0, VK_WHOLE_SIZE };
+        if (op->kind == TN_ARGREDUCE)
+            infos[nbuf++] = (VkDescriptorBufferInfo){ d->partial_index->buffer, 0, VK_WHOLE_SIZE };
+        infos[nbuf++] = (VkDescriptorBufferInfo){ d->result->buffer, 0, VK_WHOLE_SIZE };
+    }
+    if (nbuf != op->vk_buffers)
+        return tn_fail(TN_ERR_DEVICE, "vulkan: %s binds %d buffers but its op table says %d", op->name, nbuf,
+                       op->vk_buffers);
+    tn_status s = vk_check(d->f.ResetDescriptorPool(d->device, d->descriptor_pool, 0), "vkResetDescriptorPool");
+    VkDescriptorSetAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                          .descriptorPool = d->descriptor_pool,
+                                          .descriptorSetCount = 1,
+                                          .pSetLayouts = &p->set_layout };
+    if (s == TN_OK)
+        s = vk_check(d->f.AllocateDescriptorSets(d->device, &alloc, set), "vkAllocateDescriptorSets");
+    if (s != TN_OK)
+        return s;
+    VkWriteDescriptorSet write = { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                   .dstSet = *set,
+                                   .descriptorCount = (uint32_t)nbuf,
+                                   .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                   .pBufferInfo = infos };
+    d->f.UpdateDescriptorSets(d->device, 1, &write, 0, NULL);
+    return TN_OK;
+}
+
+static void vk_dispatch(vk_device *d, const vk_pipeline *p, const vk_push *push, uint32_t groups)
+{
+    d->f.CmdPushConstants(d->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof *push, push);
+    d->f.CmdDispatch(d->cmd, groups, 1, 1);
+}
+
+static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
+{
+    /* Shaders index with 32-bit unsigned integers and step by the grid's width past n. */
+    if (c->n > INT32_MAX)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: n = %zu, but Vulkan shaders handle at most 2^31 - 1",
+                       op->name, c->n);
+    vk_pipeline *p;
+    VkDescriptorSet set;
+    vk_push push = { .n = (uint32_t)c->n };
+    tn_status s = vk_pipeline_for(d, op, &p);
+    if (s == TN_OK)
+        s = vk_bind(d, op, c, p, &set, &push);
+    if (s == TN_OK)
+        s = vk_begin(d);
+    if (s != TN_OK)
+        return s;
+    d->f.CmdBindPipeline(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+    d->f.CmdBindDescriptorSets(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &set, 0, NULL);
+    uint32_t groups = (uint32_t)((c->n + p->local_size - 1) / p->local_size);
+    if (op->kind == TN_MAP) {
+        uint32_t most = d->limits.maxComputeWorkGroupCount[0] < 65535 ? d->limits.maxComputeWorkGroupCount[0] : 65535;
+        vk_dispatch(d, p, &push, groups < most ? groups : most);
+        return vk_submit(d, "vkQueueSubmit");
+    }
+    groups = groups < MAX_GROUPS ? groups : MAX_GROUPS;
+    push.word[0].u = 0; /* stage 0: the grid into partials */
+    vk_dispatch(d, p, &push, groups);
+    vk_barrier(d, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    push = (vk_push){ .n = groups, .word[0].u = 1 }; /* stage 1: one workgroup over the partials */
+    vk_dispatch(d, p, &push, 1);
+    s = vk_submit(d, "vkQueueSubmit");
+    if (s != TN_OK || op->kind == TN_REDUCE)
+        return s == TN_OK ? vk_read_locked(d, d->result, 0, c->result, sizeof(float)) : s;
+    uint32_t index = 0;
+    s = vk_read_locked(d, d->result, 0, &index, sizeof index);
+    if (s == TN_OK)
+        *c->index = index;
+    return s;
+}
+
+static tn_status vk_run(void *impl, const tn_op *op, const tn_call *c)
+{
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    tn_status s = vk_run_locked(d, op, c);
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+const tn_gpu_backend tn_vulkan_backend = {
+    .name = "vulkan",
+    .count = vk_count,
+    .why_none = vk_why_none,
+    .open = vk_open,
+    .close = vk_close,
+    .alloc = vk_alloc,
+    .free = vk_free,
+    .write = vk_write,
+    .read = vk_read,
+    .run = vk_run,
+    .sync = vk_sync,
+};
+
+#endif

@@ -11,28 +11,28 @@ layout(push_constant) uniform Params {
     uint n;
 } params;
 
-float p_abs(float a) { return abs(a); }
-float p_add(float a, float b) { return a + b; }
-float p_as_f32(int a) { return intBitsToFloat(a); }
+float p_abs(float a) { precise float r = abs(a); return r; }
+float p_add(float a, float b) { precise float r = a + b; return r; }
+float p_as_f32(int a) { precise float r = intBitsToFloat(a); return r; }
 int p_as_i32(float a) { return floatBitsToInt(a); }
 bool p_cmp_ge(float a, float b) { return a >= b; }
 bool p_cmp_gt(float a, float b) { return a > b; }
 bool p_cmp_le(float a, float b) { return a <= b; }
 bool p_cmp_lt(float a, float b) { return a < b; }
-float p_div(float a, float b) { return a / b; }
-float p_fma(float a, float b, float c) { return fma(a, b, c); }
+float p_div(float a, float b) { precise float r = a / b; return r; }
+float p_fma(float a, float b, float c) { precise float r = fma(a, b, c); return r; }
 int p_iadd(int a, int b) { return a + b; }
 int p_isub(int a, int b) { return a - b; }
-float p_max(float a, float b) { return a > b ? a : b; }
-float p_min(float a, float b) { return a < b ? a : b; }
-float p_mul(float a, float b) { return a * b; }
-float p_neg(float a) { return -a; }
-float p_scalb(float a, float b) { return ldexp(a, int(b)); }
-float p_select(bool a, float b, float c) { return a ? b : c; }
+float p_max(float a, float b) { precise float r = a > b ? a : b; return r; }
+float p_min(float a, float b) { precise float r = a < b ? a : b; return r; }
+float p_mul(float a, float b) { precise float r = a * b; return r; }
+float p_neg(float a) { precise float r = -a; return r; }
+float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
+float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { return sqrt(a); }
+float p_sqrt(float a) { precise float r = sqrt(a); return r; }
 #define p_sra(a, b) (a >> b)
-float p_sub(float a, float b) { return a - b; }
+float p_sub(float a, float b) { precise float r = a - b; return r; }
 int p_to_i32(float a) { return int(a); }
 
 float abs_kernel(float x)
