@@ -151,6 +151,11 @@ typedef struct gen_spelling {
     char *prim, *text;
 } gen_spelling;
 
+typedef struct gen_relaxed {
+    char *prim;
+    int ulp;
+} gen_relaxed;
+
 typedef struct gen_target {
     char *name, *file;
     int line;
@@ -170,7 +175,8 @@ typedef struct gen_target {
     char *regs[3], *decl[3];
     /* glsl */
     int local_size;
-    int relaxed_ulp;
+    gen_relaxed *relaxed; /* relaxed.ulp: extra ulp per primitive, sorted by primitive */
+    int nrelaxed;
     bool may_flush_subnormals;
 } gen_target;
 

@@ -376,6 +376,29 @@ static void read_types(lua_State *L, int t, const char *key, char *out[3])
     lua_pop(L, 1);
 }
 
+static int by_relaxed_prim(const void *a, const void *b)
+{
+    return strcmp(((const gen_relaxed *)a)->prim, ((const gen_relaxed *)b)->prim);
+}
+
+static void read_relaxed(lua_State *L, int relaxed, gen_target *tg)
+{
+    lua_getfield(L, relaxed, "ulp");
+    if (lua_istable(L, -1)) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            tg->relaxed = gen_xrealloc(tg->relaxed, (size_t)(tg->nrelaxed + 1) * sizeof *tg->relaxed);
+            tg->relaxed[tg->nrelaxed++] = (gen_relaxed){ gen_strdup(lua_tostring(L, -2)), (int)lua_tointeger(L, -1) };
+            lua_pop(L, 1);
+        }
+        qsort(tg->relaxed, (size_t)tg->nrelaxed, sizeof *tg->relaxed, by_relaxed_prim);
+    }
+    lua_pop(L, 1);
+    char *sub = opt_string(L, relaxed, "subnormals");
+    tg->may_flush_subnormals = sub && strcmp(sub, "may flush") == 0;
+    free(sub);
+}
+
 static void read_target(lua_State *L, int t, gen_target *tg)
 {
     tg->name = opt_string(L, t, "name");
@@ -410,13 +433,9 @@ static void read_target(lua_State *L, int t, gen_target *tg)
     read_types(L, t, "regs", tg->regs);
     read_types(L, t, "decl", tg->decl);
     tg->local_size = (int)opt_number(L, t, "local_size", 256);
-    lua_getfield(L, t, "relaxed");
-    if (lua_istable(L, -1)) {
-        tg->relaxed_ulp = (int)opt_number(L, lua_gettop(L), "ulp", 0);
-        char *sub = opt_string(L, lua_gettop(L), "subnormals");
-        tg->may_flush_subnormals = sub && strcmp(sub, "may flush") == 0;
-        free(sub);
-    }
+    lua_getfield(L, t, "relaxed"); /* checked by dsl.lua */
+    if (lua_istable(L, -1))
+        read_relaxed(L, lua_gettop(L), tg);
     lua_pop(L, 1);
     if (tg->kind == GEN_PTX && (!tg->version || !tg->sm || !tg->regs[GEN_F32] || !tg->decl[GEN_F32]))
         gen_die("%s: a ptx target needs version, sm, regs and decl", where);
@@ -641,6 +660,9 @@ static void free_target(gen_target *t)
         free(t->prims[i].text);
     }
     free(t->prims);
+    for (int i = 0; i < t->nrelaxed; i++)
+        free(t->relaxed[i].prim);
+    free(t->relaxed);
     free_list(t->cflags);
     free_list(t->needs);
     free_list(t->check_archs);

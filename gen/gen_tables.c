@@ -323,6 +323,34 @@ static void test_entry(gen_buf *b, gen_buf *table, const gen_op *op)
                    op->domain[0], op->domain[1], name, name);
 }
 
+/* Whether fn, as lowered on t, computes with prim. */
+static bool fn_uses(const gen_fn *fn, const gen_target *t, const char *prim)
+{
+    if (!fn->dag.count)
+        return false;
+    gen_plan plan;
+    gen_plan_make(&plan, fn, t);
+    bool used = false;
+    for (int i = 0; i < fn->dag.count && !used; i++)
+        used = plan.live[i] && strcmp(fn->dag.nodes[i].prim, prim) == 0;
+    gen_plan_free(&plan);
+    return used;
+}
+
+/* The target's relaxed.ulp summed over the primitives op uses there. */
+static int relaxed_ulp(const gen_target *t, const gen_op *op)
+{
+    const gen_fn *fns[] = { &op->map, &op->step, &op->combine, &op->final, &op->better };
+    int extra = 0;
+    for (int r = 0; r < t->nrelaxed; r++) {
+        bool used = false;
+        for (size_t f = 0; f < sizeof fns / sizeof fns[0] && !used; f++)
+            used = fn_uses(fns[f], t, t->relaxed[r].prim);
+        extra += used ? t->relaxed[r].ulp : 0;
+    }
+    return extra;
+}
+
 static void emit_test_table(const gen_spec *spec, gen_outputs *out)
 {
     gen_buf b = { 0 }, table = { 0 };
@@ -339,8 +367,14 @@ static void emit_test_table(const gen_spec *spec, gen_outputs *out)
         const gen_target *tg = &spec->targets[t];
         if (tg->kind == GEN_CPU)
             continue;
-        gen_buf_printf(&b, "    { \"%s\", %d, %d },\n", tg->backend, tg->relaxed_ulp, tg->may_flush_subnormals);
-        nrelax++;
+        for (int i = 0; i < spec->nops; i++) {
+            const gen_op *op = &spec->ops[i];
+            if (!gen_op_wants(op, tg))
+                continue;
+            gen_buf_printf(&b, "    { \"%s\", \"%s\", %d, %d, %d },\n", tg->backend, op->name, relaxed_ulp(tg, op),
+                           tg->may_flush_subnormals, tg->kind == GEN_PTX ? tg->block : tg->local_size);
+            nrelax++;
+        }
     }
     gen_buf_printf(&b, "};\nconst int test_relaxation_count = %d;\n", nrelax);
     gen_buf_free(&table);

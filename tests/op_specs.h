@@ -42,11 +42,13 @@ typedef struct test_op {
 extern const test_op test_ops[];
 extern const int test_op_count;
 
-/* What a backend's target table allows beyond the op contracts (gen/lua/targets/glsl.lua). */
+/* What a GPU target's table allows beyond an op's contract (`relaxed` in gen/lua/targets/),
+ * per backend and op, and the width of the target's workgroups. */
 typedef struct test_relaxation {
-    const char *backend;
-    double extra_ulp; /* added to ulp bounds */
+    const char *backend, *op;
+    double extra_ulp; /* added to the op's ulp bound: relaxed.ulp summed over the primitives it uses */
     int may_flush;    /* subnormal inputs and results may be flushed to zero */
+    int group;        /* invocations per workgroup (threads per block): test sizes straddle it */
 } test_relaxation;
 
 extern const test_relaxation test_relaxations[];

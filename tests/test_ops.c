@@ -93,9 +93,10 @@ static int guards_intact(const guarded *g)
 
 typedef struct rules {
     const char *backend;
-    double extra_ulp;
-    int may_flush; /* subnormal inputs and results may be flushed to zero */
-    int lanes;
+    double extra_ulp; /* added to the op's ulp bound */
+    int may_flush;    /* subnormal inputs and results may be flushed to zero */
+    int lanes;        /* CPU lanes (32 on a GPU: a warp) */
+    int group;        /* GPU workgroup width; the lanes again on a CPU */
 } rules;
 
 /* ---- checking one result ---- */
@@ -168,7 +169,7 @@ static int map_ok_relaxed(check *c, const double *in, float got)
 /* ---- running one call ---- */
 
 typedef struct runner {
-    const rules *r;
+    const char *backend;
     tn_device *device; /* NULL: host arrays */
 } runner;
 
@@ -264,7 +265,7 @@ static void map_call(const runner *rn, check *c, const char *what, test_args *a,
     tn_status s = run(rn, c->op, a, arrays);
     if (s != TN_OK) {
         failures++;
-        printf("FAIL %s/%s %s n=%zu: %s: %s\n", c->op->name, rn->r->backend, what, a->n, tn_status_string(s),
+        printf("FAIL %s/%s %s n=%zu: %s: %s\n", c->op->name, rn->backend, what, a->n, tn_status_string(s),
                tn_last_error());
         for (int i = 0; i < c->op->nargs; i++) {
             free(arrays[i].base);
@@ -394,14 +395,34 @@ static void test_reduce_size(const runner *rn, check *c, size_t n)
 
 /* ---- driver ---- */
 
+/* What the backend's target table allows op (generated from `relaxed`), and its widths. */
+static rules rules_for(const char *backend, const char *op)
+{
+    rules r = { backend, 0, 0, 32, 32 };
+    for (int i = 0; i < test_relaxation_count; i++)
+        if (strcmp(test_relaxations[i].backend, backend) == 0 && strcmp(test_relaxations[i].op, op) == 0) {
+            r.extra_ulp = test_relaxations[i].extra_ulp;
+            r.may_flush = test_relaxations[i].may_flush;
+            r.group = test_relaxations[i].group;
+        }
+    for (int t = 0; t < tn_cpu_target_count; t++)
+        if (strcmp(tn_cpu_targets[t].name, backend) == 0)
+            r.lanes = r.group = tn_cpu_targets[t].lanes;
+    return r;
+}
+
 static void test_op_on(const runner *rn, const test_op *op)
 {
-    check c = { .op = op, .r = rn->r };
-    size_t lanes = (size_t)rn->r->lanes;
-    size_t sizes[] = { 0, 1, lanes - 1, lanes, lanes + 1, 1000, 65537, 1000003 };
+    rules r = rules_for(rn->backend, op->name);
+    check c = { .op = op, .r = &r };
+    size_t lanes = (size_t)r.lanes, group = (size_t)r.group;
+    size_t sizes[] = { 0, 1, lanes - 1, lanes, lanes + 1, group - 1, group, group + 1, 1000, 65537, 1000003 };
     int before = failures;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        if (s > 0 && sizes[s] == sizes[s - 1])
+        int seen = 0;
+        for (size_t p = 0; p < s; p++)
+            seen |= sizes[p] == sizes[s];
+        if (seen)
             continue;
         rng_state = 0x9E3779B97F4A7C15ull ^ (sizes[s] * 0x100000001B3ull) ^ (uint64_t)(uintptr_t)op->name[0];
         if (op->kind == TEST_MAP)
@@ -412,23 +433,11 @@ static void test_op_on(const runner *rn, const test_op *op)
     if (op->kind == TEST_MAP)
         test_map_specials(rn, &c);
     const char *unit = op->exact ? "" : op->ulp >= 0 ? " ulp" : " of the bound";
-    printf("%s %s/%s%s: worst error %.3g%s\n", failures == before ? "ok  " : "FAIL", op->name, rn->r->backend,
+    printf("%s %s/%s%s: worst error %.3g%s", failures == before ? "ok  " : "FAIL", op->name, rn->backend,
            rn->device ? " (device buffers)" : "", c.worst, unit);
-}
-
-static const rules *rules_for(const char *backend)
-{
-    static rules r;
-    r = (rules){ backend, 0, 0, 32 };
-    for (int i = 0; i < test_relaxation_count; i++)
-        if (strcmp(test_relaxations[i].backend, backend) == 0) {
-            r.extra_ulp = test_relaxations[i].extra_ulp;
-            r.may_flush = test_relaxations[i].may_flush;
-        }
-    for (int t = 0; t < tn_cpu_target_count; t++)
-        if (strcmp(tn_cpu_targets[t].name, backend) == 0)
-            r.lanes = tn_cpu_targets[t].lanes;
-    return &r;
+    if (op->ulp >= 0 && r.extra_ulp > 0)
+        printf(" (contract %g ulp, + %g on this target)", op->ulp, r.extra_ulp);
+    printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -457,7 +466,7 @@ int main(int argc, char **argv)
         printf("FAIL %s\n", tn_last_error());
         return 1;
     }
-    runner host = { rules_for(backend), NULL };
+    runner host = { backend, NULL };
     runner device = host;
     int is_gpu = strcmp(backend, "cuda") == 0 || strcmp(backend, "vulkan") == 0;
     if (is_gpu && tn_device_open(backend, 0, &device.device) != TN_OK) {

@@ -108,5 +108,16 @@ grep -qF "target 'sse2' has no spelling for primitive 'fma', needed by op" "$cas
 [ ! -e "$case_root/out" ] || fail "missing spelling: output was written"
 echo "ok   missing spelling: $(head -1 "$case_root/stderr")"
 
+# 5. A target's relaxed table names primitives under ulp; anything else is refused with file:line.
+case_root="$work/case-bad-relaxed"
+mkdir -p "$case_root"
+cp -r "$root/gen" "$case_root/gen"
+sed -i 's/relaxed = { ulp = {/relaxed = { exp = 2, ulp = {/' "$case_root/gen/lua/targets/glsl.lua"
+"$tngen" --root "$case_root" --out "$case_root/out" -q 2> "$case_root/stderr"
+grep -qF "gen/lua/targets/glsl.lua:7: target 'glsl': relaxed.exp: unknown field (expected ulp, subnormals)" \
+  "$case_root/stderr" || fail "bad relaxed: $(cat "$case_root/stderr")"
+[ ! -e "$case_root/out" ] || fail "bad relaxed: output was written"
+echo "ok   bad relaxed: $(head -1 "$case_root/stderr")"
+
 [ $failures -eq 0 ] && echo "tngen checks passed" || echo "$failures tngen check(s) failed"
 exit $((failures > 0))

@@ -427,6 +427,32 @@ function dsl.target(name)
         terr("rank (preference order, higher wins) must be an integer")
       end
     end
+    if t.relaxed ~= nil then -- what the target may do beyond IEEE: { ulp = { prim = N, ... }, subnormals = "may flush" }
+      if type(t.relaxed) ~= "table" then
+        terr("relaxed must be a table, got %s", type(t.relaxed))
+      end
+      for k, v in pairs(t.relaxed) do
+        if k == "ulp" then
+          if type(v) ~= "table" then
+            terr("relaxed.ulp must be a table { primitive = extra ulp, ... }, got %s", type(v))
+          end
+          for p, n in pairs(v) do
+            if not PRIMS[p] then
+              terr("relaxed.ulp.%s: '%s' is not a primitive", tostring(p), tostring(p))
+            end
+            if math.type(n) ~= "integer" or n < 0 then
+              terr("relaxed.ulp.%s must be a non-negative integer", p)
+            end
+          end
+        elseif k == "subnormals" then
+          if v ~= "may flush" and v ~= "kept" then
+            terr("relaxed.subnormals must be \"may flush\" or \"kept\", got %s", tostring(v))
+          end
+        else
+          terr("relaxed.%s: unknown field (expected ulp, subnormals)", tostring(k))
+        end
+      end
+    end
     if dsl.targets[name] then
       terr("defined twice (first at %s:%d)", dsl.targets[name].file, dsl.targets[name].line)
     end
