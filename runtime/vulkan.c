@@ -89,6 +89,10 @@ typedef struct vk_fns {
 
 static PFN_vkGetInstanceProcAddr get_instance_proc;
 static PFN_vkCreateInstance create_instance;
+/* One instance for the process, created on first use and kept (like the CUDA driver's
+ * cuInit): the driver stays loaded, and devices open without enumerating drivers again. */
+static VkInstance instance;
+static vk_fns instance_fns;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static char why_none[320]; /* empty when the loader works and a device with a compute queue exists */
@@ -135,10 +139,10 @@ static tn_status vk_check(VkResult r, const char *call)
     return tn_fail(s, "vulkan: %s failed: %s (%d)", call, vk_result_name(r), (int)r);
 }
 
-static tn_status vk_load_instance_fns(VkInstance instance, vk_fns *f)
+static tn_status vk_load_instance_fns(VkInstance inst, vk_fns *f)
 {
 #define VK_LOAD(name)                                                                                          \
-    if (!(f->name = (PFN_vk##name)get_instance_proc(instance, "vk" #name)))                                    \
+    if (!(f->name = (PFN_vk##name)get_instance_proc(inst, "vk" #name)))                                        \
         return tn_fail(TN_ERR_DEVICE, "vulkan: the loader has no vk" #name);
     VK_INSTANCE_FNS(VK_LOAD)
 #undef VK_LOAD
@@ -163,19 +167,18 @@ static const char *loader_name(void)
     return env && *env ? env : "libvulkan.so.1";
 }
 
-static tn_status vk_create_instance(VkInstance *instance, vk_fns *f)
+static tn_status vk_create_instance(void)
 {
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                               .pApplicationName = "trueno",
                               .pEngineName = "trueno",
                               .apiVersion = VK_API_VERSION_1_0 };
     VkInstanceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app };
-    *instance = VK_NULL_HANDLE;
-    tn_status s = vk_check(create_instance(&info, NULL, instance), "vkCreateInstance");
-    if (s == TN_OK && (s = vk_load_instance_fns(*instance, f)) != TN_OK) {
-        if (f->DestroyInstance)
-            f->DestroyInstance(*instance, NULL);
-        *instance = VK_NULL_HANDLE;
+    tn_status s = vk_check(create_instance(&info, NULL, &instance), "vkCreateInstance");
+    if (s == TN_OK && (s = vk_load_instance_fns(instance, &instance_fns)) != TN_OK) {
+        if (instance_fns.DestroyInstance)
+            instance_fns.DestroyInstance(instance, NULL);
+        instance = VK_NULL_HANDLE;
     }
     return s;
 }
@@ -193,8 +196,8 @@ static int compute_family(const vk_fns *f, VkPhysicalDevice physical)
 }
 
 /* The index-th physical device with a compute queue (index < 0: counts them into *total). */
-static tn_status vk_find_physical(VkInstance instance, const vk_fns *f, int index, VkPhysicalDevice *found,
-                                  int *family, int *total, uint32_t *all)
+static tn_status vk_find_physical(const vk_fns *f, int index, VkPhysicalDevice *found, int *family, int *total,
+                                  uint32_t *all)
 {
     VkPhysicalDevice devices[64];
     uint32_t count = sizeof devices / sizeof devices[0];
@@ -232,23 +235,18 @@ static void vk_load(void)
         snprintf(why_none, sizeof why_none, "%s lacks vkGetInstanceProcAddr or vkCreateInstance", loader_name());
         return;
     }
-    VkInstance instance;
-    vk_fns f = { 0 };
-    uint32_t all = 0;
-    if (vk_create_instance(&instance, &f) != TN_OK) {
-        snprintf(why_none, sizeof why_none, "%s (no Vulkan driver installed, or none accepted Vulkan 1.0)",
-                 tn_last_error());
-        return;
-    }
     VkPhysicalDevice unused;
     int family;
-    if (vk_find_physical(instance, &f, -1, &unused, &family, &device_total, &all) != TN_OK)
+    uint32_t all = 0;
+    if (vk_create_instance() != TN_OK)
+        snprintf(why_none, sizeof why_none, "%s (no Vulkan driver installed, or none accepted Vulkan 1.0)",
+                 tn_last_error());
+    else if (vk_find_physical(&instance_fns, -1, &unused, &family, &device_total, &all) != TN_OK)
         snprintf(why_none, sizeof why_none, "%s", tn_last_error());
     else if (all == 0)
         snprintf(why_none, sizeof why_none, "the Vulkan loader found no physical device");
     else if (device_total == 0)
         snprintf(why_none, sizeof why_none, "none of the %u Vulkan physical devices has a compute queue", all);
-    f.DestroyInstance(instance, NULL);
     tn_clear_error();
 }
 
@@ -291,7 +289,6 @@ typedef struct vk_pipeline {
 
 typedef struct vk_device {
     vk_fns f;
-    VkInstance instance;
     VkPhysicalDevice physical;
     VkPhysicalDeviceLimits limits;
     VkPhysicalDeviceMemoryProperties memory;
@@ -403,8 +400,6 @@ static void vk_release(vk_device *d)
         d->f.DestroyCommandPool(d->device, d->command_pool, NULL); /* frees its command buffer */
         d->f.DestroyDevice(d->device, NULL);
     }
-    if (d->instance)
-        d->f.DestroyInstance(d->instance, NULL);
     pthread_mutex_destroy(&d->lock);
     free(d->pipelines);
     free(d);
@@ -485,10 +480,9 @@ static tn_status vk_open(int index, void **impl, char *name, size_t name_len)
     tn_status s = d->pipelines ? TN_OK : tn_fail(TN_ERR_OUT_OF_MEMORY, "vulkan: out of memory");
     int family = -1, total = 0;
     uint32_t all = 0;
+    d->f = instance_fns;
     if (s == TN_OK)
-        s = vk_create_instance(&d->instance, &d->f);
-    if (s == TN_OK)
-        s = vk_find_physical(d->instance, &d->f, index, &d->physical, &family, &total, &all);
+        s = vk_find_physical(&d->f, index, &d->physical, &family, &total, &all);
     if (s == TN_OK && family < 0)
         s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "vulkan: device %d does not exist (%d found)", index, total);
     VkPhysicalDeviceProperties props = { 0 };
