@@ -4,12 +4,16 @@
  *        test_errors --forced-unavailable  run with TRUENO_BACKEND naming a backend this
  *                                          machine cannot run (set by the ctest entry)
  *        test_errors --forced-unknown      run with TRUENO_BACKEND=<not a backend>
- *        test_errors --fallback            run with TRUENO_CPU_DISABLE hiding AVX-512 */
+ *        test_errors --fallback            run with TRUENO_CPU_DISABLE hiding AVX-512
+ *        test_errors --vulkan-absent       run with TRUENO_VULKAN_LOADER naming no library
+ *        test_errors --vulkan-no-driver    run with the Vulkan loader pointed at no driver
+ *        test_errors --vulkan-staged       run with TRUENO_VULKAN_STAGING=1 (copies staged) */
 #include "trueno.h"
 
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int failures;
@@ -110,6 +114,78 @@ static void device_checks(const char *backend)
     tn_device_close(dev);
 }
 
+/* Vulkan refuses what its shaders and descriptors cannot hold. */
+static void vulkan_checks(void)
+{
+    int count = 0;
+    tn_device *dev = NULL;
+    if (tn_device_count("vulkan", &count) != TN_OK || count == 0 || tn_device_open("vulkan", 0, &dev) != TN_OK) {
+        printf("skip vulkan checks: no vulkan device\n");
+        return;
+    }
+    tn_buffer *huge = NULL;
+    expect("buffer beyond maxStorageBufferRange", tn_buffer_create(dev, (size_t)1 << 40, &huge),
+           TN_ERR_INVALID_ARGUMENT, "exceeds this device's maxStorageBufferRange");
+    expect("and no buffer came back", huge ? TN_ERR_DEVICE : TN_OK, TN_OK, NULL);
+    tn_device_close(dev);
+    float x[8] = { 0 };
+    expect("forcing vulkan", tn_use_backend("vulkan"), TN_OK, NULL);
+    expect("host arrays beyond what a buffer holds", tn_add((size_t)1 << 31, x, x, x), TN_ERR_INVALID_ARGUMENT,
+           "maxStorageBufferRange");
+    expect("back to the default", tn_use_backend(NULL), TN_OK, NULL);
+}
+
+/* With no Vulkan (TRUENO_VULKAN_LOADER or VK_DRIVER_FILES point nowhere): no device, a reason
+ * that says so, a forced backend refused, and the CPU path untouched. */
+static void vulkan_absent(const char *reason)
+{
+    int count = -1;
+    expect("vulkan counts no device", tn_device_count("vulkan", &count) == TN_OK && count == 0 ? TN_OK : TN_ERR_DEVICE,
+           TN_OK, NULL);
+    char line[512];
+    snprintf(line, sizeof line, "vulkan  none: %s", reason);
+    expect("describe says why", strstr(tn_describe(), line) ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+    if (!strstr(tn_describe(), line))
+        printf("%s\n", tn_describe());
+    expect("forcing vulkan is refused", tn_use_backend("vulkan"), TN_ERR_BACKEND_UNAVAILABLE, reason);
+    expect("opening a device is refused", tn_device_open("vulkan", 0, &(tn_device *){ NULL }),
+           TN_ERR_BACKEND_UNAVAILABLE, "vulkan device 0 does not exist (0 found)");
+    float x[4] = { 1, 2, 3, 4 }, y[4] = { 0 };
+    expect("the CPU path still works", tn_exp(4, x, y), TN_OK, NULL);
+    expect("and computes", y[0] > 2.718f && y[0] < 2.719f ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+}
+
+/* Copies through the staging buffer: several chunks, at an offset, and an op's result. */
+static void vulkan_staged(void)
+{
+    int count = 0;
+    tn_device *dev = NULL;
+    if (tn_device_count("vulkan", &count) != TN_OK || count == 0 || tn_device_open("vulkan", 0, &dev) != TN_OK) {
+        printf("skip: no vulkan device\n");
+        exit(77);
+    }
+    expect("the device stages its copies", strstr(tn_device_name(dev), "staged copies") ? TN_OK : TN_ERR_DEVICE,
+           TN_OK, NULL);
+    enum { N = 3 << 20, OFFSET = 1000 }; /* 12 MiB: three chunks of the 4 MiB staging buffer */
+    float *host = malloc(N * sizeof *host), *back = malloc(N * sizeof *back);
+    for (size_t i = 0; i < N; i++)
+        host[i] = (float)(i % 4099) - 2049.0f;
+    tn_buffer *b = NULL;
+    float sum = 0;
+    expect("create", tn_buffer_create(dev, N, &b), TN_OK, NULL);
+    expect("write", tn_buffer_write(b, OFFSET, host, N - OFFSET), TN_OK, NULL);
+    expect("read", tn_buffer_read(b, OFFSET, back, N - OFFSET), TN_OK, NULL);
+    expect("what was written comes back", memcmp(host, back, (N - OFFSET) * sizeof *host) == 0 ? TN_OK : TN_ERR_DEVICE,
+           TN_OK, NULL);
+    expect("write the head", tn_buffer_write(b, 0, host, 7), TN_OK, NULL);
+    expect("sum of the head", tn_dev_sum(dev, 7, b, &sum), TN_OK, NULL);
+    expect("is right", sum == -2049.0f * 7 + 21 ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+    tn_buffer_destroy(b);
+    tn_device_close(dev);
+    free(host);
+    free(back);
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -135,11 +211,22 @@ int main(int argc, char **argv)
                "this CPU lacks avx512f");
         if (failures)
             printf("%s\n", d);
+    } else if (strcmp(mode, "--vulkan-absent") == 0) {
+        vulkan_absent("/nonexistent/libvulkan.so.1 not found (no Vulkan loader on this machine)");
+    } else if (strcmp(mode, "--vulkan-no-driver") == 0) {
+        if (strstr(tn_describe(), "libvulkan.so.1 not found")) {
+            printf("skip: no Vulkan loader on this machine\n");
+            return 77;
+        }
+        vulkan_absent("vulkan: vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (-9)");
+    } else if (strcmp(mode, "--vulkan-staged") == 0) {
+        vulkan_staged();
     } else {
         argument_checks();
         thread_messages();
         device_checks("vulkan");
         device_checks("cuda");
+        vulkan_checks();
     }
     return failures ? 1 : 0;
 }

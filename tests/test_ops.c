@@ -473,6 +473,8 @@ int main(int argc, char **argv)
         printf("FAIL %s: %s\n", backend, tn_last_error());
         return 1;
     }
+    if (is_gpu)
+        printf("device: %s\n", tn_device_name(device.device));
     int found = 0;
     for (int i = 0; i < test_op_count; i++) {
         if (only && strcmp(only, test_ops[i].name) != 0)
