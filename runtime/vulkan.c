@@ -313,19 +313,23 @@ static int memory_type(const vk_device *d, uint32_t allowed, VkMemoryPropertyFla
     return -1;
 }
 
-static void vk_buffer_release(vk_device *d, vk_buffer *b)
+static void vk_buffer_destroy(vk_device *d, vk_buffer *b)
 {
-    if (!b)
-        return;
-    if (b->prev)
-        b->prev->next = b->next;
-    else if (d->live == b)
-        d->live = b->next;
-    if (b->next)
-        b->next->prev = b->prev;
     d->f.DestroyBuffer(d->device, b->buffer, NULL);
     d->f.FreeMemory(d->device, b->memory, NULL); /* unmaps too */
     free(b);
+}
+
+/* Takes b off the device's list of live buffers and destroys it. */
+static void vk_buffer_release(vk_device *d, vk_buffer *b)
+{
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        d->live = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    vk_buffer_destroy(d, b);
 }
 
 /* A storage buffer; host_side asks for host-visible memory (the staging buffer). */
@@ -393,8 +397,10 @@ static void vk_release(vk_device *d)
     if (d->device) {
         for (int i = 0; d->pipelines && i < tn_op_count; i++)
             vk_pipeline_release(d, &d->pipelines[i]);
-        while (d->live)
-            vk_buffer_release(d, d->live);
+        for (vk_buffer *b = d->live, *next; b; b = next) {
+            next = b->next;
+            vk_buffer_destroy(d, b);
+        }
         d->f.DestroyDescriptorPool(d->device, d->descriptor_pool, NULL);
         d->f.DestroyFence(d->device, d->fence, NULL);
         d->f.DestroyCommandPool(d->device, d->command_pool, NULL); /* frees its command buffer */
@@ -817,7 +823,8 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
     d->f.CmdBindDescriptorSets(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &set, 0, NULL);
     uint32_t groups = (uint32_t)((c->n + p->local_size - 1) / p->local_size);
     if (op->kind == TN_MAP) {
-        uint32_t most = d->limits.maxComputeWorkGroupCount[0] < 65535 ? d->limits.maxComputeWorkGroupCount[0] : 65535;
+        uint32_t most = d->limits.maxComputeWorkGroupCount[0]; /* at least 65535 on every device */
+        most = most < 65535 ? most : 65535;
         vk_dispatch(d, p, &push, groups < most ? groups : most);
         return vk_submit(d, "vkQueueSubmit");
     }
