@@ -22,7 +22,9 @@ static void put_fn(gen_buf *b, const gen_fn *fn, const gen_c_style *st, const ch
     gen_buf_put(b, "}\n");
 }
 
-/* One storage buffer per vector argument, bound in declaration order from binding 0. */
+/* One storage buffer per vector argument, bound in declaration order from binding 0; then the
+ * templates' scratch buffers. ORDER vk_bind (runtime/vulkan.c), which binds the same list, and
+ * vk_buffers (gen/gen_tables.c), which counts it. */
 static int buffers(gen_buf *b, const gen_op *op)
 {
     int binding = 0;
@@ -92,7 +94,7 @@ static char *glsl_for(const gen_spec *spec, const gen_op *op, const gen_target *
         gen_buf_free(&b);
         for (int i = 0; i < op->nargs; i++)
             if (op->args[i].role == GEN_SCALAR)
-                gen_buf_printf(&b, "%sfloat %s;", b.len ? "\n" : "", op->args[i].name);
+                gen_buf_printf(&b, "%sfloat %s;", b.len ? "\n" : "", op->args[i].name); /* ORDER vk_push */
         gen_var(&v, "scalar_fields", b.data ? b.data : "");
         gen_buf_free(&b);
     } else if (op->kind == GEN_REDUCE) {

@@ -195,7 +195,20 @@ static int compute_family(const vk_fns *f, VkPhysicalDevice physical)
     return -1;
 }
 
-/* The index-th physical device with a compute queue (index < 0: counts them into *total). */
+/* Devices in the order trueno numbers them: discrete GPUs first, CPU implementations last, so
+ * that device 0 is the fastest kind the machine has (lavapipe beside a GPU comes after it). */
+static int type_rank(VkPhysicalDeviceType type)
+{
+    static const int rank[] = {
+        [VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU] = 0, [VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU] = 1,
+        [VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU] = 2,  [VK_PHYSICAL_DEVICE_TYPE_OTHER] = 3,
+        [VK_PHYSICAL_DEVICE_TYPE_CPU] = 4,
+    };
+    return (unsigned)type < sizeof rank / sizeof rank[0] ? rank[type] : 3;
+}
+
+/* The index-th physical device with a compute queue, in type_rank order (index < 0: only counts
+ * them into *total; *all gets every physical device). */
 static tn_status vk_find_physical(const vk_fns *f, int index, VkPhysicalDevice *found, int *family, int *total,
                                   uint32_t *all)
 {
@@ -205,15 +218,16 @@ static tn_status vk_find_physical(const vk_fns *f, int index, VkPhysicalDevice *
     if (r != VK_SUCCESS && r != VK_INCOMPLETE)
         return vk_check(r, "vkEnumeratePhysicalDevices");
     int usable = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        int q = compute_family(f, devices[i]);
-        if (q < 0)
-            continue;
-        if (usable++ == index) {
-            *found = devices[i];
-            *family = q;
+    for (int rank = 0; rank <= 4; rank++)
+        for (uint32_t i = 0; i < count; i++) {
+            VkPhysicalDeviceProperties props;
+            f->GetPhysicalDeviceProperties(devices[i], &props);
+            int q = type_rank(props.deviceType) == rank ? compute_family(f, devices[i]) : -1;
+            if (q >= 0 && usable++ == index) {
+                *found = devices[i];
+                *family = q;
+            }
         }
-    }
     *total = usable;
     *all = count;
     return TN_OK;
