@@ -5,4 +5,5 @@ op "exp" {
   accuracy = { ulp = 2 },
   reference = "exp(x)",
   domain = { -110, 95 },
+  bench = { sizes = { 1000, 100000, 1000000 }, gpu_sizes = { 65536, 16777216, 268435456 } },
 }
