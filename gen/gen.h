@@ -144,6 +144,7 @@ typedef struct gen_op {
     char **targets;                 /* NULL-terminated list, NULL for every target */
     long long *bench_sizes, *gpu_sizes; /* what the benchmarks time; NULL: the defaults */
     int nbench_sizes, ngpu_sizes;
+    double bench_domain[2];         /* benchmark inputs; the test domain unless the spec says */
 } gen_op;
 
 typedef enum gen_target_kind { GEN_CPU, GEN_PTX, GEN_GLSL } gen_target_kind;

@@ -105,7 +105,7 @@ static void entry(gen_buf *table, const gen_op *op)
     int flops = flops_of(op->kind == GEN_MAP ? &op->map : op->kind == GEN_REDUCE ? &op->step : &op->better);
     gen_buf_printf(table, "    { \"%s\", %s, %d, %d, %d, { %.9g, %.9g }, %s_sizes, sizeof %s_sizes / sizeof(long long),\n"
                           "      %s_gpu_sizes, sizeof %s_gpu_sizes / sizeof(long long), peer_%s },\n",
-                   op->name, kinds[op->kind], op->nargs, flops, bytes_per_element(op), op->domain[0], op->domain[1],
+                   op->name, kinds[op->kind], op->nargs, flops, bytes_per_element(op), op->bench_domain[0], op->bench_domain[1],
                    op->name, op->name, op->name, op->name, op->name);
 }
 

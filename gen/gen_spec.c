@@ -320,6 +320,17 @@ static void read_bench(lua_State *L, int t, gen_op *op)
     int bench = lua_istable(L, -1) ? lua_gettop(L) : 0;
     op->nbench_sizes = read_sizes(L, bench, "sizes", &op->bench_sizes);
     op->ngpu_sizes = read_sizes(L, bench, "gpu_sizes", &op->gpu_sizes);
+    op->bench_domain[0] = op->domain[0];
+    op->bench_domain[1] = op->domain[1];
+    if (bench && lua_getfield(L, bench, "domain") == LUA_TTABLE) {
+        lua_geti(L, -1, 1);
+        op->bench_domain[0] = lua_tonumber(L, -1);
+        lua_geti(L, -2, 2);
+        op->bench_domain[1] = lua_tonumber(L, -1);
+        lua_pop(L, 2);
+    }
+    if (bench)
+        lua_pop(L, 1);
     lua_pop(L, 1);
 }
 

@@ -310,14 +310,21 @@ local function build_argreduce(s, spec, inputs)
   end
 end
 
--- bench = { sizes = { n, ... }, gpu_sizes = { n, ... } }: what the benchmarks time (both optional).
+-- bench = { sizes = { n, ... }, gpu_sizes = { n, ... }, domain = { lo, hi } }: what the benchmarks
+-- time (each optional; domain defaults to the op's own, and suits inputs that take no special path).
 local function check_bench(file, line, name, bench)
   if bench == nil then
     return
   end
   for k, v in pairs(bench) do
-    if k ~= "sizes" and k ~= "gpu_sizes" then
-      op_error(file, line, name, "bench: unknown field '%s' (expected sizes, gpu_sizes)", tostring(k))
+    if k ~= "sizes" and k ~= "gpu_sizes" and k ~= "domain" then
+      op_error(file, line, name, "bench: unknown field '%s' (expected sizes, gpu_sizes, domain)", tostring(k))
+    end
+    if k == "domain" and (type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number"
+        or v[1] >= v[2]) then
+      op_error(file, line, name, "bench.domain must be { lo, hi } with lo < hi")
+    elseif k == "domain" then
+      goto continue
     end
     if type(v) ~= "table" or #v == 0 then
       op_error(file, line, name, "bench.%s must be a non-empty list of sizes", k)
@@ -327,6 +334,7 @@ local function check_bench(file, line, name, bench)
         op_error(file, line, name, "bench.%s[%d] must be a positive integer, got %s", k, i, tostring(n))
       end
     end
+    ::continue::
   end
 end
 

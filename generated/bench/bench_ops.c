@@ -325,7 +325,7 @@ const bench_op bench_ops[] = {
       div_gpu_sizes, sizeof div_gpu_sizes / sizeof(long long), peer_div },
     { "dot", BENCH_REDUCE, 2, 2, 8, { -1, 1 }, dot_sizes, sizeof dot_sizes / sizeof(long long),
       dot_gpu_sizes, sizeof dot_gpu_sizes / sizeof(long long), peer_dot },
-    { "exp", BENCH_MAP, 2, 24, 8, { -110, 95 }, exp_sizes, sizeof exp_sizes / sizeof(long long),
+    { "exp", BENCH_MAP, 2, 24, 8, { -80, 80 }, exp_sizes, sizeof exp_sizes / sizeof(long long),
       exp_gpu_sizes, sizeof exp_gpu_sizes / sizeof(long long), peer_exp },
     { "max", BENCH_REDUCE, 1, 1, 4, { -1, 1 }, max_sizes, sizeof max_sizes / sizeof(long long),
       max_gpu_sizes, sizeof max_gpu_sizes / sizeof(long long), peer_max },
