@@ -51,11 +51,15 @@ typedef struct bench_options {
     const char *backend;     /* "cpu" (default), "cuda", "vulkan" */
     const char *ops;         /* comma-separated op names; NULL: all */
     long long max_n;         /* skip sizes above this; 0: no limit */
+    long long only_n;        /* time this size only; 0: every size */
     int samples;
     double sample_seconds;   /* the least time one sample takes */
     int plant_percent;       /* TN_BENCH_PLANT: our kernels take this much longer (for the gate's test) */
     const char *torch_json;  /* GPU: PyTorch timings to compare with */
+    const char *baseline;    /* compare: the baseline file (default: the fingerprint's in --dir) */
     bool quiet;
+    bool keep_limits;        /* use run->limits as they are instead of measuring them */
+    int processes;           /* baseline save and compare: runs in this many fresh processes */
 } bench_options;
 
 /* limits.c */

@@ -22,7 +22,8 @@ static void usage(FILE *f)
           "                                            strace a program; check its budget (D/budgets.json)\n"
           "  report --json F --out DOC --plots DIR     write the performance report and plot data\n"
           "\n"
-          "OPTIONS: --backend cpu|cuda|vulkan  --op OP[,OP...]  --max-n N  --samples K  --quick\n"
+          "OPTIONS: --backend cpu|cuda|vulkan  --op OP[,OP...]  --max-n N  --only-n N  --samples K  --quick\n"
+          "         --processes N (baseline save, compare: the best of N fresh processes; default 3)\n"
           "         --torch F (GPU: PyTorch timings from bench/torch_peers.py)  -q\n",
           f);
 }
@@ -30,7 +31,7 @@ static void usage(FILE *f)
 int bench_parse_options(int argc, char **argv, int first, bench_options *o, const char **json_path, bool *criterion,
                         const char **dir)
 {
-    *o = (bench_options){ .backend = "cpu", .samples = 15, .sample_seconds = 2e-3 };
+    *o = (bench_options){ .backend = "cpu", .samples = 15, .sample_seconds = 2e-3, .processes = 3 };
     const char *plant = getenv("TN_BENCH_PLANT"); /* percent; only the gate's own test sets it */
     o->plant_percent = plant ? atoi(plant) : 0;
     int i = first;
@@ -44,8 +45,16 @@ int bench_parse_options(int argc, char **argv, int first, bench_options *o, cons
             o->max_n = atoll(argv[++i]);
         else if (strcmp(a, "--samples") == 0 && v)
             o->samples = atoi(argv[++i]);
+        else if (strcmp(a, "--only-n") == 0 && v)
+            o->only_n = atoll(argv[++i]);
+        else if (strcmp(a, "--processes") == 0 && v)
+            o->processes = atoi(argv[++i]);
+        else if (strcmp(a, "--no-limits") == 0)
+            o->keep_limits = true;
         else if (strcmp(a, "--quick") == 0)
             o->sample_seconds = 5e-4;
+        else if (strcmp(a, "--baseline") == 0 && v)
+            o->baseline = argv[++i];
         else if (strcmp(a, "--torch") == 0 && v)
             o->torch_json = argv[++i];
         else if (strcmp(a, "-q") == 0)
@@ -58,6 +67,10 @@ int bench_parse_options(int argc, char **argv, int first, bench_options *o, cons
             *dir = argv[++i];
         else
             break;
+    }
+    if (o->processes < 1 || o->processes > 16) {
+        fputs("tn_bench: --processes must be 1..16\n", stderr);
+        return -1;
     }
     if (o->samples < 3 || o->samples > BENCH_MAX_SAMPLES) {
         fprintf(stderr, "tn_bench: --samples must be 3..%d\n", BENCH_MAX_SAMPLES);

@@ -293,16 +293,17 @@ int bench_run_cpu(const bench_options *o, bench_run *run)
     snprintf(run->backend, sizeof run->backend, "cpu");
     snprintf(run->device, sizeof run->device, "%s", tn_cpu_model());
     snprintf(run->openblas_core, sizeof run->openblas_core, "%s", bench_openblas_core());
-    if (!o->quiet)
+    if (!o->quiet && !o->keep_limits)
         fprintf(stderr, "tn_bench: measuring this machine's limits...\n");
-    bench_measure_limits(&run->limits);
+    if (!o->keep_limits)
+        bench_measure_limits(&run->limits);
     for (int i = 0; i < bench_op_count; i++) {
         const bench_op *bop = &bench_ops[i];
         const tn_op *op = runtime_op(bop->name);
         if (!op || !bench_wants_op(o, bop->name))
             continue;
         for (int k = 0; k < bop->nsizes; k++) {
-            if (o->max_n && bop->sizes[k] > o->max_n)
+            if ((o->max_n && bop->sizes[k] > o->max_n) || (o->only_n && bop->sizes[k] != o->only_n))
                 continue;
             if (!o->quiet)
                 fprintf(stderr, "tn_bench: %s n=%lld\n", bop->name, bop->sizes[k]);
