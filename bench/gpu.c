@@ -97,6 +97,17 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
             pc->samples[0] = pc->median = pc->lo = pc->hi = theirs;
             pc->speedup = theirs / bc->median;
         }
+        /* The streaming bar: a device-to-device copy moving as many bytes as this op does. */
+        double copy = torch_seconds(torch, "copy", (long long)n) * bop->bytes / 8.0;
+        if (copy > 0) {
+            bench_case *pc = bench_add_case(run);
+            *pc = *bc;
+            snprintf(pc->variant, sizeof pc->variant, "copy-bar");
+            pc->peer = true;
+            pc->nsamples = 1;
+            pc->samples[0] = pc->median = pc->lo = pc->hi = copy;
+            pc->speedup = copy / bc->median;
+        }
     }
     for (int i = 0; i < op->nargs; i++)
         tn_buffer_destroy(bufs[i]);
