@@ -43,8 +43,8 @@ static int run_in_process(const bench_options *o, bool limits, bench_run *run)
     snprintf(samples, sizeof samples, "%d", o->samples);
     snprintf(max_n, sizeof max_n, "%lld", o->max_n);
     snprintf(only_n, sizeof only_n, "%lld", o->only_n);
-    const char *args[24] = { self, "run", "-q", "--json", json_path, "--samples", samples, "--max-n", max_n,
-                             "--only-n", only_n };
+    const char *args[24] = {self,    "run",     "-q",  "--json",   json_path, "--samples",
+                            samples, "--max-n", max_n, "--only-n", only_n};
     int k = 11;
     if (o->ops) {
         args[k++] = "--op";
@@ -128,7 +128,7 @@ int bench_baseline_save(int argc, char **argv)
 {
     bench_options o;
     const char *json_path = NULL, *dir = default_dir();
-    bench_run run = { 0 };
+    bench_run run = {0};
     int rc = run_cpu(argc, argv, 3, &o, &json_path, &dir, &run);
     if (rc) {
         bench_run_free(&run);
@@ -207,21 +207,38 @@ static int pick(int n)
     return (int)(rng % (uint64_t)n);
 }
 
-/* The ratio of medians (now over then) and its 99% bootstrap interval. */
-static void ratio_interval(const double *now, int nn, const double *then, int nt, double *ratio, double *lo,
-                           double *hi)
+typedef struct samples {
+    const double *v;
+    int n;
+} samples;
+
+/* The median of s, or of a resample of s (drawn with replacement) when resample is set. */
+static double median_sample(samples s, bool resample)
 {
-    double a[BENCH_MAX_SAMPLES], b[BENCH_MAX_SAMPLES];
+    double a[BENCH_MAX_SAMPLES];
+    for (int i = 0; i < s.n; i++)
+        a[i] = s.v[resample ? pick(s.n) : i];
+    return median_of(a, s.n);
+}
+
+/* The change now over then, and its 99% bootstrap interval. With peers (s[1], s[3] not empty):
+ * the change of our time relative to the peer's of the same run, which a machine-wide slowdown
+ * (memory bandwidth taken by neighbours) leaves alone. ORDER s: now, now's peer, then, then's peer. */
+static void change_interval(const samples s[4], double *ratio, double *lo, double *hi)
+{
     static double boot[BOOTSTRAP];
-    memcpy(a, now, (size_t)nn * sizeof *a);
-    memcpy(b, then, (size_t)nt * sizeof *b);
-    *ratio = median_of(a, nn) / median_of(b, nt);
-    for (int k = 0; k < BOOTSTRAP; k++) {
-        for (int i = 0; i < nn; i++)
-            a[i] = now[pick(nn)];
-        for (int i = 0; i < nt; i++)
-            b[i] = then[pick(nt)];
-        boot[k] = median_of(a, nn) / median_of(b, nt);
+    bool peers = s[1].n > 0 && s[3].n > 0;
+    for (int k = -1; k < BOOTSTRAP; k++) {
+        bool re = k >= 0;
+        double now = median_sample(s[0], re), then = median_sample(s[2], re);
+        if (peers) {
+            now /= median_sample(s[1], re);
+            then /= median_sample(s[3], re);
+        }
+        if (re)
+            boot[k] = now / then;
+        else
+            *ratio = now / then;
     }
     qsort(boot, BOOTSTRAP, sizeof boot[0], by_value);
     *lo = boot[(int)(0.005 * BOOTSTRAP)];
@@ -230,26 +247,43 @@ static void ratio_interval(const double *now, int nn, const double *then, int nt
 
 typedef enum verdict { SAME, FASTER, WARN_SMALL, WARN_UNSURE, REGRESSION } verdict;
 
-static const char *const verdict_text[] = { /* ORDER verdict */
-    "ok", "faster", "warning (2-5% slower)", "warning (> 5% but not significant)",
+static const char *const verdict_text[] = {
+    /* ORDER verdict */
+    "ok",
+    "faster",
+    "warning (2-5% slower)",
+    "warning (> 5% but not significant)",
     "REGRESSION (significantly > 5% slower)",
 };
 
 typedef struct change {
-    double ratio, lo, hi;
+    double ratio, lo, hi; /* our time now over then */
+    double relative;      /* the same relative to the plain C loop of each run (0: no peer) */
     verdict v;
 } change;
 
-/* Case c of run now against the baseline; false when the baseline lacks it. */
-static bool judge(const bench_case *c, const bench_run *then, change *ch)
+/* Case c of run now against the baseline; false when the baseline lacks it. A regression must
+ * be significant in our time, and show in our time relative to the plain C loop of the same run
+ * too (which a machine-wide slowdown, such as memory bandwidth taken by neighbours, leaves alone). */
+static bool judge(const bench_run *now, const bench_case *c, const bench_run *then, change *ch)
 {
     const bench_case *old = find_case(then, c->op, c->variant, c->n);
     if (!old || c->nsamples < 3 || old->nsamples < 3)
         return false;
-    ratio_interval(c->samples, c->nsamples, old->samples, old->nsamples, &ch->ratio, &ch->lo, &ch->hi);
-    ch->v = ch->lo > fail_above    ? REGRESSION
-            : ch->ratio > fail_above ? WARN_UNSURE
-            : ch->ratio > warn_above ? WARN_SMALL
+    samples raw[4] = { { c->samples, c->nsamples }, { 0 }, { old->samples, old->nsamples }, { 0 } };
+    change_interval(raw, &ch->ratio, &ch->lo, &ch->hi);
+    const bench_case *peer = find_case(now, c->op, "plain-c", c->n), *old_peer = find_case(then, c->op, "plain-c", c->n);
+    bool significant = ch->lo > fail_above;
+    ch->relative = 0;
+    if (peer && old_peer && peer->nsamples >= 3 && old_peer->nsamples >= 3) {
+        samples rel[4] = { raw[0], { peer->samples, peer->nsamples }, raw[2], { old_peer->samples, old_peer->nsamples } };
+        double lo, hi;
+        change_interval(rel, &ch->relative, &lo, &hi);
+        significant = significant && ch->relative > fail_above;
+    }
+    ch->v = significant               ? REGRESSION
+            : ch->ratio > fail_above  ? WARN_UNSURE
+            : ch->ratio > warn_above  ? WARN_SMALL
             : ch->hi < 1 / fail_above ? FASTER
                                       : SAME;
     return true;
@@ -265,7 +299,7 @@ static int compare_runs(const bench_options *o, const bench_run *now, const benc
     char flagged_ops[512] = "";
     for (int i = 0; changes && judged && i < now->count; i++) {
         const bench_case *c = &now->cases[i];
-        judged[i] = !c->peer && judge(c, then, &changes[i]);
+        judged[i] = !c->peer && judge(now, c, then, &changes[i]);
         if (judged[i] && changes[i].v == REGRESSION && !strstr(flagged_ops, c->op)) {
             size_t used = strlen(flagged_ops);
             snprintf(flagged_ops + used, sizeof flagged_ops - used, "%s%s", used ? "," : "", c->op);
@@ -275,14 +309,14 @@ static int compare_runs(const bench_options *o, const bench_run *now, const benc
         bench_options again = *o;
         again.ops = flagged_ops;
         again.keep_limits = true;
-        bench_run rerun = { 0 };
+        bench_run rerun = {0};
         bool still = false;
         if (measure(&again, &rerun) == 0)
             for (int i = 0; i < now->count; i++) {
                 const bench_case *c = &now->cases[i], *rc;
                 change ch;
                 if (judged[i] && changes[i].v == REGRESSION && (rc = find_case(&rerun, c->op, c->variant, c->n)) &&
-                    judge(rc, then, &ch) && ch.ratio < changes[i].ratio)
+                    judge(&rerun, rc, then, &ch) && ch.ratio < changes[i].ratio)
                     changes[i] = ch;
                 still = still || (judged[i] && changes[i].v == REGRESSION);
             }
@@ -291,7 +325,7 @@ static int compare_runs(const bench_options *o, const bench_run *now, const benc
             break;
     }
     int compared = 0, failed = 0, warned = 0;
-    printf("%-28s %9s %21s  %s\n", "case", "change", "99% interval", "verdict");
+    printf("%-28s %9s %21s %10s  %s\n", "case", "change", "99% interval", "vs plain C", "verdict");
     for (int i = 0; changes && judged && i < now->count; i++) {
         if (!judged[i])
             continue;
@@ -301,8 +335,11 @@ static int compare_runs(const bench_options *o, const bench_run *now, const benc
         warned += ch->v == WARN_SMALL || ch->v == WARN_UNSURE;
         char name[96];
         snprintf(name, sizeof name, "%s/%s/%lld", c->op, c->variant, c->n);
-        printf("%-28s %+8.1f%%  [%+7.1f%%, %+7.1f%%]  %s\n", name, (ch->ratio - 1) * 100, (ch->lo - 1) * 100,
-               (ch->hi - 1) * 100, verdict_text[ch->v]);
+        char relative[16] = "-";
+        if (ch->relative > 0)
+            snprintf(relative, sizeof relative, "%+.1f%%", (ch->relative - 1) * 100);
+        printf("%-28s %+8.1f%%  [%+7.1f%%, %+7.1f%%] %10s  %s\n", name, (ch->ratio - 1) * 100, (ch->lo - 1) * 100,
+               (ch->hi - 1) * 100, relative, verdict_text[ch->v]);
         compared++;
     }
     free(changes);
@@ -311,8 +348,10 @@ static int compare_runs(const bench_options *o, const bench_run *now, const benc
         printf("compare: no case in common with the baseline: cannot compare\n");
         return 2;
     }
-    printf("\ncompare: %d cases, %d regressions, %d warnings (fail: the 99%% interval lies above +5%%, "
-           "confirmed by re-timing; warn: the median change exceeds +2%%)\n", compared, failed, warned);
+    printf("\ncompare: %d cases, %d regressions, %d warnings (fail: the 99%% interval lies above +5%%, the "
+           "change relative to the plain C loop exceeds +5%% too, and re-timing confirms it; warn: the median "
+           "change exceeds +2%%)\n",
+           compared, failed, warned);
     return failed ? 1 : 0;
 }
 
@@ -333,7 +372,8 @@ int bench_compare(int argc, char **argv)
     char err[400];
     if (bench_read_json(baseline, &then, err, sizeof err) != 0) {
         printf("compare: cannot compare: %s\n(no baseline for this machine, fingerprint %s; save one with "
-               "`tn_bench baseline save`)\n", err, bench_fingerprint());
+               "`tn_bench baseline save`)\n",
+               err, bench_fingerprint());
         return 2;
     }
     if (strcmp(then.fingerprint, bench_fingerprint()) != 0) {
@@ -346,7 +386,7 @@ int bench_compare(int argc, char **argv)
         bench_run_free(&then);
         return 2;
     }
-    bench_run now = { 0 };
+    bench_run now = {0};
     int rc = run_cpu(argc, argv, 2, &o, &json_path, &dir, &now);
     if (rc == 0) {
         if (json_path)

@@ -16,9 +16,9 @@ typedef enum bench_level { LEVEL_L1, LEVEL_L2, LEVEL_DRAM, LEVEL_COUNT } bench_l
 
 /* This machine's limits, measured at start (limits.c). */
 typedef struct bench_limits {
-    double read_bw[LEVEL_COUNT];        /* bytes/s: a read loop over 16 KiB, 512 KiB and 256 MiB */
-    double peak[BENCH_MAX_TARGETS];     /* flop/s of a register-resident loop, per tn_cpu_targets; 0: cannot run */
-    double native_peak;                 /* the best of peak[] (peers compiled -march=native) */
+    double read_bw[LEVEL_COUNT];    /* bytes/s: a read loop over 16 KiB, 512 KiB and 256 MiB */
+    double peak[BENCH_MAX_TARGETS]; /* flop/s of a register-resident loop, per tn_cpu_targets; 0: cannot run */
+    double native_peak;             /* the best of peak[] (peers compiled -march=native) */
 } bench_limits;
 
 /* One (op, variant, size): seconds per call, by sample, in the order they were taken. */
@@ -31,9 +31,9 @@ typedef struct bench_case {
     double median, lo, hi; /* hi/lo: a 95% confidence interval of the median */
     double flops, bytes;   /* per call */
     bench_level level;
-    double of_limit;       /* the roofline bound's time over the median: 1 = at the machine's limit
-                            * (FMA peak; and the DRAM read floor for cases streamed from DRAM) */
-    double speedup;        /* peers: their median over our best variant's (> 1: we are faster) */
+    double of_limit; /* the roofline bound's time over the median: 1 = at the machine's limit
+                      * (FMA peak; and the DRAM read floor for cases streamed from DRAM) */
+    double speedup;  /* peers: their median over our best variant's (> 1: we are faster) */
 } bench_case;
 
 typedef struct bench_run {
@@ -48,18 +48,18 @@ typedef struct bench_run {
 } bench_run;
 
 typedef struct bench_options {
-    const char *backend;     /* "cpu" (default), "cuda", "vulkan" */
-    const char *ops;         /* comma-separated op names; NULL: all */
-    long long max_n;         /* skip sizes above this; 0: no limit */
-    long long only_n;        /* time this size only; 0: every size */
+    const char *backend; /* "cpu" (default), "cuda", "vulkan" */
+    const char *ops;     /* comma-separated op names; NULL: all */
+    long long max_n;     /* skip sizes above this; 0: no limit */
+    long long only_n;    /* time this size only; 0: every size */
     int samples;
-    double sample_seconds;   /* the least time one sample takes */
-    int plant_percent;       /* TN_BENCH_PLANT: our kernels take this much longer (for the gate's test) */
-    const char *torch_json;  /* GPU: PyTorch timings to compare with */
-    const char *baseline;    /* compare: the baseline file (default: the fingerprint's in --dir) */
+    double sample_seconds;  /* the least time one sample takes */
+    int plant_percent;      /* TN_BENCH_PLANT: our kernels take this much longer (for the gate's test) */
+    const char *torch_json; /* GPU: PyTorch timings to compare with */
+    const char *baseline;   /* compare: the baseline file (default: the fingerprint's in --dir) */
     bool quiet;
-    bool keep_limits;        /* use run->limits as they are instead of measuring them */
-    int processes;           /* baseline save and compare: runs in this many fresh processes */
+    bool keep_limits; /* use run->limits as they are instead of measuring them */
+    int processes;    /* baseline save and compare: runs in this many fresh processes */
 } bench_options;
 
 /* limits.c */
@@ -112,7 +112,7 @@ int bench_report(int argc, char **argv);
 
 /* main.c: the options shared by run, baseline save and compare; returns the next argument's index
  * or -1 after printing what is wrong. */
-int bench_parse_options(int argc, char **argv, int first, bench_options *o, const char **json_path,
-                        bool *criterion, const char **dir);
+int bench_parse_options(int argc, char **argv, int first, bench_options *o, const char **json_path, bool *criterion,
+                        const char **dir);
 
 #endif

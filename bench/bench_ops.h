@@ -20,8 +20,8 @@ typedef struct bench_op {
     const char *name;
     enum bench_kind kind;
     int nargs;
-    int flops;  /* arithmetic per element in the op's math (fma counts two) */
-    int bytes;  /* memory traffic per element: 4 per input, 4 per output, 8 per inout */
+    int flops;        /* arithmetic per element in the op's math (fma counts two) */
+    int bytes;        /* memory traffic per element: 4 per input, 4 per output, 8 per inout */
     double domain[2]; /* inputs are drawn from it */
     const long long *sizes;
     int nsizes;

@@ -34,7 +34,7 @@ int bench_instructions(int argc, char **argv)
         const tn_op *op = tn_ops[i];
         float result = 0;
         size_t index = 0;
-        tn_call c = { .n = COUNT_N, .result = &result, .index = &index };
+        tn_call c = {.n = COUNT_N, .result = &result, .index = &index};
         for (int a = 0; a < op->nargs; a++) {
             for (int e = 0; e < COUNT_N; e++)
                 arrays[a][e] = (float)((e * 37 + a * 11) % 200 - 100) * 0.01f;
@@ -97,7 +97,7 @@ static int read_dumps(const char *dir, count **out)
         if (!grown)
             break;
         *out = grown;
-        snprintf((*out)[n].name, sizeof (*out)[n].name, "%s", name);
+        snprintf((*out)[n].name, sizeof(*out)[n].name, "%s", name);
         (*out)[n++].ir = ir;
     }
     if (d)
@@ -216,8 +216,8 @@ int bench_callgrind_gate(int argc, char **argv)
     const json *ins = json_get(base, "instructions");
     if (!ins) {
         printf("callgrind: cannot compare: no instruction counts for this compiler and build (%s, %s): %s\n"
-               "save them with `tn_bench callgrind --save` and commit the file\n", bench_compiler(), TN_BUILD_TYPE,
-               err);
+               "save them with `tn_bench callgrind --save` and commit the file\n",
+               bench_compiler(), TN_BUILD_TYPE, err);
         json_free(base);
         free(counts);
         return 2;
@@ -230,8 +230,8 @@ int bench_callgrind_gate(int argc, char **argv)
             continue;
         }
         double ratio = counts[i].ir / old->number;
-        const char *verdict = ratio > fail_above ? "REGRESSION (> 5% more instructions)"
-                              : ratio > warn_above ? "warning (2-5% more instructions)"
+        const char *verdict = ratio > fail_above       ? "REGRESSION (> 5% more instructions)"
+                              : ratio > warn_above     ? "warning (2-5% more instructions)"
                               : ratio < 1 / warn_above ? "fewer instructions: update the baseline"
                                                        : "ok";
         failed += ratio > fail_above;

@@ -49,10 +49,10 @@ static double torch_seconds(const json *torch, const char *op, long long n)
 static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_device *dev, const bench_op *bop,
                                 const tn_op *op, size_t n, const json *torch)
 {
-    tn_buffer *bufs[TN_MAX_ARGS] = { 0 };
+    tn_buffer *bufs[TN_MAX_ARGS] = {0};
     float result = 0;
     size_t index = 0;
-    tn_call c = { .n = n, .result = &result, .index = &index };
+    tn_call c = {.n = n, .result = &result, .index = &index};
     float *host = malloc(n * sizeof *host);
     tn_status s = host ? TN_OK : TN_ERR_OUT_OF_MEMORY;
     for (size_t e = 0; host && e < n; e++)
@@ -119,8 +119,7 @@ int bench_run_gpu(const bench_options *o, bench_run *run)
     snprintf(run->backend, sizeof run->backend, "%s", o->backend);
     int count = 0;
     tn_device *dev = NULL;
-    if (tn_device_count(o->backend, &count) != TN_OK || count == 0 ||
-        tn_device_open(o->backend, 0, &dev) != TN_OK) {
+    if (tn_device_count(o->backend, &count) != TN_OK || count == 0 || tn_device_open(o->backend, 0, &dev) != TN_OK) {
         fprintf(stderr, "tn_bench: no %s device to benchmark: %s\n(what this machine has:)\n%s", o->backend,
                 count == 0 ? "none found" : tn_last_error(), tn_describe());
         return 2;

@@ -45,7 +45,7 @@ static char *parse_string_text(parser *ps)
             char e = *ps->p++;
             c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
             if (e == 'u') { /* the writers escape only control characters: keep the low byte */
-                c = (char)strtol((char[]){ ps->p[0], ps->p[1], ps->p[2], ps->p[3], 0 }, NULL, 16);
+                c = (char)strtol((char[]){ps->p[0], ps->p[1], ps->p[2], ps->p[3], 0}, NULL, 16);
                 ps->p += strnlen(ps->p, 4);
             }
         }
@@ -150,8 +150,14 @@ static json *parse_value(parser *ps, int depth)
         }
         return j;
     }
-    static const struct { const char *word; json_type type; double value; } words[] = {
-        { "true", JSON_BOOL, 1 }, { "false", JSON_BOOL, 0 }, { "null", JSON_NULL, 0 },
+    static const struct {
+        const char *word;
+        json_type type;
+        double value;
+    } words[] = {
+        {"true", JSON_BOOL, 1},
+        {"false", JSON_BOOL, 0},
+        {"null", JSON_NULL, 0},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strncmp(ps->p, words[i].word, strlen(words[i].word)) == 0) {
@@ -176,7 +182,7 @@ static json *parse_value(parser *ps, int depth)
 
 json *json_parse(const char *text, char *err, size_t err_len)
 {
-    parser ps = { .p = text, .line = 1, .err = err, .err_len = err_len };
+    parser ps = {.p = text, .line = 1, .err = err, .err_len = err_len};
     json *j = parse_value(&ps, 0);
     skip_space(&ps);
     if (j && *ps.p) {

@@ -10,10 +10,10 @@ typedef enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_AR
 
 typedef struct json {
     json_type type;
-    double number;        /* number, bool */
-    char *string;         /* string */
-    char **keys;          /* object: keys[i] names items[i] */
-    struct json **items;  /* array, object */
+    double number;       /* number, bool */
+    char *string;        /* string */
+    char **keys;         /* object: keys[i] names items[i] */
+    struct json **items; /* array, object */
     int count;
 } json;
 

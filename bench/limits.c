@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const level_names[] = { "l1", "l2", "dram" }; /* ORDER bench_level */
+static const char *const level_names[] = {"l1", "l2", "dram"}; /* ORDER bench_level */
 
 const char *bench_level_name(bench_level level)
 {
@@ -187,8 +187,7 @@ static const struct {
     const char *target;
     double (*loop)(void); /* returns the flops it did */
 } peak_loops[] = {
-    { "scalar", peak_scalar }, { "sse2", peak_sse2 }, { "avx", peak_avx }, { "avx2", peak_avx2 },
-    { "avx512", peak_avx512 },
+    {"scalar", peak_scalar}, {"sse2", peak_sse2}, {"avx", peak_avx}, {"avx2", peak_avx2}, {"avx512", peak_avx512},
 };
 
 static double measure_peak(double (*loop)(void))
@@ -206,7 +205,7 @@ static double measure_peak(double (*loop)(void))
 void bench_measure_limits(bench_limits *l)
 {
     memset(l, 0, sizeof *l);
-    static const size_t level_bytes[] = { 16 << 10, 512 << 10, (size_t)256 << 20 }; /* ORDER bench_level */
+    static const size_t level_bytes[] = {16 << 10, 512 << 10, (size_t)256 << 20}; /* ORDER bench_level */
     for (int level = 0; level < LEVEL_COUNT; level++)
         l->read_bw[level] = read_rate(level_bytes[level]);
     unsigned have = tn_cpu_detect_raw();

@@ -31,7 +31,7 @@ static void usage(FILE *f)
 int bench_parse_options(int argc, char **argv, int first, bench_options *o, const char **json_path, bool *criterion,
                         const char **dir)
 {
-    *o = (bench_options){ .backend = "cpu", .samples = 15, .sample_seconds = 2e-3, .processes = 3 };
+    *o = (bench_options){.backend = "cpu", .samples = 15, .sample_seconds = 2e-3, .processes = 3};
     const char *plant = getenv("TN_BENCH_PLANT"); /* percent; only the gate's own test sets it */
     o->plant_percent = plant ? atoi(plant) : 0;
     int i = first;
@@ -95,7 +95,7 @@ static int run_command(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    bench_run run = { 0 };
+    bench_run run = {0};
     int rc = strcmp(o.backend, "cpu") == 0 ? bench_run_cpu(&o, &run) : bench_run_gpu(&o, &run);
     if (run.count > 0) {
         bench_print_table(stdout, &run);

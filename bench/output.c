@@ -176,9 +176,10 @@ int bench_write_json(const char *path, const bench_run *run)
     fprintf(f, " },\n    \"native_peak\": %.6g\n  },\n  \"results\": [", l->native_peak);
     for (int i = 0; i < run->count; i++) {
         const bench_case *c = &run->cases[i];
-        fprintf(f, "%s\n    { \"op\": \"%s\", \"variant\": \"%s\", \"peer\": %s, \"n\": %lld, \"median\": %.6g, "
-                   "\"lo\": %.6g, \"hi\": %.6g,\n      \"flops\": %.6g, \"bytes\": %.6g, \"level\": \"%s\", "
-                   "\"of_limit\": %.4f, \"speedup\": %.4f,\n      \"samples\": [",
+        fprintf(f,
+                "%s\n    { \"op\": \"%s\", \"variant\": \"%s\", \"peer\": %s, \"n\": %lld, \"median\": %.6g, "
+                "\"lo\": %.6g, \"hi\": %.6g,\n      \"flops\": %.6g, \"bytes\": %.6g, \"level\": \"%s\", "
+                "\"of_limit\": %.4f, \"speedup\": %.4f,\n      \"samples\": [",
                 i ? "," : "", c->op, c->variant, c->peer ? "true" : "false", c->n, c->median, c->lo, c->hi, c->flops,
                 c->bytes, bench_level_name(c->level), c->of_limit, c->speedup);
         for (int s = 0; s < c->nsamples; s++)

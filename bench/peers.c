@@ -37,10 +37,10 @@ static void blas_open(void)
         snprintf(blas_why, sizeof blas_why, "OpenBLAS not found (install libopenblas-dev)");
         return;
     }
-    void **slots[] = { (void **)&blas.sdot, (void **)&blas.saxpy, (void **)&blas.sscal, (void **)&blas.snrm2,
-                       (void **)&blas.corename };
-    static const char *const names[] = { "cblas_sdot", "cblas_saxpy", "cblas_sscal", "cblas_snrm2",
-                                         "openblas_get_corename" }; /* ORDER slots */
+    void **slots[] = {(void **)&blas.sdot, (void **)&blas.saxpy, (void **)&blas.sscal, (void **)&blas.snrm2,
+                      (void **)&blas.corename};
+    static const char *const names[] = {"cblas_sdot", "cblas_saxpy", "cblas_sscal", "cblas_snrm2",
+                                        "openblas_get_corename"}; /* ORDER slots */
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!(*slots[i] = dlsym(lib, names[i]))) {
             snprintf(blas_why, sizeof blas_why, "OpenBLAS lacks %s", names[i]);
@@ -116,8 +116,7 @@ __attribute__((target("avx2"))) static void mvec_map_avx2(const bench_args *a, b
     const __m256 one = _mm256_set1_ps(1.0f), zero = _mm256_setzero_ps();
     for (; i + 8 <= a->n; i += 8) {
         __m256 v = _mm256_loadu_ps(x + i);
-        v = sigmoid ? _mm256_div_ps(one, _mm256_add_ps(one, _ZGVdN8v_expf(_mm256_sub_ps(zero, v))))
-                    : _ZGVdN8v_expf(v);
+        v = sigmoid ? _mm256_div_ps(one, _mm256_add_ps(one, _ZGVdN8v_expf(_mm256_sub_ps(zero, v)))) : _ZGVdN8v_expf(v);
         _mm256_storeu_ps(y + i, v);
     }
     for (; i < a->n; i++)
@@ -154,10 +153,10 @@ static const struct {
     void (*fn)(const bench_args *);
     bool blas;
 } library_peers[] = {
-    { "axpy", "openblas", blas_axpy, true },   { "dot", "openblas", blas_dot, true },
-    { "norm_l2", "openblas", blas_nrm2, true }, { "scale", "openblas", blas_scal, true },
+    {"axpy", "openblas", blas_axpy, true},    {"dot", "openblas", blas_dot, true},
+    {"norm_l2", "openblas", blas_nrm2, true}, {"scale", "openblas", blas_scal, true},
 #ifdef TN_HAVE_LIBMVEC
-    { "exp", "libmvec", mvec_exp, false },     { "sigmoid", "libmvec", mvec_sigmoid, false },
+    {"exp", "libmvec", mvec_exp, false},      {"sigmoid", "libmvec", mvec_sigmoid, false},
 #endif
 };
 
@@ -166,6 +165,6 @@ int bench_library_peers(const char *op, bench_peer *peers, int max)
     int n = 0;
     for (size_t i = 0; i < sizeof library_peers / sizeof library_peers[0] && n < max; i++)
         if (strcmp(library_peers[i].op, op) == 0 && (!library_peers[i].blas || blas_ready()))
-            peers[n++] = (bench_peer){ library_peers[i].peer, library_peers[i].fn };
+            peers[n++] = (bench_peer){library_peers[i].peer, library_peers[i].fn};
     return n;
 }

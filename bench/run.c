@@ -159,9 +159,9 @@ static void free_sets(operand_sets *s)
 typedef struct candidate {
     const char *name;
     bool peer;
-    int target;  /* ours: index in tn_cpu_targets; -1: the public call (dispatch included) */
+    int target; /* ours: index in tn_cpu_targets; -1: the public call (dispatch included) */
     void (*peer_fn)(const bench_args *);
-    long calls;  /* per sample */
+    long calls; /* per sample */
     bench_case *result;
 } candidate;
 
@@ -243,15 +243,15 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
     unsigned have = tn_cpu_detect();
     for (int t = 0; t < tn_cpu_target_count && t < BENCH_MAX_TARGETS; t++)
         if (op->cpu[t] && (tn_cpu_targets[t].needs & ~have) == 0) {
-            cands[nc++] = (candidate){ .name = tn_cpu_targets[t].name, .target = t };
+            cands[nc++] = (candidate){.name = tn_cpu_targets[t].name, .target = t};
             best_target = t;
         }
-    cands[nc++] = (candidate){ .name = "api", .target = -1 };
-    cands[nc++] = (candidate){ .name = "plain-c", .peer = true, .peer_fn = bop->peer };
+    cands[nc++] = (candidate){.name = "api", .target = -1};
+    cands[nc++] = (candidate){.name = "plain-c", .peer = true, .peer_fn = bop->peer};
     bench_peer peers[4];
     int np = bench_library_peers(bop->name, peers, 4);
     for (int i = 0; i < np; i++)
-        cands[nc++] = (candidate){ .name = peers[i].name, .peer = true, .peer_fn = peers[i].fn };
+        cands[nc++] = (candidate){.name = peers[i].name, .peer = true, .peer_fn = peers[i].fn};
     for (int i = 0; i < nc; i++) {
         calibrate(&cands[i], op, s, o->sample_seconds);
         bench_case *bc = bench_add_case(run);

@@ -40,7 +40,7 @@ static int run_quietly(char *const *argv, double *wall_ms, long *rss_kib)
         _exit(127);
     }
     int status = 0;
-    struct rusage ru = { 0 };
+    struct rusage ru = {0};
     if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
         return -1;
     if (wall_ms)
@@ -93,7 +93,7 @@ static void parse_trace(const char *path, trace_summary *s)
 /* Whether strace can trace here (it needs ptrace, which containers often forbid). */
 static bool strace_works(void)
 {
-    char *probe[] = { "strace", "-f", "-qq", "-o", "/dev/null", "true", NULL };
+    char *probe[] = {"strace", "-f", "-qq", "-o", "/dev/null", "true", NULL};
     return run_quietly(probe, NULL, NULL) == 0;
 }
 
@@ -104,9 +104,10 @@ static int write_golden(const char *path, const char *example, const trace_summa
         fprintf(stderr, "tn_bench trace: cannot write %s: %s\n", path, strerror(errno));
         return 3;
     }
-    fprintf(f, "{\n  \"example\": \"%s\",\n  \"total\": %ld,\n  \"wall_ms\": %.1f,\n  \"peak_rss_kib\": %ld,\n"
-               "  \"device_ioctls\": %ld,\n  \"syscalls\": {", example, s->total, s->wall_ms, s->peak_rss_kib,
-            s->device_ioctls);
+    fprintf(f,
+            "{\n  \"example\": \"%s\",\n  \"total\": %ld,\n  \"wall_ms\": %.1f,\n  \"peak_rss_kib\": %ld,\n"
+            "  \"device_ioctls\": %ld,\n  \"syscalls\": {",
+            example, s->total, s->wall_ms, s->peak_rss_kib, s->device_ioctls);
     for (int i = 0; i < s->nnames; i++)
         fprintf(f, "%s\n    \"%s\": %ld", i ? "," : "", s->names[i], s->counts[i]);
     fprintf(f, "\n  }\n}\n");
@@ -163,10 +164,14 @@ static int check_budget(const json *budgets, const char *example, const trace_su
             over++;
         }
     }
-    static const struct { const char *key, *what; } limits[] = {
-        { "max_total", "syscalls" }, { "max_wall_ms", "ms wall time" }, { "max_rss_kib", "KiB peak RSS" },
+    static const struct {
+        const char *key, *what;
+    } limits[] = {
+        {"max_total", "syscalls"},
+        {"max_wall_ms", "ms wall time"},
+        {"max_rss_kib", "KiB peak RSS"},
     };
-    double values[] = { (double)s->total, s->wall_ms, (double)s->peak_rss_kib }; /* ORDER limits */
+    double values[] = {(double)s->total, s->wall_ms, (double)s->peak_rss_kib}; /* ORDER limits */
     for (int k = 0; k < 3; k++) {
         double most = json_number(b, limits[k].key, -1);
         if (most < 0) {
@@ -207,7 +212,8 @@ int bench_trace(int argc, char **argv)
             break;
     }
     if (!example || i + 1 >= argc || strcmp(argv[i], "--") != 0) {
-        fprintf(stderr, "usage: tn_bench trace EXAMPLE [--dir D] [--capture] [--expect-over-budget] -- PROGRAM [ARGS]\n");
+        fprintf(stderr,
+                "usage: tn_bench trace EXAMPLE [--dir D] [--capture] [--expect-over-budget] -- PROGRAM [ARGS]\n");
         return 2;
     }
     char **program = argv + i + 1;
@@ -216,7 +222,7 @@ int bench_trace(int argc, char **argv)
                "containers)\n");
         return 77;
     }
-    trace_summary s = { 0 };
+    trace_summary s = {0};
     int rc = run_quietly(program, &s.wall_ms, &s.peak_rss_kib);
     if (rc != 0) {
         printf("FAIL: %s exited with %d\n", program[0], rc);
@@ -227,7 +233,7 @@ int bench_trace(int argc, char **argv)
     if (fd < 0)
         return 3;
     close(fd);
-    char *traced[64] = { "strace", "-f", "-qq", "-y", "-o", trace_path };
+    char *traced[64] = {"strace", "-f", "-qq", "-y", "-o", trace_path};
     int k = 6;
     for (char **p = program; *p && k < 63; p++)
         traced[k++] = *p;

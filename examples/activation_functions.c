@@ -40,8 +40,7 @@ int main(void)
     tn_sigmoid(N, x, y);
     for (int i = 0; i < N; i++)
         err = fmax(err, fabs(y[i] - 1 / (1 + exp(-(double)x[i]))));
-    printf("sigmoid  max error %.3g (sigmoid(0) = %g, sigmoid(8) = %.6f)\n", err, (double)y[N / 2],
-           (double)y[N - 1]);
+    printf("sigmoid  max error %.3g (sigmoid(0) = %g, sigmoid(8) = %.6f)\n", err, (double)y[N / 2], (double)y[N - 1]);
     failures += err > 1e-6;
 
     if (softmax(N, x, y, t) != 0) {

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-static const char *const backends[] = { "scalar", "sse2", "avx", "avx2", "avx512", "cuda", "vulkan" };
+static const char *const backends[] = {"scalar", "sse2", "avx", "avx2", "avx512", "cuda", "vulkan"};
 
 int main(void)
 {
@@ -17,7 +17,7 @@ int main(void)
             printf("%s: %d device(s)\n", backends[b], count);
     }
     /* A forced backend either runs or says why it cannot; it never falls back in silence. */
-    float x[4] = { 1, 2, 3, 4 }, sum = 0;
+    float x[4] = {1, 2, 3, 4}, sum = 0;
     printf("\n%-8s %-6s %s\n", "backend", "usable", "sum(1..4) or why not");
     int usable = 0;
     for (size_t b = 0; b < sizeof backends / sizeof backends[0]; b++) {

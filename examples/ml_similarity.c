@@ -42,8 +42,7 @@ int main(void)
     tn_sum(ITEMS, scores, &mean);
     mean /= ITEMS;
     printf("best match: item %zu, cosine %.4f (planted: %d)\n", best, (double)scores[best], planted);
-    printf("scores: mean %.4f, lowest %.4f over %d items of %d dimensions\n", (double)mean, (double)worst, ITEMS,
-           DIM);
+    printf("scores: mean %.4f, lowest %.4f over %d items of %d dimensions\n", (double)mean, (double)worst, ITEMS, DIM);
     free(bank);
     free(norms);
     free(scores);

@@ -26,12 +26,27 @@ static double best_of(int which, const float *x, const float *y, float *z)
         double t0 = now();
         float d = 0;
         switch (which) {
-        case 0: tn_add(N, x, y, z); break;
-        case 1: for (int i = 0; i < N; i++) z[i] = x[i] + y[i]; break;
-        case 2: tn_dot(N, x, y, &d); break;
-        case 3: for (int i = 0; i < N; i++) d += x[i] * y[i]; break;
-        case 4: tn_exp(N, x, z); break;
-        default: for (int i = 0; i < N; i++) z[i] = expf(x[i]); break;
+        case 0:
+            tn_add(N, x, y, z);
+            break;
+        case 1:
+            for (int i = 0; i < N; i++)
+                z[i] = x[i] + y[i];
+            break;
+        case 2:
+            tn_dot(N, x, y, &d);
+            break;
+        case 3:
+            for (int i = 0; i < N; i++)
+                d += x[i] * y[i];
+            break;
+        case 4:
+            tn_exp(N, x, z);
+            break;
+        default:
+            for (int i = 0; i < N; i++)
+                z[i] = expf(x[i]);
+            break;
         }
         sink = d + z[r];
         double t = now() - t0;
@@ -49,8 +64,8 @@ int main(void)
         x[i] = (float)(i % 1000) / 100.0f - 5.0f;
         y[i] = (float)(i % 777) / 777.0f;
     }
-    static const char *const names[] = { "add", "dot", "exp" };
-    static const double bytes[] = { 12, 8, 8 }; /* per element */
+    static const char *const names[] = {"add", "dot", "exp"};
+    static const double bytes[] = {12, 8, 8}; /* per element */
     printf("%-4s %12s %12s %10s %8s\n", "op", "trueno GB/s", "loop GB/s", "Gelem/s", "speedup");
     for (int op = 0; op < 3; op++) {
         double ours = best_of(2 * op, x, y, z), loop = best_of(2 * op + 1, x, y, z);
