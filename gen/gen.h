@@ -143,6 +143,9 @@ typedef struct gen_op {
     char *ref_init, *ref_step, *ref_final, *ref_better;
     double domain[2];               /* test inputs are drawn from this range */
     char **targets;                 /* NULL-terminated list, NULL for every target */
+    long long *bench_sizes, *gpu_sizes; /* what the benchmarks time; NULL: the defaults */
+    int nbench_sizes, ngpu_sizes;
+    double bench_domain[2];         /* benchmark inputs; the test domain unless the spec says */
 } gen_op;
 
 typedef enum gen_target_kind { GEN_CPU, GEN_PTX, GEN_GLSL } gen_target_kind;
@@ -232,6 +235,7 @@ void gen_emit_cpu(const gen_spec *spec, gen_outputs *out);
 void gen_emit_ptx(const gen_spec *spec, gen_outputs *out, bool run_ptxas);
 void gen_emit_glsl(const gen_spec *spec, gen_outputs *out);
 void gen_emit_tables(const gen_spec *spec, gen_outputs *out);
+void gen_emit_bench(const gen_spec *spec, gen_outputs *out);
 char *gen_cpu_params(const gen_op *op, bool names); /* C parameters of an op's CPU variant */
 
 /* SPIR-V: compiles GLSL in process, validates, and returns the words and a disassembly. */

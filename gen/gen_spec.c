@@ -294,6 +294,46 @@ static void read_reference(lua_State *L, int t, gen_op *op)
     free(where);
 }
 
+/* bench.sizes or bench.gpu_sizes (dsl.lua checked they are positive integers). */
+static int read_sizes(lua_State *L, int bench, const char *key, long long **sizes)
+{
+    *sizes = NULL;
+    if (bench == 0 || lua_getfield(L, bench, key) != LUA_TTABLE) {
+        if (bench)
+            lua_pop(L, 1);
+        return 0;
+    }
+    int n = (int)luaL_len(L, -1);
+    *sizes = gen_xmalloc((size_t)n * sizeof **sizes);
+    for (int i = 0; i < n; i++) {
+        lua_geti(L, -1, i + 1);
+        (*sizes)[i] = (long long)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return n;
+}
+
+static void read_bench(lua_State *L, int t, gen_op *op)
+{
+    lua_getfield(L, t, "bench");
+    int bench = lua_istable(L, -1) ? lua_gettop(L) : 0;
+    op->nbench_sizes = read_sizes(L, bench, "sizes", &op->bench_sizes);
+    op->ngpu_sizes = read_sizes(L, bench, "gpu_sizes", &op->gpu_sizes);
+    op->bench_domain[0] = op->domain[0];
+    op->bench_domain[1] = op->domain[1];
+    if (bench && lua_getfield(L, bench, "domain") == LUA_TTABLE) {
+        lua_geti(L, -1, 1);
+        op->bench_domain[0] = lua_tonumber(L, -1);
+        lua_geti(L, -2, 2);
+        op->bench_domain[1] = lua_tonumber(L, -1);
+        lua_pop(L, 2);
+    }
+    if (bench)
+        lua_pop(L, 1);
+    lua_pop(L, 1);
+}
+
 static void read_op(lua_State *L, int t, gen_op *op)
 {
     op->name = opt_string(L, t, "name");
@@ -355,6 +395,7 @@ static void read_op(lua_State *L, int t, gen_op *op)
     char *where = gen_strfmt("%s:%d: op '%s'", op->file, op->line, op->name);
     op->targets = opt_string_list(L, t, "targets", where);
     free(where);
+    read_bench(L, t, op);
 }
 
 /* ---- targets ---- */
@@ -648,6 +689,8 @@ static void free_op(gen_op *op)
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
         free(strings[i]);
     free_list(op->targets);
+    free(op->bench_sizes);
+    free(op->gpu_sizes);
 }
 
 static void free_target(gen_target *t)

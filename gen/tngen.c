@@ -11,8 +11,8 @@ static void usage(FILE *f)
           "\n"
           "Reads DIR/gen/lua (ops, targets) and DIR/gen/templates and writes the generated\n"
           "sources: cpu/<target>/<op>.c, ptx/<op>.ptx, spirv/<op>.comp and .spvasm, runtime\n"
-          "tables, test tables and a manifest. Files whose content did not change are not\n"
-          "touched; nothing is written when any step fails.\n"
+          "tables, test tables, benchmark tables with their peers, and a manifest. Files whose\n"
+          "content did not change are not touched; nothing is written when any step fails.\n"
           "\n"
           "  --root DIR   source root (default: .)\n"
           "  --out DIR    output folder (default: ROOT/generated)\n"
@@ -54,6 +54,7 @@ int main(int argc, char **argv)
     gen_emit_ptx(&spec, &out, run_ptxas);
     gen_emit_glsl(&spec, &out);
     gen_emit_tables(&spec, &out);
+    gen_emit_bench(&spec, &out);
     int rc = gen_output_commit(&out, out_dir) == 0 ? 0 : 1;
     gen_outputs_free(&out);
     gen_spec_free(&spec);

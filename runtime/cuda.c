@@ -16,6 +16,7 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 enum {
     CU_JIT_INFO_LOG_BUFFER = 3,
@@ -52,6 +53,11 @@ static struct {
     CUresult (*launch)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream,
                        void **, void **);
     CUresult (*error_name)(CUresult, const char **);
+    CUresult (*event_create)(CUevent *, unsigned);
+    CUresult (*event_destroy)(CUevent);
+    CUresult (*event_record)(CUevent, CUstream);
+    CUresult (*event_synchronize)(CUevent);
+    CUresult (*event_elapsed)(float *, CUevent, CUevent);
 } cu;
 
 static const char *const cu_symbols[] = {
@@ -59,7 +65,8 @@ static const char *const cu_symbols[] = {
     "cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease_v2", "cuCtxPushCurrent_v2", "cuCtxPopCurrent_v2",
     "cuModuleLoadDataEx", "cuModuleUnload", "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemFree_v2",
     "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuStreamCreate", "cuStreamDestroy_v2", "cuStreamSynchronize",
-    "cuLaunchKernel", "cuGetErrorName",
+    "cuLaunchKernel", "cuGetErrorName", "cuEventCreate", "cuEventDestroy_v2", "cuEventRecord", "cuEventSynchronize",
+    "cuEventElapsedTime",
 };
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -128,6 +135,7 @@ typedef struct cu_device {
     pthread_mutex_t lock; /* one submission at a time; the context is pushed around each */
     CUmodule *modules;    /* per op in tn_ops, loaded on first use */
     CUdeviceptr scratch;  /* reduction partials, their indices, and the result */
+    CUevent timer[2];     /* tn_device_timer_start and _stop */
     char jit_log[4096];   /* the info log of the last module load */
 } cu_device;
 
@@ -148,6 +156,8 @@ static tn_status cu_open(int index, void **impl, char *name, size_t name_len)
         s = cu_check(cu.stream_create(&d->stream, 0), "cuStreamCreate");
         if (s == TN_OK)
             s = cu_check(cu.mem_alloc(&d->scratch, MAX_GRID * 8 + 16), "cuMemAlloc (reduction scratch)");
+        for (int i = 0; i < 2 && s == TN_OK; i++)
+            s = cu_check(cu.event_create(&d->timer[i], 0), "cuEventCreate");
         cu.ctx_pop(&(CUcontext){ 0 });
     }
     if (s == TN_OK) {
@@ -180,6 +190,8 @@ static void cu_close(void *impl)
         if (d->modules[i])
             cu.module_unload(d->modules[i]);
     cu.mem_free(d->scratch);
+    for (int i = 0; i < 2; i++)
+        cu.event_destroy(d->timer[i]);
     cu.stream_destroy(d->stream);
     cu.ctx_pop(&(CUcontext){ 0 });
     cu.primary_ctx_release(d->dev);
@@ -240,6 +252,31 @@ static tn_status cu_sync(void *impl)
     cu_device *d = impl;
     tn_status s;
     WITH_DEVICE(d, s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize"));
+    return s;
+}
+
+/* Events on the device's stream: the time between them is the device's, not the host's. */
+static tn_status cu_timer_start(void *impl)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_check(cu.event_record(d->timer[0], d->stream), "cuEventRecord"));
+    return s;
+}
+
+static tn_status cu_timer_stop(void *impl, double *seconds)
+{
+    cu_device *d = impl;
+    float ms = 0;
+    tn_status s;
+    WITH_DEVICE(d, {
+        s = cu_check(cu.event_record(d->timer[1], d->stream), "cuEventRecord");
+        if (s == TN_OK)
+            s = cu_check(cu.event_synchronize(d->timer[1]), "cuEventSynchronize");
+        if (s == TN_OK)
+            s = cu_check(cu.event_elapsed(&ms, d->timer[0], d->timer[1]), "cuEventElapsedTime");
+    });
+    *seconds = ms * 1e-3;
     return s;
 }
 
@@ -360,4 +397,6 @@ const tn_gpu_backend tn_cuda_backend = {
     .read = cu_read,
     .run = cu_run,
     .sync = cu_sync,
+    .timer_start = cu_timer_start,
+    .timer_stop = cu_timer_stop,
 };

@@ -75,6 +75,26 @@ tn_status tn_device_synchronize(tn_device *device)
     return device->backend->sync(device->impl);
 }
 
+tn_status tn_device_timer_start(tn_device *device)
+{
+    if (!device)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_timer_start: device is NULL");
+    if (!device->backend->timer_start)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_device_timer_start: the %s backend has no device timer yet",
+                       device->backend->name);
+    return device->backend->timer_start(device->impl);
+}
+
+tn_status tn_device_timer_stop(tn_device *device, double *seconds)
+{
+    if (!device || !seconds)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_timer_stop: %s is NULL", device ? "seconds" : "device");
+    if (!device->backend->timer_stop)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_device_timer_stop: the %s backend has no device timer yet",
+                       device->backend->name);
+    return device->backend->timer_stop(device->impl, seconds);
+}
+
 tn_status tn_buffer_create(tn_device *device, size_t length, tn_buffer **buffer)
 {
     if (!buffer)

@@ -92,6 +92,9 @@ typedef struct tn_gpu_backend {
      * result in *c->result / *c->index before returning. */
     tn_status (*run)(void *impl, const tn_op *op, const tn_call *c);
     tn_status (*sync)(void *impl);
+    /* Optional (NULL: the backend cannot time on the device). stop waits for the work. */
+    tn_status (*timer_start)(void *impl);
+    tn_status (*timer_stop)(void *impl, double *seconds);
 } tn_gpu_backend;
 
 extern const tn_gpu_backend tn_cuda_backend;

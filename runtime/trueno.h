@@ -44,6 +44,10 @@ tn_status tn_device_open(const char *backend, int index, tn_device **device);
 void tn_device_close(tn_device *device); /* buffers of the device must be destroyed first */
 const char *tn_device_name(const tn_device *device);
 tn_status tn_device_synchronize(tn_device *device);
+/* Device-side timing of the work queued between start and stop (CUDA events), for benchmarks:
+ * stop waits for that work and stores the elapsed seconds. One timer per device. */
+tn_status tn_device_timer_start(tn_device *device);
+tn_status tn_device_timer_stop(tn_device *device, double *seconds);
 
 /* A device buffer of `length` floats, resident until destroyed. */
 tn_status tn_buffer_create(tn_device *device, size_t length, tn_buffer **buffer);

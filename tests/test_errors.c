@@ -61,6 +61,12 @@ static void argument_checks(void)
            TN_ERR_INVALID_ARGUMENT, "'metal' is not a GPU backend");
     expect("device that does not exist", tn_device_open("cuda", 4096, &(tn_device *){ NULL }),
            TN_ERR_BACKEND_UNAVAILABLE, "cuda device 4096 does not exist");
+    double seconds = -1;
+    expect("timer without a device", tn_device_timer_start(NULL), TN_ERR_INVALID_ARGUMENT,
+           "tn_device_timer_start: device is NULL");
+    expect("timer stop without a device", tn_device_timer_stop(NULL, &seconds), TN_ERR_INVALID_ARGUMENT,
+           "tn_device_timer_stop: device is NULL");
+    expect("timer stop left seconds alone", seconds == -1 ? TN_OK : TN_ERR_INVALID_ARGUMENT, TN_OK, NULL);
     int count = 0;
     if (tn_device_count("cuda", &count) == TN_OK && count == 0)
         expect("forcing a missing GPU", tn_use_backend("cuda"), TN_ERR_BACKEND_UNAVAILABLE, "cuda cannot run here");

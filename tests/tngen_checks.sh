@@ -96,6 +96,15 @@ check_malformed too_many_results "gen/lua/ops/too_many_results.lua:1: op 'too_ma
   accuracy = { ulp = 0 },
   reference = "x",
 }'
+check_malformed bad_bench_size "gen/lua/ops/bad_bench_size.lua:1: op 'bad_bench_size': bench.sizes[2] must be a positive integer, got 0" \
+'op "bad_bench_size" {
+  doc = "a benchmark size of zero",
+  args = { vec "x", out "y" },
+  map = function(x) return x end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+  bench = { sizes = { 1000, 0 } },
+}'
 
 # 4. A target without a primitive an op needs: the error names target, primitive and op.
 case_root="$work/case-missing-spelling"

@@ -199,7 +199,7 @@ end
 
 local OP_FIELDS = {
   doc = "string", args = "table", map = "function", reduce = "table", argreduce = "table",
-  accuracy = "table", reference = "any", domain = "table", targets = "table",
+  accuracy = "table", reference = "any", domain = "table", targets = "table", bench = "table",
 }
 
 local function op_error(file, line, name, fmt, ...)
@@ -310,6 +310,34 @@ local function build_argreduce(s, spec, inputs)
   end
 end
 
+-- bench = { sizes = { n, ... }, gpu_sizes = { n, ... }, domain = { lo, hi } }: what the benchmarks
+-- time (each optional; domain defaults to the op's own, and suits inputs that take no special path).
+local function check_bench(file, line, name, bench)
+  if bench == nil then
+    return
+  end
+  for k, v in pairs(bench) do
+    if k ~= "sizes" and k ~= "gpu_sizes" and k ~= "domain" then
+      op_error(file, line, name, "bench: unknown field '%s' (expected sizes, gpu_sizes, domain)", tostring(k))
+    end
+    if k == "domain" and (type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number"
+        or v[1] >= v[2]) then
+      op_error(file, line, name, "bench.domain must be { lo, hi } with lo < hi")
+    elseif k == "domain" then
+      goto continue
+    end
+    if type(v) ~= "table" or #v == 0 then
+      op_error(file, line, name, "bench.%s must be a non-empty list of sizes", k)
+    end
+    for i, n in ipairs(v) do
+      if math.type(n) ~= "integer" or n < 1 then
+        op_error(file, line, name, "bench.%s[%d] must be a positive integer, got %s", k, i, tostring(n))
+      end
+    end
+    ::continue::
+  end
+end
+
 function dsl.op(name)
   local file, line = where_called(2)
   if type(name) ~= "string" or not name:match("^[a-z][a-z0-9_]*$") then
@@ -323,7 +351,7 @@ function dsl.op(name)
       local want = OP_FIELDS[k]
       if not want then
         op_error(file, line, name, "unknown field '%s' (expected one of: doc, args, map, reduce, argreduce, "
-          .. "accuracy, reference, domain, targets)", tostring(k))
+          .. "accuracy, reference, domain, targets, bench)", tostring(k))
       end
       if want ~= "any" and type(v) ~= want then
         op_error(file, line, name, "field '%s' must be a %s, got %s", k, want, type(v))
@@ -343,7 +371,8 @@ function dsl.op(name)
       op_error(file, line, name, "needs exactly one of map, reduce, argreduce (got %d)", shapes)
     end
     local s = { name = name, file = file, line = line, doc = spec.doc, args = {},
-      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain, targets = spec.targets }
+      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain, targets = spec.targets,
+      bench = spec.bench }
     local inputs, outputs, seen = {}, {}, {}
     for i, a in ipairs(spec.args) do
       if type(a) ~= "table" or not a.role then
@@ -388,6 +417,7 @@ function dsl.op(name)
         or spec.domain[1] >= spec.domain[2]) then
       op_error(file, line, name, "domain must be { lo, hi } with lo < hi")
     end
+    check_bench(file, line, name, spec.bench)
     dsl.ops[name] = s
   end
 end

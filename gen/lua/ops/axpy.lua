@@ -7,4 +7,5 @@ op "axpy" {
   -- roundings (half a subnormal ulp each) for results near zero.
   accuracy = { rel = 1.2e-7, of = "fabs(a * x) + fabs(y)", abs = 0x1p-149 },
   reference = "a * x + y",
+  bench = { sizes = { 1000, 4096, 100000, 1000000, 16777216 } },
 }

@@ -5,4 +5,5 @@ op "sigmoid" {
   accuracy = { ulp = 3 }, -- exp's 2 ulp, then one rounding each for the add and the divide
   reference = "1 / (1 + exp(-x))",
   domain = { -30, 30 },
+  bench = { sizes = { 1000, 100000, 1000000 }, gpu_sizes = { 65536, 16777216, 268435456 } },
 }

@@ -1,0 +1,118 @@
+/* tn_bench: shared declarations of the benchmark harness, its peers, baselines and gates. */
+#ifndef TN_BENCH_H
+#define TN_BENCH_H
+
+#include "bench_ops.h"
+#include "json.h"
+#include "tn_internal.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum { BENCH_MAX_SAMPLES = 64, BENCH_MAX_TARGETS = 16 };
+
+/* Where a case's working set lives; ORDER bench_level_names (limits.c). */
+typedef enum bench_level { LEVEL_L1, LEVEL_L2, LEVEL_DRAM, LEVEL_COUNT } bench_level;
+
+/* This machine's limits, measured at start (limits.c). */
+typedef struct bench_limits {
+    double read_bw[LEVEL_COUNT];    /* bytes/s: a read loop over 16 KiB, 512 KiB and 256 MiB */
+    double peak[BENCH_MAX_TARGETS]; /* flop/s of a register-resident loop, per tn_cpu_targets; 0: cannot run */
+    double native_peak;             /* the best of peak[] (peers compiled -march=native) */
+} bench_limits;
+
+/* One (op, variant, size): seconds per call, by sample, in the order they were taken. */
+typedef struct bench_case {
+    char op[32], variant[32];
+    bool peer;
+    long long n;
+    int nsamples;
+    double samples[BENCH_MAX_SAMPLES];
+    double median, lo, hi; /* hi/lo: a 95% confidence interval of the median */
+    double flops, bytes;   /* per call */
+    bench_level level;
+    double of_limit; /* the roofline bound's time over the median: 1 = at the machine's limit
+                      * (FMA peak; and the DRAM read floor for cases streamed from DRAM) */
+    double speedup;  /* peers: their median over our best variant's (> 1: we are faster) */
+} bench_case;
+
+typedef struct bench_run {
+    bench_case *cases;
+    int count, cap;
+    bench_limits limits;
+    char backend[16];
+    char device[256];
+    char openblas_core[64];
+    char fingerprint[96];
+    json *machine; /* a run read back from JSON keeps its machine description here */
+} bench_run;
+
+typedef struct bench_options {
+    const char *backend; /* "cpu" (default), "cuda", "vulkan" */
+    const char *ops;     /* comma-separated op names; NULL: all */
+    long long max_n;     /* skip sizes above this; 0: no limit */
+    long long only_n;    /* time this size only; 0: every size */
+    int samples;
+    double sample_seconds;  /* the least time one sample takes */
+    int plant_percent;      /* TN_BENCH_PLANT: our kernels take this much longer (for the gate's test) */
+    const char *torch_json; /* GPU: PyTorch timings to compare with */
+    const char *baseline;   /* compare: the baseline file (default: the fingerprint's in --dir) */
+    bool quiet;
+    bool keep_limits; /* use run->limits as they are instead of measuring them */
+    int processes;    /* baseline save and compare: runs in this many fresh processes */
+} bench_options;
+
+/* limits.c */
+void bench_measure_limits(bench_limits *l);
+const char *bench_level_name(bench_level level);
+bench_level bench_level_of(double working_set_bytes);
+double bench_now(void); /* seconds, monotonic */
+
+/* peers.c: libraries in the same process (OpenBLAS, libmvec). */
+typedef struct bench_peer {
+    const char *name;
+    void (*fn)(const bench_args *args);
+} bench_peer;
+int bench_library_peers(const char *op, bench_peer *peers, int max); /* how many peers op has */
+const char *bench_openblas_core(void); /* the core type OpenBLAS detected, or why there is none */
+
+/* run.c */
+bool bench_wants_op(const bench_options *o, const char *op);
+int bench_run_cpu(const bench_options *o, bench_run *run);
+int bench_run_gpu(const bench_options *o, bench_run *run);
+bench_case *bench_add_case(bench_run *run);
+void bench_summarize(bench_case *c); /* median and its confidence interval from the samples */
+double bench_of_limit(const bench_case *c, double peak, double dram_bw);
+void bench_run_free(bench_run *run);
+
+/* output.c */
+void bench_print_table(FILE *f, const bench_run *run);
+void bench_print_criterion(FILE *f, const bench_run *run);
+int bench_write_json(const char *path, const bench_run *run);
+int bench_read_json(const char *path, bench_run *run, char *err, size_t err_len);
+void bench_machine_json(FILE *f, const char *indent); /* the fingerprint's ingredients */
+const char *bench_fingerprint(void);
+const char *bench_compiler(void);
+const char *bench_commit(void);
+
+/* baseline.c */
+int bench_baseline_save(int argc, char **argv);
+int bench_compare(int argc, char **argv);
+
+/* callgrind.c */
+int bench_instructions(int argc, char **argv); /* the workload counted under callgrind */
+int bench_callgrind_gate(int argc, char **argv);
+
+/* traces.c */
+int bench_trace(int argc, char **argv);
+int bench_syscall_burst(int argc, char **argv);
+
+/* report.c */
+int bench_report(int argc, char **argv);
+
+/* main.c: the options shared by run, baseline save and compare; returns the next argument's index
+ * or -1 after printing what is wrong. */
+int bench_parse_options(int argc, char **argv, int first, bench_options *o, const char **json_path, bool *criterion,
+                        const char **dir);
+
+#endif

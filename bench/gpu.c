@@ -1,0 +1,154 @@
+/* GPU benchmarks: the same ops on device buffers, timed by device events (CUDA) around a
+ * calibrated batch of calls, compared with PyTorch timings taken on the same machine. */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const tn_op *runtime_op(const char *name)
+{
+    for (int i = 0; i < tn_op_count; i++)
+        if (strcmp(tn_ops[i]->name, name) == 0)
+            return tn_ops[i];
+    return NULL;
+}
+
+/* One call of op on device buffers (a tn_call whose ptr[] hold tn_buffer pointers). */
+static tn_status call_once(tn_device *dev, const tn_op *op, const tn_call *proto)
+{
+    tn_call c = *proto;
+    return tn_run_device(dev, op, &c);
+}
+
+/* Seconds per call over `calls` calls, by the device's clock. */
+static tn_status time_calls(tn_device *dev, const tn_op *op, const tn_call *c, long calls, int plant, double *per_call)
+{
+    tn_status s = tn_device_timer_start(dev);
+    for (long i = 0; s == TN_OK && i < calls; i++)
+        s = call_once(dev, op, c);
+    double seconds = 0;
+    if (s == TN_OK)
+        s = tn_device_timer_stop(dev, &seconds);
+    *per_call = seconds * (1.0 + plant / 100.0) / (double)calls;
+    return s;
+}
+
+/* PyTorch's seconds per call for (op, n), from bench/torch_peers.py's JSON; 0 when absent. */
+static double torch_seconds(const json *torch, const char *op, long long n)
+{
+    const json *results = json_get(torch, "results");
+    for (int i = 0; results && i < results->count; i++) {
+        const json *r = results->items[i];
+        if (strcmp(json_string(r, "op", ""), op) == 0 && (long long)json_number(r, "n", -1) == n)
+            return json_number(r, "seconds", 0);
+    }
+    return 0;
+}
+
+static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_device *dev, const bench_op *bop,
+                                const tn_op *op, size_t n, const json *torch)
+{
+    tn_buffer *bufs[TN_MAX_ARGS] = {0};
+    float result = 0;
+    size_t index = 0;
+    tn_call c = {.n = n, .result = &result, .index = &index};
+    float *host = malloc(n * sizeof *host);
+    tn_status s = host ? TN_OK : TN_ERR_OUT_OF_MEMORY;
+    for (size_t e = 0; host && e < n; e++)
+        host[e] = (float)(bop->domain[0] + (bop->domain[1] - bop->domain[0]) * (double)(e % 1021) / 1021.0);
+    for (int i = 0; s == TN_OK && i < op->nargs; i++) {
+        if (op->roles[i] == TN_SCALAR) {
+            c.scalar[i] = i % 2 ? 0.5f : -0.5f;
+            continue;
+        }
+        s = tn_buffer_create(dev, n, &bufs[i]);
+        if (s == TN_OK)
+            s = tn_buffer_write(bufs[i], 0, host, n);
+        c.ptr[i] = bufs[i];
+    }
+    free(host);
+    long calls = 1;
+    double per_call = 0;
+    for (int warm = 0; s == TN_OK && warm < 3; warm++)
+        s = call_once(dev, op, &c);
+    while (s == TN_OK && (s = time_calls(dev, op, &c, calls, 0, &per_call)) == TN_OK &&
+           per_call * (double)calls < o->sample_seconds && calls < (1L << 20))
+        calls *= 4;
+    bench_case *bc = s == TN_OK ? bench_add_case(run) : NULL;
+    for (int k = 0; bc && k < o->samples && s == TN_OK; k++)
+        if ((s = time_calls(dev, op, &c, calls, o->plant_percent, &per_call)) == TN_OK)
+            bc->samples[bc->nsamples++] = per_call;
+    if (bc) {
+        snprintf(bc->op, sizeof bc->op, "%s", bop->name);
+        snprintf(bc->variant, sizeof bc->variant, "%s", run->backend);
+        bc->n = (long long)n;
+        bc->flops = (double)n * bop->flops;
+        bc->bytes = (double)n * bop->bytes;
+        bc->level = LEVEL_DRAM;
+        bench_summarize(bc);
+        double theirs = torch_seconds(torch, bop->name, (long long)n);
+        if (theirs > 0) {
+            bench_case *pc = bench_add_case(run);
+            *pc = *bc;
+            snprintf(pc->variant, sizeof pc->variant, "pytorch");
+            pc->peer = true;
+            pc->nsamples = 1;
+            pc->samples[0] = pc->median = pc->lo = pc->hi = theirs;
+            pc->speedup = theirs / bc->median;
+        }
+        /* The streaming bar: a device-to-device copy moving as many bytes as this op does. */
+        double copy = torch_seconds(torch, "copy", (long long)n) * bop->bytes / 8.0;
+        if (copy > 0) {
+            bench_case *pc = bench_add_case(run);
+            *pc = *bc;
+            snprintf(pc->variant, sizeof pc->variant, "copy-bar");
+            pc->peer = true;
+            pc->nsamples = 1;
+            pc->samples[0] = pc->median = pc->lo = pc->hi = copy;
+            pc->speedup = copy / bc->median;
+        }
+    }
+    for (int i = 0; i < op->nargs; i++)
+        tn_buffer_destroy(bufs[i]);
+    return s;
+}
+
+int bench_run_gpu(const bench_options *o, bench_run *run)
+{
+    snprintf(run->backend, sizeof run->backend, "%s", o->backend);
+    int count = 0;
+    tn_device *dev = NULL;
+    if (tn_device_count(o->backend, &count) != TN_OK || count == 0 || tn_device_open(o->backend, 0, &dev) != TN_OK) {
+        fprintf(stderr, "tn_bench: no %s device to benchmark: %s\n(what this machine has:)\n%s", o->backend,
+                count == 0 ? "none found" : tn_last_error(), tn_describe());
+        return 2;
+    }
+    snprintf(run->device, sizeof run->device, "%s", tn_device_name(dev));
+    json *torch = NULL;
+    char err[300];
+    if (o->torch_json && !(torch = json_load(o->torch_json, err, sizeof err)))
+        fprintf(stderr, "tn_bench: no PyTorch comparison: %s\n", err);
+    int rc = 0;
+    for (int i = 0; i < bench_op_count && rc == 0; i++) {
+        const bench_op *bop = &bench_ops[i];
+        const tn_op *op = runtime_op(bop->name);
+        if (!op || !(strcmp(o->backend, "cuda") == 0 ? (const void *)op->ptx : (const void *)op->spirv) ||
+            !bench_wants_op(o, bop->name))
+            continue;
+        for (int k = 0; k < bop->ngpu_sizes && rc == 0; k++) {
+            if (o->max_n && bop->gpu_sizes[k] > o->max_n)
+                continue;
+            if (!o->quiet)
+                fprintf(stderr, "tn_bench: %s %s n=%lld\n", o->backend, bop->name, bop->gpu_sizes[k]);
+            if (bench_gpu_size(o, run, dev, bop, op, (size_t)bop->gpu_sizes[k], torch) != TN_OK) {
+                fprintf(stderr, "tn_bench: %s n=%lld on %s: %s\n", bop->name, bop->gpu_sizes[k], o->backend,
+                        tn_last_error());
+                rc = 1;
+            }
+        }
+    }
+    json_free(torch);
+    tn_device_close(dev);
+    return rc;
+}

@@ -1,0 +1,316 @@
+/* The timing loop: per (op, size), every variant of ours and every peer, calibrated, warmed up,
+ * then sampled in turn (interleaved, so that a neighbour's load falls on all of them alike). */
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_SETS = 128, MAX_CANDIDATES = 16 };
+
+/* Rotated buffers reach past the last-level cache this many times over. */
+static const double rotation_bytes = 128.0 * 1024 * 1024;
+
+bool bench_wants_op(const bench_options *o, const char *op)
+{
+    if (!o->ops)
+        return true;
+    size_t len = strlen(op);
+    for (const char *p = o->ops; *p;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, op, n) == 0)
+            return true;
+        p += n + (end != NULL);
+    }
+    return false;
+}
+
+bench_case *bench_add_case(bench_run *run)
+{
+    if (run->count == run->cap) {
+        int cap = run->cap ? run->cap * 2 : 64;
+        bench_case *grown = realloc(run->cases, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            fputs("tn_bench: out of memory\n", stderr);
+            exit(3);
+        }
+        run->cases = grown;
+        run->cap = cap;
+    }
+    bench_case *c = &run->cases[run->count++];
+    memset(c, 0, sizeof *c);
+    return c;
+}
+
+void bench_run_free(bench_run *run)
+{
+    free(run->cases);
+    json_free(run->machine);
+    memset(run, 0, sizeof *run);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median, and the order statistics that bound it with 95% confidence (binomial, p = 1/2). */
+void bench_summarize(bench_case *c)
+{
+    int n = c->nsamples;
+    if (n == 0)
+        return;
+    double sorted[BENCH_MAX_SAMPLES];
+    memcpy(sorted, c->samples, (size_t)n * sizeof sorted[0]);
+    qsort(sorted, (size_t)n, sizeof sorted[0], by_value);
+    c->median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    double cdf = 0, p = ldexp(1.0, -n); /* P(Bin(n, 1/2) = 0) */
+    int k = 0;
+    while (k < n / 2 && cdf + p <= 0.025) { /* P(Bin < k + 1) stays within 2.5% */
+        cdf += p;
+        p *= (double)(n - k) / (k + 1);
+        k++;
+    }
+    c->lo = sorted[k > 0 ? k - 1 : 0];
+    c->hi = sorted[n - (k > 0 ? k : 1)];
+}
+
+/* The roofline bound's time over the measured one. The limits are the two measured at start:
+ * the FMA peak (every case) and the DRAM read floor (cases streamed from DRAM); a cache-resident
+ * case is held to the FMA peak only, as no cache rate is promised. */
+double bench_of_limit(const bench_case *c, double peak, double dram_bw)
+{
+    double bound = peak > 0 ? c->flops / peak : 0;
+    if (c->level == LEVEL_DRAM && dram_bw > 0)
+        bound = fmax(bound, c->bytes / dram_bw);
+    return c->median > 0 ? bound / c->median : 0;
+}
+
+/* ---- operands ---- */
+
+typedef struct operand_sets {
+    int count;
+    void *blocks[MAX_SETS][TN_MAX_ARGS];
+    bench_args args[MAX_SETS];
+    tn_call calls[MAX_SETS];
+    float results[MAX_SETS];
+    size_t indices[MAX_SETS];
+} operand_sets;
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static float uniform(double lo, double hi)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (float)(lo + (hi - lo) * (double)(rng_state >> 11) * 0x1p-53);
+}
+
+/* Each array starts at its own offset within a 4 KiB page, so that loads of one and stores
+ * to another never alias in the store buffer (4K aliasing would slow some pairs only). */
+static bool make_sets(operand_sets *s, const bench_op *op, const tn_op *top, size_t n, int count)
+{
+    memset(s, 0, sizeof *s);
+    s->count = count;
+    for (int k = 0; k < count; k++) {
+        bench_args *a = &s->args[k];
+        a->n = n;
+        a->result = &s->results[k];
+        a->index = &s->indices[k];
+        tn_call *c = &s->calls[k];
+        c->n = n;
+        c->result = a->result;
+        c->index = a->index;
+        int scalars = 0;
+        for (int i = 0; i < op->nargs && i < TN_MAX_ARGS; i++) {
+            if (top->roles[i] == TN_SCALAR) {
+                /* -0.5 then 0.5: a = -0.5 for axpy and scale, [lo, hi] = [-0.5, 0.5] for clamp */
+                a->scalar[i] = c->scalar[i] = scalars++ % 2 ? 0.5f : -0.5f;
+                continue;
+            }
+            size_t offset = (size_t)((i * 5 + k * 3) % 64) * 64;
+            char *block = aligned_alloc(4096, (n * sizeof(float) + offset + 4095) / 4096 * 4096);
+            if (!block)
+                return false;
+            s->blocks[k][i] = block;
+            float *p = (float *)(block + offset);
+            for (size_t e = 0; e < n; e++)
+                p[e] = uniform(op->domain[0], op->domain[1]);
+            a->ptr[i] = p;
+            c->ptr[i] = p;
+        }
+    }
+    return true;
+}
+
+static void free_sets(operand_sets *s)
+{
+    for (int k = 0; k < s->count; k++)
+        for (int i = 0; i < TN_MAX_ARGS; i++)
+            free(s->blocks[k][i]);
+}
+
+/* ---- candidates ---- */
+
+typedef struct candidate {
+    const char *name;
+    bool peer;
+    int target; /* ours: index in tn_cpu_targets; -1: the public call (dispatch included) */
+    void (*peer_fn)(const bench_args *);
+    long calls; /* per sample */
+    bench_case *result;
+} candidate;
+
+static void invoke(const candidate *c, const tn_op *op, operand_sets *s, int k)
+{
+    if (c->peer)
+        c->peer_fn(&s->args[k]);
+    else if (c->target >= 0)
+        op->cpu_call(op->cpu[c->target], &s->calls[k]);
+    else
+        tn_run_host(op, &s->calls[k]);
+}
+
+/* Seconds per call over `calls` calls, rotating through the operand sets. */
+static double time_calls(const candidate *c, const tn_op *op, operand_sets *s, long calls, int *next, int plant)
+{
+    double t0 = bench_now();
+    for (long j = 0; j < calls; j++) {
+        invoke(c, op, s, *next);
+        *next = (*next + 1) % s->count;
+    }
+    double t = bench_now() - t0;
+    if (plant > 0 && !c->peer) { /* a calibrated delay: this sample takes plant% longer */
+        double until = bench_now() + t * plant / 100.0;
+        while (bench_now() < until)
+            continue;
+        t *= 1.0 + plant / 100.0;
+    }
+    return t / (double)calls;
+}
+
+/* Warm-up (page faults, caches, clocks) and the number of calls that makes a sample long enough. */
+static void calibrate(candidate *c, const tn_op *op, operand_sets *s, double sample_seconds)
+{
+    int next = 0;
+    double warm_until = bench_now() + sample_seconds * 2;
+    for (int i = 0; i < 2 || bench_now() < warm_until; i++)
+        invoke(c, op, s, (next = (next + 1) % s->count));
+    long calls = 1;
+    for (;;) {
+        double per_call = time_calls(c, op, s, calls, &next, 0);
+        if (per_call * (double)calls >= sample_seconds || calls >= (1L << 30))
+            break;
+        double want = sample_seconds / (per_call > 0 ? per_call : 1e-9) * 1.1;
+        calls = want > (double)calls * 8 ? calls * 8 : (long)want + 1;
+    }
+    c->calls = calls;
+}
+
+static const tn_op *runtime_op(const char *name)
+{
+    for (int i = 0; i < tn_op_count; i++)
+        if (strcmp(tn_ops[i]->name, name) == 0)
+            return tn_ops[i];
+    return NULL;
+}
+
+static double working_set(const bench_op *op, size_t n)
+{
+    return (double)n * op->bytes;
+}
+
+static int bench_size(const bench_options *o, bench_run *run, const bench_op *bop, const tn_op *op, size_t n)
+{
+    double ws = working_set(bop, n);
+    bench_level level = bench_level_of(ws);
+    int sets = level == LEVEL_DRAM ? (int)ceil(rotation_bytes / ws) : 1;
+    sets = sets > MAX_SETS ? MAX_SETS : sets < 1 ? 1 : sets;
+    operand_sets *s = malloc(sizeof *s);
+    if (!s || !make_sets(s, bop, op, n, sets)) {
+        fprintf(stderr, "tn_bench: out of memory for %s at n = %zu\n", bop->name, n);
+        if (s)
+            free_sets(s);
+        free(s);
+        return 3;
+    }
+    candidate cands[MAX_CANDIDATES];
+    int nc = 0, best_target = -1;
+    unsigned have = tn_cpu_detect();
+    for (int t = 0; t < tn_cpu_target_count && t < BENCH_MAX_TARGETS; t++)
+        if (op->cpu[t] && (tn_cpu_targets[t].needs & ~have) == 0) {
+            cands[nc++] = (candidate){.name = tn_cpu_targets[t].name, .target = t};
+            best_target = t;
+        }
+    cands[nc++] = (candidate){.name = "api", .target = -1};
+    cands[nc++] = (candidate){.name = "plain-c", .peer = true, .peer_fn = bop->peer};
+    bench_peer peers[4];
+    int np = bench_library_peers(bop->name, peers, 4);
+    for (int i = 0; i < np; i++)
+        cands[nc++] = (candidate){.name = peers[i].name, .peer = true, .peer_fn = peers[i].fn};
+    for (int i = 0; i < nc; i++) {
+        calibrate(&cands[i], op, s, o->sample_seconds);
+        bench_case *bc = bench_add_case(run);
+        snprintf(bc->op, sizeof bc->op, "%s", bop->name);
+        snprintf(bc->variant, sizeof bc->variant, "%s", cands[i].name);
+        bc->peer = cands[i].peer;
+        bc->n = (long long)n;
+        bc->flops = (double)n * bop->flops;
+        bc->bytes = ws;
+        bc->level = level;
+        cands[i].result = bc;
+    }
+    int next = 0;
+    for (int k = 0; k < o->samples; k++) /* interleaved: one sample of each candidate in turn */
+        for (int i = 0; i < nc; i++) {
+            bench_case *bc = cands[i].result;
+            bc->samples[bc->nsamples++] = time_calls(&cands[i], op, s, cands[i].calls, &next, o->plant_percent);
+        }
+    const bench_case *best = NULL;
+    for (int i = 0; i < nc; i++) {
+        bench_case *bc = cands[i].result;
+        bench_summarize(bc);
+        int t = cands[i].peer || cands[i].target < 0 ? -1 : cands[i].target;
+        double peak = t >= 0 ? run->limits.peak[t] : run->limits.native_peak;
+        bc->of_limit = bench_of_limit(bc, peak, run->limits.read_bw[LEVEL_DRAM]);
+        if (cands[i].target == best_target && !cands[i].peer)
+            best = bc;
+    }
+    for (int i = 0; i < nc; i++)
+        if (cands[i].peer && best)
+            cands[i].result->speedup = cands[i].result->median / best->median;
+    free_sets(s);
+    free(s);
+    return 0;
+}
+
+int bench_run_cpu(const bench_options *o, bench_run *run)
+{
+    snprintf(run->backend, sizeof run->backend, "cpu");
+    snprintf(run->device, sizeof run->device, "%s", tn_cpu_model());
+    snprintf(run->openblas_core, sizeof run->openblas_core, "%s", bench_openblas_core());
+    if (!o->quiet && !o->keep_limits)
+        fprintf(stderr, "tn_bench: measuring this machine's limits...\n");
+    if (!o->keep_limits)
+        bench_measure_limits(&run->limits);
+    for (int i = 0; i < bench_op_count; i++) {
+        const bench_op *bop = &bench_ops[i];
+        const tn_op *op = runtime_op(bop->name);
+        if (!op || !bench_wants_op(o, bop->name))
+            continue;
+        for (int k = 0; k < bop->nsizes; k++) {
+            if ((o->max_n && bop->sizes[k] > o->max_n) || (o->only_n && bop->sizes[k] != o->only_n))
+                continue;
+            if (!o->quiet)
+                fprintf(stderr, "tn_bench: %s n=%lld\n", bop->name, bop->sizes[k]);
+            int rc = bench_size(o, run, bop, op, (size_t)bop->sizes[k]);
+            if (rc)
+                return rc;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,142 @@
+/* Benchmark tables: per op, the sizes to time, the work per element (flops, bytes) and a
+ * peer written as the plain C loop anyone would write, from the op's reference expression. */
+#include "gen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Sizes when an op's spec gives none: L1-resident, L2-resident, L3-sized, DRAM-streamed. */
+static const long long default_sizes[] = {1000, 100000, 1000000, 16777216};
+static const long long default_gpu_sizes[] = {65536, 16777216, 268435456};
+
+/* Arithmetic of the function's math reachable from its root (fma counts two). */
+static int count_flops(const gen_dag *d, int node, bool *seen)
+{
+    if (node < 0 || seen[node])
+        return 0;
+    seen[node] = true;
+    const gen_node *n = &d->nodes[node];
+    if (strcmp(n->prim, "param") == 0 || strcmp(n->prim, "const") == 0)
+        return 0;
+    int flops = strcmp(n->prim, "fma") == 0 ? 2 : 1;
+    for (int i = 0; i < n->nargs; i++)
+        flops += count_flops(d, n->args[i], seen);
+    return flops;
+}
+
+static int flops_of(const gen_fn *fn)
+{
+    if (fn->dag.count == 0)
+        return 0;
+    bool *seen = calloc((size_t)fn->dag.count, sizeof *seen);
+    int flops = count_flops(&fn->dag, fn->dag.root, seen);
+    free(seen);
+    return flops;
+}
+
+static int bytes_per_element(const gen_op *op)
+{
+    int bytes = 0;
+    for (int i = 0; i < op->nargs; i++)
+        bytes += op->args[i].role == GEN_SCALAR ? 0 : op->args[i].role == GEN_INOUT ? 8 : 4;
+    return bytes;
+}
+
+/* "const float x = p_x[i], y = p_y[i];" for the vector inputs of element i. */
+static void element_locals(gen_buf *b, const gen_op *op)
+{
+    int k = 0;
+    for (int i = 0; i < op->nargs; i++)
+        if (op->args[i].role == GEN_VEC || op->args[i].role == GEN_INOUT)
+            gen_buf_printf(b, "%s%s = p_%s[i]", k++ ? ", " : "        const float ", op->args[i].name,
+                           op->args[i].name);
+    gen_buf_put(b, ";\n");
+}
+
+static void peer(gen_buf *b, const gen_op *op)
+{
+    gen_buf_printf(b, "\n/* %s: %s */\nstatic void peer_%s(const bench_args *args)\n{\n    const size_t n = args->n;\n",
+                   op->name, op->doc, op->name);
+    for (int i = 0; i < op->nargs; i++) {
+        const gen_arg *a = &op->args[i];
+        if (a->role == GEN_SCALAR)
+            gen_buf_printf(b, "    const float %s = args->scalar[%d];\n", a->name, i);
+        else
+            gen_buf_printf(b, "    %sfloat *restrict p_%s = args->ptr[%d];\n", a->role == GEN_VEC ? "const " : "",
+                           a->name, i);
+    }
+    if (op->kind == GEN_MAP) {
+        gen_buf_put(b, "    for (size_t i = 0; i < n; i++) {\n");
+        element_locals(b, op);
+        gen_buf_printf(b, "        p_%s[i] = %s;\n    }\n}\n", gen_op_output(op)->name, op->ref_expr);
+    } else if (op->kind == GEN_REDUCE) {
+        gen_buf_put(b, "    float acc = ");
+        gen_const_c(b, &(gen_node){.prim = "const", .type = GEN_F32, .value = op->init});
+        gen_buf_put(b, ";\n    for (size_t i = 0; i < n; i++) {\n");
+        element_locals(b, op);
+        gen_buf_printf(b, "        acc = %s;\n    }\n    *args->result = %s;\n}\n", op->ref_step,
+                       op->ref_final ? op->ref_final : "acc");
+    } else {
+        gen_buf_put(b, "    float best = ");
+        gen_const_c(b, &(gen_node){.prim = "const", .type = GEN_F32, .value = op->init});
+        gen_buf_put(b, ";\n    size_t found = 0;\n    for (size_t i = 0; i < n; i++) {\n");
+        element_locals(b, op);
+        gen_buf_printf(b,
+                       "        if (%s) {\n            best = x;\n            found = i;\n        }\n    }\n"
+                       "    *args->index = found;\n}\n",
+                       op->ref_better);
+    }
+}
+
+static void size_list(gen_buf *b, const char *name, const long long *sizes, int n, const long long *fallback,
+                      int nfallback)
+{
+    if (!sizes) {
+        sizes = fallback;
+        n = nfallback;
+    }
+    gen_buf_printf(b, "static const long long %s[] = {", name);
+    for (int i = 0; i < n; i++)
+        gen_buf_printf(b, "%s%lld", i ? ", " : " ", sizes[i]);
+    gen_buf_printf(b, " };\n");
+}
+
+static void entry(gen_buf *table, const gen_op *op)
+{
+    static const char *const kinds[] = {"BENCH_MAP", "BENCH_REDUCE", "BENCH_ARGREDUCE"}; /* ORDER gen_kind */
+    int flops = flops_of(op->kind == GEN_MAP ? &op->map : op->kind == GEN_REDUCE ? &op->step : &op->better);
+    gen_buf_printf(table,
+                   "    { \"%s\", %s, %d, %d, %d, { %.9g, %.9g }, %s_sizes, sizeof %s_sizes / sizeof(long long),\n"
+                   "      %s_gpu_sizes, sizeof %s_gpu_sizes / sizeof(long long), peer_%s },\n",
+                   op->name, kinds[op->kind], op->nargs, flops, bytes_per_element(op), op->bench_domain[0],
+                   op->bench_domain[1], op->name, op->name, op->name, op->name, op->name);
+}
+
+void gen_emit_bench(const gen_spec *spec, gen_outputs *out)
+{
+    gen_buf b = {0}, table = {0};
+    gen_buf_put(&b, "/* Generated by tngen from gen/lua/ops/. Do not edit. */\n"
+                    "/* Benchmark sizes and work per element, and each op's plain C loop (its reference\n"
+                    " * expression in float), compiled -O3 -march=native as the peer every kernel must beat. */\n"
+                    "#include \"bench_ops.h\"\n\n#include <tgmath.h>\n");
+    for (int i = 0; i < spec->nops; i++) {
+        const gen_op *op = &spec->ops[i];
+        char *name = gen_strfmt("%s_sizes", op->name);
+        gen_buf_put(&b, "\n");
+        size_list(&b, name, op->bench_sizes, op->nbench_sizes, default_sizes,
+                  (int)(sizeof default_sizes / sizeof default_sizes[0]));
+        free(name);
+        name = gen_strfmt("%s_gpu_sizes", op->name);
+        size_list(&b, name, op->gpu_sizes, op->ngpu_sizes, default_gpu_sizes,
+                  (int)(sizeof default_gpu_sizes / sizeof default_gpu_sizes[0]));
+        free(name);
+        peer(&b, op);
+        entry(&table, op);
+    }
+    gen_buf_printf(&b,
+                   "\n/* name, kind, nargs, flops and bytes per element, input domain, sizes, gpu sizes, peer */\n"
+                   "const bench_op bench_ops[] = {\n%s};\nconst int bench_op_count = %d;\n",
+                   table.data, spec->nops);
+    gen_buf_free(&table);
+    gen_output_add(out, "bench/bench_ops.c", gen_buf_take(&b));
+}
