@@ -39,6 +39,7 @@ const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = vk_count, 
     X(GetPhysicalDeviceQueueFamilyProperties)                                                                  \
     X(GetPhysicalDeviceMemoryProperties)                                                                       \
     X(CreateDevice)                                                                                            \
+    X(EnumerateDeviceExtensionProperties)                                                                      \
     X(GetDeviceProcAddr)
 #define VK_DEVICE_FNS(X)                                                                                       \
     X(DestroyDevice)                                                                                           \
@@ -89,14 +90,17 @@ typedef struct vk_fns {
 
 static PFN_vkGetInstanceProcAddr get_instance_proc;
 static PFN_vkCreateInstance create_instance;
+/* Vulkan 1.1's, NULL when the loader only speaks 1.0: needed to ask for float controls. */
+static PFN_vkGetPhysicalDeviceProperties2 get_properties2;
 /* One instance for the process, created on first use and kept (like the CUDA driver's
  * cuInit): the driver stays loaded, and devices open without enumerating drivers again. */
 static VkInstance instance;
 static vk_fns instance_fns;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char why_none[320]; /* empty when the loader works and a device with a compute queue exists */
-static int device_total;   /* physical devices with a compute queue */
+static char why_none[512]; /* empty when the loader works and a device with a compute queue exists */
+static int device_total;   /* physical devices with a compute queue that preserve NaN */
+static char lacking_nan[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE]; /* a device refused for that, if any */
 
 static const char *vk_result_name(VkResult r)
 {
@@ -169,10 +173,18 @@ static const char *loader_name(void)
 
 static tn_status vk_create_instance(void)
 {
+    /* 1.1 where the loader has it, for vkGetPhysicalDeviceProperties2; devices stay 1.0 or newer. */
+    uint32_t version = VK_API_VERSION_1_0;
+    PFN_vkEnumerateInstanceVersion enumerate_version =
+        (PFN_vkEnumerateInstanceVersion)get_instance_proc(VK_NULL_HANDLE, "vkEnumerateInstanceVersion");
+    if (enumerate_version && enumerate_version(&version) == VK_SUCCESS && version >= VK_API_VERSION_1_1)
+        version = VK_API_VERSION_1_1;
+    else
+        version = VK_API_VERSION_1_0;
     VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                               .pApplicationName = "trueno",
                               .pEngineName = "trueno",
-                              .apiVersion = VK_API_VERSION_1_0 };
+                              .apiVersion = version };
     VkInstanceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app };
     tn_status s = vk_check(create_instance(&info, NULL, &instance), "vkCreateInstance");
     if (s == TN_OK && (s = vk_load_instance_fns(instance, &instance_fns)) != TN_OK) {
@@ -180,7 +192,42 @@ static tn_status vk_create_instance(void)
             instance_fns.DestroyInstance(instance, NULL);
         instance = VK_NULL_HANDLE;
     }
+    if (s == TN_OK && version >= VK_API_VERSION_1_1)
+        get_properties2 = (PFN_vkGetPhysicalDeviceProperties2)get_instance_proc(instance, "vkGetPhysicalDeviceProperties2");
     return s;
+}
+
+static const char FLOAT_CONTROLS[] = "VK_KHR_shader_float_controls";
+
+/* Whether the device lists FLOAT_CONTROLS among its extensions. */
+static bool has_float_controls_extension(const vk_fns *f, VkPhysicalDevice physical)
+{
+    uint32_t count = 0;
+    if (f->EnumerateDeviceExtensionProperties(physical, NULL, &count, NULL) != VK_SUCCESS || count == 0)
+        return false;
+    VkExtensionProperties *ext = malloc(count * sizeof *ext);
+    bool found = false;
+    if (ext && f->EnumerateDeviceExtensionProperties(physical, NULL, &count, ext) == VK_SUCCESS)
+        for (uint32_t i = 0; i < count && !found; i++)
+            found = strcmp(ext[i].extensionName, FLOAT_CONTROLS) == 0;
+    free(ext);
+    return found;
+}
+
+/* Every shader declares SignedZeroInfNanPreserve for 32-bit floats: without it a Vulkan
+ * compiler may assume no NaN or infinity exists, and does (NVIDIA's turns `a > b ? a : b` into
+ * a max that drops NaN). A device that cannot preserve them cannot run our kernels. */
+static bool preserves_nan(const vk_fns *f, VkPhysicalDevice physical, uint32_t api_version)
+{
+    if (!get_properties2 || (api_version < VK_API_VERSION_1_2 && !has_float_controls_extension(f, physical)))
+        return false;
+    VkPhysicalDeviceFloatControlsProperties controls = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES
+    };
+    VkPhysicalDeviceProperties2 props = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                          .pNext = &controls };
+    get_properties2(physical, &props);
+    return controls.shaderSignedZeroInfNanPreserveFloat32 == VK_TRUE;
 }
 
 /* The first queue family that runs compute, or -1. */
@@ -223,6 +270,10 @@ static tn_status vk_find_physical(const vk_fns *f, int index, VkPhysicalDevice *
             VkPhysicalDeviceProperties props;
             f->GetPhysicalDeviceProperties(devices[i], &props);
             int q = type_rank(props.deviceType) == rank ? compute_family(f, devices[i]) : -1;
+            if (q >= 0 && !preserves_nan(f, devices[i], props.apiVersion)) {
+                q = -1;
+                snprintf(lacking_nan, sizeof lacking_nan, "%s", props.deviceName);
+            }
             if (q >= 0 && usable++ == index) {
                 *found = devices[i];
                 *family = q;
@@ -259,6 +310,11 @@ static void vk_load(void)
         snprintf(why_none, sizeof why_none, "%s", tn_last_error());
     else if (all == 0)
         snprintf(why_none, sizeof why_none, "the Vulkan loader found no physical device");
+    else if (device_total == 0 && lacking_nan[0])
+        snprintf(why_none, sizeof why_none,
+                 "no Vulkan device keeps NaN and infinity in shaders, which every kernel asks for (%s lacks "
+                 "shaderSignedZeroInfNanPreserveFloat32)",
+                 lacking_nan);
     else if (device_total == 0)
         snprintf(why_none, sizeof why_none, "none of the %u Vulkan physical devices has a compute queue", all);
     tn_clear_error();
@@ -305,6 +361,7 @@ typedef struct vk_device {
     vk_fns f;
     VkPhysicalDevice physical;
     VkPhysicalDeviceLimits limits;
+    uint32_t api_version; /* the device's Vulkan version */
     VkPhysicalDeviceMemoryProperties memory;
     bool device_memory_mapped; /* the preferred device-local memory is also host-visible and coherent */
     VkDevice device;
@@ -444,9 +501,13 @@ static tn_status vk_create_queue_objects(vk_device *d, int family)
                                       .queueFamilyIndex = (uint32_t)family,
                                       .queueCount = 1,
                                       .pQueuePriorities = &priority };
+    /* Float controls are core from Vulkan 1.2; older devices enable the extension. */
+    const char *extensions[] = { FLOAT_CONTROLS };
     VkDeviceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                                 .queueCreateInfoCount = 1,
-                                .pQueueCreateInfos = &queue };
+                                .pQueueCreateInfos = &queue,
+                                .enabledExtensionCount = d->api_version < VK_API_VERSION_1_2 ? 1 : 0,
+                                .ppEnabledExtensionNames = extensions };
     tn_status s = vk_check(d->f.CreateDevice(d->physical, &info, NULL, &d->device), "vkCreateDevice");
     if (s == TN_OK && (s = vk_load_device_fns(d->device, &d->f)) != TN_OK) {
         PFN_vkDestroyDevice destroy = (PFN_vkDestroyDevice)d->f.GetDeviceProcAddr(d->device, "vkDestroyDevice");
@@ -510,6 +571,7 @@ static tn_status vk_open(int index, void **impl, char *name, size_t name_len)
         d->f.GetPhysicalDeviceProperties(d->physical, &props);
         d->f.GetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
         d->limits = props.limits;
+        d->api_version = props.apiVersion;
         vk_choose_memory(d);
         s = vk_create_queue_objects(d, family);
     }
