@@ -82,7 +82,9 @@ tn_status tn_device_timer_start(tn_device *device)
     if (!device->backend->timer_start)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_device_timer_start: the %s backend has no device timer yet",
                        device->backend->name);
-    return device->backend->timer_start(device->impl);
+    tn_status s = device->backend->timer_start(device->impl);
+    device->timing = s == TN_OK;
+    return s;
 }
 
 tn_status tn_device_timer_stop(tn_device *device, double *seconds)
@@ -92,6 +94,9 @@ tn_status tn_device_timer_stop(tn_device *device, double *seconds)
     if (!device->backend->timer_stop)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_device_timer_stop: the %s backend has no device timer yet",
                        device->backend->name);
+    if (!device->timing)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_timer_stop: the timer was not started");
+    device->timing = false;
     return device->backend->timer_stop(device->impl, seconds);
 }
 

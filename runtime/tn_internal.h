@@ -105,6 +105,7 @@ struct tn_device {
     void *impl;
     char name[256];
     int live_buffers;
+    bool timing; /* between tn_device_timer_start and _stop */
 };
 
 struct tn_buffer {

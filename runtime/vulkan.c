@@ -79,7 +79,12 @@ const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = vk_count, 
     X(CreateFence)                                                                                             \
     X(DestroyFence)                                                                                            \
     X(WaitForFences)                                                                                           \
-    X(ResetFences)
+    X(ResetFences)                                                                                             \
+    X(CreateQueryPool)                                                                                         \
+    X(DestroyQueryPool)                                                                                        \
+    X(CmdResetQueryPool)                                                                                       \
+    X(CmdWriteTimestamp)                                                                                       \
+    X(GetQueryPoolResults)
 
 typedef struct vk_fns {
 #define VK_FIELD(name) PFN_vk##name name;
@@ -374,6 +379,12 @@ typedef struct vk_device {
     vk_buffer *live; /* every buffer, the device's own scratch included */
     vk_buffer *partial, *partial_index, *result, *staging;
     vk_pipeline *pipelines; /* per op in tn_ops, built on first use */
+    uint32_t family;        /* the compute queue's family */
+    /* The device timer: while timing, each op's command buffer is bracketed by two timestamps
+     * and the time between them summed (host waits between calls are not device time). */
+    VkQueryPool timestamps; /* created by the first tn_device_timer_start */
+    bool timing;
+    double timed_seconds;
 } vk_device;
 
 static int memory_type(const vk_device *d, uint32_t allowed, VkMemoryPropertyFlags want)
@@ -473,6 +484,8 @@ static void vk_release(vk_device *d)
             vk_buffer_destroy(d, b);
         }
         d->f.DestroyDescriptorPool(d->device, d->descriptor_pool, NULL);
+        if (d->timestamps)
+            d->f.DestroyQueryPool(d->device, d->timestamps, NULL);
         d->f.DestroyFence(d->device, d->fence, NULL);
         d->f.DestroyCommandPool(d->device, d->command_pool, NULL); /* frees its command buffer */
         d->f.DestroyDevice(d->device, NULL);
@@ -573,6 +586,7 @@ static tn_status vk_open(int index, void **impl, char *name, size_t name_len)
         d->limits = props.limits;
         d->api_version = props.apiVersion;
         vk_choose_memory(d);
+        d->family = (uint32_t)family;
         s = vk_create_queue_objects(d, family);
     }
     if (s == TN_OK)
@@ -879,6 +893,23 @@ static void vk_dispatch(vk_device *d, const vk_pipeline *p, const vk_push *push,
     d->f.CmdDispatch(d->cmd, groups, 1, 1);
 }
 
+/* Submits an op's command buffer; while timing, closes its bracket and adds the time between. */
+static tn_status vk_submit_timed(vk_device *d)
+{
+    if (d->timing)
+        d->f.CmdWriteTimestamp(d->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps, 1);
+    tn_status s = vk_submit(d, "vkQueueSubmit");
+    if (s != TN_OK || !d->timing)
+        return s;
+    uint64_t ticks[2];
+    s = vk_check(d->f.GetQueryPoolResults(d->device, d->timestamps, 0, 2, sizeof ticks, ticks, sizeof ticks[0],
+                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                 "vkGetQueryPoolResults");
+    if (s == TN_OK)
+        d->timed_seconds += (double)(ticks[1] - ticks[0]) * d->limits.timestampPeriod * 1e-9;
+    return s;
+}
+
 static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
 {
     /* Shaders index with 32-bit unsigned integers and step by the grid's width past n. */
@@ -895,6 +926,10 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         s = vk_begin(d);
     if (s != TN_OK)
         return s;
+    if (d->timing) {
+        d->f.CmdResetQueryPool(d->cmd, d->timestamps, 0, 2);
+        d->f.CmdWriteTimestamp(d->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 0);
+    }
     d->f.CmdBindPipeline(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
     d->f.CmdBindDescriptorSets(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &set, 0, NULL);
     uint32_t groups = (uint32_t)((c->n + p->local_size - 1) / p->local_size);
@@ -902,7 +937,7 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         uint32_t most = d->limits.maxComputeWorkGroupCount[0]; /* at least 65535 on every device */
         most = most < 65535 ? most : 65535;
         vk_dispatch(d, p, &push, groups < most ? groups : most);
-        return vk_submit(d, "vkQueueSubmit");
+        return vk_submit_timed(d);
     }
     groups = groups < MAX_GROUPS ? groups : MAX_GROUPS;
     push.word[0].u = 0; /* stage 0: the grid into partials */
@@ -911,7 +946,7 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     push = (vk_push){ .n = groups, .word[0].u = 1 }; /* stage 1: one workgroup over the partials */
     vk_dispatch(d, p, &push, 1);
-    s = vk_submit(d, "vkQueueSubmit");
+    s = vk_submit_timed(d);
     if (s != TN_OK || op->kind == TN_REDUCE)
         return s == TN_OK ? vk_read_locked(d, d->result, 0, c->result, sizeof(float)) : s;
     uint32_t index = 0;
@@ -930,10 +965,47 @@ static tn_status vk_run(void *impl, const tn_op *op, const tn_call *c)
     return s;
 }
 
+static tn_status vk_timer_start(void *impl)
+{
+    vk_device *d = impl;
+    tn_status s = TN_OK;
+    pthread_mutex_lock(&d->lock);
+    if (!d->timestamps) {
+        VkQueueFamilyProperties families[32];
+        uint32_t count = sizeof families / sizeof families[0];
+        d->f.GetPhysicalDeviceQueueFamilyProperties(d->physical, &count, families);
+        if (d->family >= count || families[d->family].timestampValidBits == 0 || d->limits.timestampPeriod <= 0)
+            s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "vulkan: this device's compute queue has no timestamps");
+        VkQueryPoolCreateInfo info = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                       .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                       .queryCount = 2 };
+        if (s == TN_OK)
+            s = vk_check(d->f.CreateQueryPool(d->device, &info, NULL, &d->timestamps), "vkCreateQueryPool");
+    }
+    if (s == TN_OK) {
+        d->timing = true;
+        d->timed_seconds = 0;
+    }
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+static tn_status vk_timer_stop(void *impl, double *seconds)
+{
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    *seconds = d->timed_seconds;
+    d->timing = false;
+    pthread_mutex_unlock(&d->lock);
+    return TN_OK;
+}
+
 const tn_gpu_backend tn_vulkan_backend = {
     .name = "vulkan",
     .count = vk_count,
     .why_none = vk_why_none,
+    .timer_start = vk_timer_start,
+    .timer_stop = vk_timer_stop,
     .open = vk_open,
     .close = vk_close,
     .alloc = vk_alloc,

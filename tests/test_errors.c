@@ -8,6 +8,7 @@
  *        test_errors --vulkan-absent       run with TRUENO_VULKAN_LOADER naming no library
  *        test_errors --vulkan-no-driver    run with the Vulkan loader pointed at no driver
  *        test_errors --vulkan-staged       run with TRUENO_VULKAN_STAGING=1 (copies staged) */
+#define _POSIX_C_SOURCE 200809L
 #include "tn_internal.h"
 
 #include <pthread.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int failures;
 
@@ -92,6 +94,41 @@ static void thread_messages(void)
 }
 
 /* Device buffers: bounds and ownership (only where a device exists). */
+static double wall_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The device timer: stop before start is refused; the device time of a batch of calls is
+ * positive and no longer than the host's clock around the same calls. */
+static void device_timer(tn_device *dev)
+{
+    double seconds = -1;
+    expect("timer stopped before it started", tn_device_timer_stop(dev, &seconds), TN_ERR_INVALID_ARGUMENT,
+           "the timer was not started");
+    enum { N = 1 << 20, CALLS = 20 };
+    tn_buffer *x = NULL, *y = NULL;
+    if (tn_buffer_create(dev, N, &x) != TN_OK || tn_buffer_create(dev, N, &y) != TN_OK) {
+        expect("timer buffers", TN_ERR_DEVICE, TN_OK, NULL);
+        return;
+    }
+    tn_dev_axpy(dev, N, 0.5f, x, y); /* warm: pipeline or module built outside the timing */
+    double start = wall_seconds();
+    expect("timer start", tn_device_timer_start(dev), TN_OK, NULL);
+    for (int i = 0; i < CALLS; i++)
+        tn_dev_axpy(dev, N, 0.5f, x, y);
+    expect("timer stop", tn_device_timer_stop(dev, &seconds), TN_OK, NULL);
+    double wall = wall_seconds() - start;
+    if (!(seconds > 0 && seconds <= wall)) {
+        printf("device time %.6f s, host clock %.6f s\n", seconds, wall);
+        expect("device time within the host's clock", TN_ERR_DEVICE, TN_OK, NULL);
+    }
+    tn_buffer_destroy(x);
+    tn_buffer_destroy(y);
+}
+
 static void device_checks(const char *backend)
 {
     int count = 0;
@@ -114,6 +151,7 @@ static void device_checks(const char *backend)
                "y belongs to another device");
     tn_buffer_destroy(foreign);
     tn_device_close(other);
+    device_timer(dev);
     tn_buffer_destroy(a);
     tn_buffer_destroy(b);
     tn_buffer_destroy(c);
