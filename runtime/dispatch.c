@@ -4,6 +4,7 @@
 #include "tn_internal.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,7 @@ static char *known_names(void)
 /* ---- the process default, from TRUENO_BACKEND ---- */
 
 static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+static atomic_bool default_ready; /* set last by init_default: calls after it skip pthread_once */
 static int default_backend = BACKEND_AUTO;
 static char default_error[512];          /* set when TRUENO_BACKEND cannot be honoured */
 static int auto_choice[TN_MAX_OPS];      /* per op: the best CPU target this machine runs */
@@ -123,13 +125,23 @@ static void init_default(void)
         auto_choice[i] = best_cpu_target(tn_ops[i]);
         default_choice[i] = default_error[0] ? -1 : b == BACKEND_AUTO ? auto_choice[i] : b;
     }
+    atomic_store_explicit(&default_ready, true, memory_order_release);
 }
 
-static _Thread_local int thread_backend = BACKEND_NONE; /* BACKEND_NONE: follow the default */
+/* The process default, computed once; the common case is one load, not a call. */
+static inline void ensure_default(void)
+{
+    if (!atomic_load_explicit(&default_ready, memory_order_acquire))
+        pthread_once(&default_once, init_default);
+}
+
+/* BACKEND_NONE: follow the default. initial-exec: read at a fixed offset from the thread
+ * pointer, not through __tls_get_addr (the library is linked, not dlopen'ed late). */
+static _Thread_local int thread_backend __attribute__((tls_model("initial-exec"))) = BACKEND_NONE;
 
 tn_status tn_use_backend(const char *name)
 {
-    pthread_once(&default_once, init_default);
+    ensure_default();
     if (!name) {
         thread_backend = BACKEND_NONE;
         return TN_OK;
@@ -200,7 +212,7 @@ tn_status tn_run_host(const tn_op *op, tn_call *c)
     tn_status s = validate_host(op, c);
     if (s != TN_OK)
         return s;
-    pthread_once(&default_once, init_default);
+    ensure_default();
     int b = thread_backend;
     if (b == BACKEND_NONE)
         b = default_choice[op->index];
@@ -244,7 +256,7 @@ static void gpu_line(FILE *f, const tn_gpu_backend *gpu)
 
 static void build_description(void)
 {
-    pthread_once(&default_once, init_default);
+    ensure_default();
     size_t len;
     FILE *f = open_memstream(&description, &len);
     if (!f)
