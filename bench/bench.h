@@ -67,6 +67,7 @@ void bench_measure_limits(bench_limits *l);
 const char *bench_level_name(bench_level level);
 bench_level bench_level_of(double working_set_bytes);
 double bench_now(void); /* seconds, monotonic */
+void bench_read_operands(const bench_args *a); /* the "read-floor" peer of DRAM-level cases */
 
 /* peers.c: libraries in the same process (OpenBLAS, libmvec). */
 typedef struct bench_peer {

@@ -120,7 +120,7 @@ void bench_print_table(FILE *f, const bench_run *run)
     }
     if (run->openblas_core[0])
         fprintf(f, "openblas core: %s (OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset, 1 thread)\n", run->openblas_core);
-    fprintf(f, "\n%-8s %-9s %10s %12s %9s %9s %6s %-5s %s\n", "op", "variant", "n", "median", "GB/s", "GFLOP/s",
+    fprintf(f, "\n%-8s %-10s %10s %12s %9s %9s %6s %-5s %s\n", "op", "variant", "n", "median", "GB/s", "GFLOP/s",
             "limit", "level", "peer time / our best");
     for (int i = 0; i < run->count; i++) {
         const bench_case *c = &run->cases[i];
@@ -131,7 +131,7 @@ void bench_print_table(FILE *f, const bench_run *run)
         char limit[16] = "-";
         if (c->of_limit > 0)
             snprintf(limit, sizeof limit, "%.0f%%", c->of_limit * 100);
-        fprintf(f, "%-8s %-9s %10lld %12s %9.2f %9.2f %6s %-5s %s\n", c->op, c->variant, c->n, t,
+        fprintf(f, "%-8s %-10s %10lld %12s %9.2f %9.2f %6s %-5s %s\n", c->op, c->variant, c->n, t,
                 c->bytes / c->median * 1e-9, c->flops / c->median * 1e-9, limit, bench_level_name(c->level), ratio);
     }
 }

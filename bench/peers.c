@@ -83,8 +83,9 @@ static void blas_nrm2(const bench_args *a)
 /* ---- libmvec ---- */
 #ifdef TN_HAVE_LIBMVEC
 
-__m512 _ZGVeN16v_expf(__m512 x);
-__m256 _ZGVdN8v_expf(__m256 x);
+/* glibc's vector expf (x86_64 vector ABI names), declared for the ISA they need. */
+__attribute__((target("avx512f"))) __m512 _ZGVeN16v_expf(__m512 x);
+__attribute__((target("avx2"))) __m256 _ZGVdN8v_expf(__m256 x);
 
 static bool has(unsigned features)
 {

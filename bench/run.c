@@ -248,6 +248,8 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
         }
     cands[nc++] = (candidate){.name = "api", .target = -1};
     cands[nc++] = (candidate){.name = "plain-c", .peer = true, .peer_fn = bop->peer};
+    if (level == LEVEL_DRAM)
+        cands[nc++] = (candidate){.name = "read-floor", .peer = true, .peer_fn = bench_read_operands};
     bench_peer peers[4];
     int np = bench_library_peers(bop->name, peers, 4);
     for (int i = 0; i < np; i++)
