@@ -202,6 +202,9 @@ typedef struct ptx_arch {
     double peak_gflops, peak_gbps;
 } ptx_arch;
 const ptx_arch *ptx_find_arch(const char *name);
+/* Registers a thread of f may use: from .maxnreg, launch bounds (.maxntid/.reqntid with
+ * .minnctapersm) or the architecture. */
+int ptx_register_cap(const ptx_function *f, const ptx_arch *a);
 
 /* Internal between the parser, the analyses and the rules. */
 void ptx_parse(ptx_module *m);

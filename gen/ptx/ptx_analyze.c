@@ -12,8 +12,9 @@ enum { PTX_PRESSURE_MARGIN = 2 };
 enum { PTX_SPILL_SLACK = 4 };
 /* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
 enum { PTX_HIGH_PRESSURE = 64 };
-/* A .local array larger than this stays in memory even with constant indices. */
-enum { PTX_LOCAL_PROMOTE_LIMIT = 128 };
+/* ptxas turns a .local array read at dynamic indices into registers and selects up to this size
+ * (bytes; measured on ptx_corpus), and one accessed at constant offsets up to about 255 registers. */
+enum { PTX_LOCAL_SELECT_LIMIT = 256, PTX_LOCAL_REGISTER_LIMIT = 1024 };
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -423,14 +424,15 @@ static void thread_variance(ctx *c)
                         c->variant[d[j]] = changed = true;
             }
         }
+        /* the last branches first, so that a block records the innermost branch it depends on */
         bool marked = false;
-        for (uint32_t b = 0; b < c->nb; b++) {
+        for (uint32_t b = c->nb; b-- > 0;) {
             if (!branch_variant(c, b))
                 continue;
             for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
                 for (uint32_t r = c->succ[e]; r != c->ipdom[b] && r != c->exitb; r = c->ipdom[r]) {
                     if (c->cd_branch[r] >= 0)
-                        break;
+                        continue;
                     c->cd_branch[r] = (int32_t)(c->bend[b] - 1);
                     c->cd_taken[r] = e == c->sstart[b];
                     marked = true;
@@ -877,6 +879,17 @@ static void tid_bounds(ctx *c)
         else if (!holds && (lt || le || ne))
             c->tid_low[b] = k.c + le;
     }
+    /* a block also inherits the bounds of the block holding its branch (nested conditions) */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t b = 0; b < c->nb; b++) {
+            if (c->cd_branch[b] < 0)
+                continue;
+            uint32_t outer = c->blk[c->cd_branch[b]];
+            if (c->tid_bound[outer] < c->tid_bound[b])
+                c->tid_bound[b] = c->tid_bound[outer];
+            if (c->tid_low[outer] > c->tid_low[b])
+                c->tid_low[b] = c->tid_low[outer];
+        }
 }
 
 /* ---- generic addresses (for GENERIC_AS_SHARED) ---- */
@@ -1342,19 +1355,8 @@ static void find_memory_patterns(ctx *c)
             }
             continue;
         }
-        if (in->space == PTX_SP_LOCAL) {
-            bool dynamic = a.st != AF_AFFINE || a.uni || a.symco || af_has_tid(&a);
-            if (dynamic || f->local_bytes > PTX_LOCAL_PROMOTE_LIMIT) {
-                ptx_add_finding(c->m, f, PTX_RULE_LOCAL_MEMORY, in->line, in->col,
-                                "index local arrays with constants (unrolled loops) so that they live in registers, "
-                                "or move the data to shared memory",
-                                "%s local memory (%lld-byte stack array): each access goes through the cache "
-                                "hierarchy",
-                                dynamic ? "dynamically indexed" : "large", (long long)f->local_bytes);
-                f->local_bytes = -f->local_bytes - 1; /* report once */
-            }
+        if (in->space == PTX_SP_LOCAL)
             continue;
-        }
         if (in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC)
             continue;
         if (a.st == AF_AFFINE && (a.symco & 1)) {
@@ -1401,8 +1403,64 @@ static void find_memory_patterns(ctx *c)
             }
         }
     }
-    if (f->local_bytes < 0)
-        f->local_bytes = -f->local_bytes - 1;
+}
+
+/* LOCAL_MEMORY, modelled on what ptxas does with .local arrays: one accessed only at constant
+ * offsets becomes registers; one written at constant offsets over its whole extent and read with a
+ * dynamic index becomes registers plus selects when small; anything written at a dynamic index,
+ * or too large, stays in memory. */
+static void find_local_memory(ctx *c)
+{
+    ptx_function *f = c->f;
+    if (f->local_bytes <= 0)
+        return;
+    int64_t size = f->local_bytes < (1 << 16) ? f->local_bytes : (1 << 16);
+    bool *covered = xcalloc((size_t)size, sizeof *covered);
+    int32_t dyn_store = -1, dyn_load = -1, first = -1;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &f->ins[i];
+        if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST))
+            continue;
+        if (first < 0)
+            first = (int32_t)i;
+        const affine *a = &c->addr[i];
+        bool exact = a->st == AF_AFFINE && !a->uni && !a->symco && !af_has_tid(a);
+        if (!exact) {
+            if (in->kind == PTX_K_ST && dyn_store < 0)
+                dyn_store = (int32_t)i;
+            if (in->kind == PTX_K_LD && dyn_load < 0)
+                dyn_load = (int32_t)i;
+        } else if (in->kind == PTX_K_ST) {
+            int64_t bytes = (int64_t)(in->tsize ? in->tsize : 4) * in->vec;
+            for (int64_t k = a->c; k < a->c + bytes && k < size; k++)
+                if (k >= 0)
+                    covered[k] = true;
+        }
+    }
+    bool full = true;
+    for (int64_t k = 0; k < size && full; k++)
+        full = covered[k];
+    free(covered);
+    if (first < 0)
+        return;
+    const char *why = NULL;
+    int32_t at = first;
+    if (dyn_store >= 0) {
+        why = "written at a dynamic index";
+        at = dyn_store;
+    } else if (dyn_load >= 0 && (!full || f->local_bytes > PTX_LOCAL_SELECT_LIMIT)) {
+        why = full ? "read at a dynamic index and too large to become registers"
+                   : "read at a dynamic index but not fully written at constant offsets";
+        at = dyn_load;
+    } else if (f->local_bytes > PTX_LOCAL_REGISTER_LIMIT) {
+        why = "too large to live in registers";
+    }
+    if (why)
+        ptx_add_finding(c->m, f, PTX_RULE_LOCAL_MEMORY, f->ins[at].line, f->ins[at].col,
+                        "index local arrays with constants (unrolled loops) so that they live in registers, or "
+                        "move the data to shared memory",
+                        "local memory: the %lld-byte stack array is %s, so it stays in memory",
+                        (long long)f->local_bytes, why);
 }
 
 static void find_uninitialized(ctx *c)
@@ -1493,7 +1551,7 @@ static void find_control_flow(ctx *c)
         }
 }
 
-static int register_cap(const ptx_function *f, const ptx_arch *a)
+int ptx_register_cap(const ptx_function *f, const ptx_arch *a)
 {
     int cap = 255;
     if (f->maxnreg > 0 && f->maxnreg < cap)
@@ -1517,14 +1575,14 @@ static int register_cap(const ptx_function *f, const ptx_arch *a)
 static void find_register_issues(ctx *c)
 {
     ptx_function *f = c->f;
-    int cap = register_cap(f, c->arch);
+    int cap = ptx_register_cap(f, c->arch);
     if (f->reg_estimate > cap + PTX_SPILL_SLACK)
         ptx_add_finding(c->m, f, PTX_RULE_REGISTER_SPILL, f->line, 1,
                         "raise .maxnreg / the launch bounds, or keep fewer values live (smaller tiles, less unrolling)",
                         "about %d registers needed but at most %d available (%s): ptxas will spill to local memory",
                         f->reg_estimate, cap,
                         f->maxnreg ? ".maxnreg" : (f->minnctapersm ? "launch bounds" : "architecture limit"));
-    else if (f->reg_estimate > PTX_HIGH_PRESSURE)
+    if ((f->reg_estimate < cap ? f->reg_estimate : cap) > PTX_HIGH_PRESSURE)
         ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
                         "keep fewer values live at once (smaller register tiles, less unrolling)",
                         "about %d registers per thread: at most %d%% occupancy with %d-thread blocks",
@@ -1558,6 +1616,7 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         find_barrier_divergence(&c);
         find_shared_races(&c);
         find_memory_patterns(&c);
+        find_local_memory(&c);
         find_uninitialized(&c);
         find_control_flow(&c);
     }
