@@ -143,7 +143,7 @@ typedef struct ptx_function {
     int64_t local_bytes, shared_bytes; /* declared inside the body */
     uint32_t nlabels;
     /* results of the analyses */
-    int maxlive, maxlive_pred, reg_estimate, reg_by_class[5];
+    int maxlive, maxlive_scheduled, maxlive_pred, reg_estimate, reg_by_class[5];
     double occupancy;
     int block_size, blocks_per_sm;
     uint64_t flops, bytes;

@@ -7,7 +7,9 @@
 
 /* Register pressure estimate = max live + this margin (address pairs and scratch ptxas keeps;
  * fitted on ptx_corpus against ptxas -maxrregcount 255). */
-enum { PTX_PRESSURE_MARGIN = 2 };
+enum { PTX_PRESSURE_MARGIN = 0 };
+/* Iterations ptxas overlaps when it unrolls a loop (fitted on ptx_corpus, -maxrregcount 255). */
+enum { PTX_LOOP_UNROLL = 2 };
 /* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
 enum { PTX_SPILL_SLACK = 4 };
 /* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
@@ -1024,7 +1026,37 @@ static void liveness(ctx *c)
                 best_pred = peakp;
         }
     }
+    /* ptxas schedules loads early to hide their latency, and unrolls loops to overlap iterations:
+     * at the head of a block (or loop) the loaded values of the whole block (or of several
+     * iterations) are live together with what enters it. */
+    int scheduled = best;
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!c->reach[b])
+            continue;
+        uint32_t head = b;
+        bool loop = false;
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
+            if (c->succ[e] <= b) {
+                head = c->succ[e];
+                loop = true;
+            }
+        int loaded = 0;
+        for (uint32_t x = head; x <= b; x++)
+            for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++)
+                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM && f->ins[i].space != PTX_SP_LOCAL)
+                    loaded += c->ndef[i]; /* values, whatever their width (measured) */
+        int entering = 0;
+        const uint64_t *iv = in + (size_t)head * words;
+        for (uint32_t w = 0; w < words; w++)
+            for (uint64_t v = iv[w]; v; v &= v - 1)
+                entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
+        /* a loop with loads overlaps their latency; one without overlaps its computations */
+        int p = !loop ? entering + loaded : loaded ? entering + PTX_LOOP_UNROLL * loaded : PTX_LOOP_UNROLL * entering;
+        if (p > scheduled)
+            scheduled = p;
+    }
     f->maxlive = best;
+    f->maxlive_scheduled = scheduled;
     f->maxlive_pred = best_pred;
     free(live);
     free(use);
@@ -1106,6 +1138,9 @@ static void occupancy(ctx *c)
 
 static int bank_conflict_degree(int64_t stride, int size)
 {
+    /* banks repeat every 128 bytes: keep the stride's residue, and its size class above 128 */
+    if (stride >= 128 || stride < 0)
+        stride = (int64_t)((uint64_t)stride % 128) + 128;
     int lanes_per_phase = size <= 4 ? 32 : 32 / (size / 4);
     int worst = 1;
     for (int phase = 0; phase < 32 / lanes_per_phase; phase++) {
@@ -1145,8 +1180,9 @@ static bool is_atomic(const ptx_instr *in)
  * inside the array it indexes (an access past the end would be undefined). */
 static int64_t array_bound(const ctx *c, const affine *a)
 {
-    if (a->st == AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && !a->k[1] && !a->k[2] && !a->uni && !a->symco &&
-        c->m->syms[a->sym].size > 0)
+    if (a->st == AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && a->k[0] < (1 << 20) && !a->k[1] && !a->k[2] &&
+        !a->uni && !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
+        c->m->syms[a->sym].size < ((int64_t)1 << 40))
         return (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
     return INT64_MAX;
 }
@@ -1179,9 +1215,15 @@ static bool cross_thread_alias(const affine *a, const affine *b, int64_t la, int
     bool any_k = a->k[0] || a->k[1] || a->k[2];
     if (!same_k || a->symco || a->uni || b->uni || !any_k)
         return true;
+    const int64_t big = (int64_t)1 << 40;
+    if (a->c > big || a->c < -big || b->c > big || b->c < -big)
+        return true;
     int64_t d = b->c - a->c;
     if (d == 0)
         return false; /* every thread its own slot */
+    for (int dim = 0; dim < 3; dim++)
+        if (a->k[dim] > big || a->k[dim] < -big)
+            return true;
     if (a->k[0] && !a->k[1] && !a->k[2]) {
         if (d % a->k[0])
             return false;
@@ -1366,7 +1408,7 @@ static void find_memory_patterns(ctx *c)
                             "uncoalesced global access: consecutive threads are a run-time stride apart "
                             "(each thread touches its own memory segment)");
         } else if (a.st == AF_AFFINE && a.k[0]) {
-            int64_t stride = a.k[0] < 0 ? -a.k[0] : a.k[0];
+            int64_t stride = a.k[0] < -(1 << 20) || a.k[0] > (1 << 20) ? (1 << 20) : a.k[0] < 0 ? -a.k[0] : a.k[0];
             int64_t needed = (32 * size + 31) / 32;
             int64_t span = stride >= size ? 32 * stride : 32 * size;
             int64_t touched = (span + 31) / 32;
@@ -1409,11 +1451,11 @@ static void find_memory_patterns(ctx *c)
  * offsets becomes registers; one written at constant offsets over its whole extent and read with a
  * dynamic index becomes registers plus selects when small; anything written at a dynamic index,
  * or too large, stays in memory. */
-static void find_local_memory(ctx *c)
+static int64_t find_local_memory(ctx *c)
 {
     ptx_function *f = c->f;
     if (f->local_bytes <= 0)
-        return;
+        return 0;
     int64_t size = f->local_bytes < (1 << 16) ? f->local_bytes : (1 << 16);
     bool *covered = xcalloc((size_t)size, sizeof *covered);
     int32_t dyn_store = -1, dyn_load = -1, first = -1;
@@ -1442,7 +1484,7 @@ static void find_local_memory(ctx *c)
         full = covered[k];
     free(covered);
     if (first < 0)
-        return;
+        return 0;
     const char *why = NULL;
     int32_t at = first;
     if (dyn_store >= 0) {
@@ -1461,6 +1503,7 @@ static void find_local_memory(ctx *c)
                         "move the data to shared memory",
                         "local memory: the %lld-byte stack array is %s, so it stays in memory",
                         (long long)f->local_bytes, why);
+    return why ? 0 : f->local_bytes; /* promoted: the array lives in registers */
 }
 
 static void find_uninitialized(ctx *c)
@@ -1607,7 +1650,13 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         generic_addresses(&c);
         liveness(&c);
     }
-    f->reg_estimate = f->maxlive + PTX_PRESSURE_MARGIN;
+    int64_t promoted = c.n ? find_local_memory(&c) : 0;
+    /* a promoted .local array lives in registers: its elements are the values its loads and stores
+     * already count, or at least the array's size in registers */
+    int live = f->maxlive + (int)(promoted / 4);
+    if (f->maxlive_scheduled > live)
+        live = f->maxlive_scheduled;
+    f->reg_estimate = live + PTX_PRESSURE_MARGIN;
     if (f->reg_estimate > 255)
         f->reg_estimate = 255;
     memory_and_roofline(&c);
@@ -1616,7 +1665,6 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         find_barrier_divergence(&c);
         find_shared_races(&c);
         find_memory_patterns(&c);
-        find_local_memory(&c);
         find_uninitialized(&c);
         find_control_flow(&c);
     }

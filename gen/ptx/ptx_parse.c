@@ -580,7 +580,9 @@ static void parse_variable(parser *ps, uint8_t space)
             } else {
                 if (ps->tok.kind != PTX_T_INT)
                     expected(ps, "an integer array size");
-                count *= int_value(&ps->tok);
+                int64_t dim = int_value(&ps->tok);
+                dim = dim < 0 || dim > (1 << 30) ? (1 << 30) : dim;
+                count = count > ((int64_t)1 << 40) / (dim ? dim : 1) ? ((int64_t)1 << 40) : count * dim;
                 advance(ps);
             }
             expect_punct(ps, ']', "']'");
@@ -846,7 +848,9 @@ static void parse_instruction(parser *ps)
         advance(ps);
     }
     in.nmods = (uint16_t)(f->nmods - in.mods > 65535 ? 65535 : f->nmods - in.mods);
-    classify_modifiers(&in, f->mods + in.mods, in.nmods);
+    in.vec = 1;
+    if (in.nmods)
+        classify_modifiers(&in, f->mods + in.mods, in.nmods);
     if (in.kind == PTX_K_CVTA) {
         /* cvta.to.shared: generic -> shared window; cvta.shared: shared -> generic */
         bool to = in.space == PTX_SP_GENERIC;
@@ -943,6 +947,7 @@ static void parse_params(parser *ps)
             if (ps->tok.kind != PTX_T_INT)
                 expected(ps, "an integer array size");
             count = int_value(&ps->tok);
+            count = count < 0 || count > (1 << 30) ? (1 << 30) : count;
             advance(ps);
             expect_punct(ps, ']', "']'");
         }
@@ -1139,7 +1144,7 @@ static void parse_header(parser *ps)
     if (ps->tok.kind != PTX_T_FLOAT || ps->tok.n < 3)
         expected(ps, "a version number such as 8.0");
     const char *dot = memchr(ps->tok.p, '.', ps->tok.n);
-    if (!dot || ps->tok.p[0] == '0')
+    if (!dot || ps->tok.p[0] == '0' || dot - ps->tok.p > 2)
         expected(ps, "a version number such as 8.0");
     m->version_major = (int)int_value(&(ptx_token){ .p = ps->tok.p, .n = (uint32_t)(dot - ps->tok.p) });
     m->version_minor = dot[1] - '0';
