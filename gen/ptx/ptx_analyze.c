@@ -61,6 +61,8 @@ typedef struct ctx {
     affine *addr;       /* per memory instruction: its address */
     bool *generic;      /* per register: holds a generic address */
     bool *sym_used;
+    int32_t *only_def;                 /* per register: its single unguarded definition, or -1 */
+    uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
 } ctx;
 
 static const ptx_operand *opnd(const ctx *c, const ptx_instr *in, int i)
@@ -131,6 +133,17 @@ static void build_def_use(ctx *c)
         used += k;
     }
     c->du_start[c->n] = used;
+    c->only_def = xcalloc(f->nregs + 1, sizeof *c->only_def);
+    for (uint32_t r = 0; r <= f->nregs; r++)
+        c->only_def[r] = -2; /* none yet */
+    for (uint32_t i = 0; i < c->n; i++)
+        for (uint32_t j = 0; j < c->ndef[i]; j++) {
+            int32_t r = c->du[c->du_start[i] + j];
+            c->only_def[r] = c->only_def[r] == -2 && f->ins[i].guard < 0 ? (int32_t)i : -1;
+        }
+    for (uint32_t r = 0; r <= f->nregs; r++)
+        if (c->only_def[r] == -2)
+            c->only_def[r] = -1;
 }
 
 /* ---- CFG ---- */
@@ -639,9 +652,11 @@ static void affine_forms(ctx *c)
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
             const ptx_instr *in = &c->f->ins[i];
-            if (c->ndef[i] != 1 || in->nopnd < 1 || opnd(c, in, 0)->kind != PTX_O_REG)
+            if (c->ndef[i] != 1 || in->nopnd < 1 || opnd(c, in, 0)->kind != PTX_O_REG || in->is_float)
                 continue;
             int32_t d = opnd(c, in, 0)->reg;
+            if (c->f->regs[d].cls == PTX_RC_PRED)
+                continue; /* predicates and floating-point values are never addresses */
             affine v = instr_form(c, i, 0);
             if (v.st == AF_TOP && !c->variant[d]) {
                 int32_t sym = v.sym;
@@ -726,9 +741,11 @@ static void address_forms(ctx *c)
                         c->addr[i] = a;
                 }
             }
-            if (c->ndef[i] != 1 || in->guard >= 0 || opnd(c, in, 0)->kind != PTX_O_REG)
+            if (c->ndef[i] != 1 || in->guard >= 0 || opnd(c, in, 0)->kind != PTX_O_REG || in->is_float)
                 continue;
             int32_t d = opnd(c, in, 0)->reg;
+            if (c->f->regs[d].cls == PTX_RC_PRED)
+                continue;
             affine v = instr_form(c, i, 0);
             if (v.st == AF_BOTTOM)
                 continue;
@@ -750,17 +767,7 @@ static void address_forms(ctx *c)
 /* The single unguarded instruction defining register r, or -1. */
 static int32_t only_def(const ctx *c, int32_t r)
 {
-    int32_t found = -1;
-    for (uint32_t i = 0; i < c->n; i++) {
-        const int32_t *d = c->du + c->du_start[i];
-        for (uint32_t j = 0; j < c->ndef[i]; j++)
-            if (d[j] == r) {
-                if (found >= 0 || c->f->ins[i].guard >= 0)
-                    return -1;
-                found = (int32_t)i;
-            }
-    }
-    return found;
+    return c->only_def[r];
 }
 
 static int32_t def_in_block(const ctx *c, uint32_t from, uint32_t to, int32_t r, bool *found)
@@ -785,11 +792,17 @@ static int32_t reaching_def(const ctx *c, uint32_t at, int32_t r)
     int32_t def = def_in_block(c, c->bstart[b], at, r, &found);
     if (found)
         return def;
-    bool *seen = xcalloc(c->nb + 1, sizeof *seen);
-    uint32_t *stack = xcalloc(c->nb + 1, sizeof *stack), sp = 0;
+    /* scratch arrays shared by all queries; a query marks blocks with its own stamp */
+    ctx *mc = (ctx *)c;
+    if (!mc->rd_seen) {
+        mc->rd_seen = xcalloc(c->nb + 1, sizeof *mc->rd_seen);
+        mc->rd_stack = xcalloc(c->nb + 1, sizeof *mc->rd_stack);
+    }
+    uint32_t stamp = ++mc->rd_stamp;
+    uint32_t *seen = mc->rd_seen, *stack = mc->rd_stack, sp = 0;
     int32_t result = -2;
     stack[sp++] = b;
-    seen[b] = true;
+    seen[b] = stamp;
     while (sp && result != -1) {
         uint32_t x = stack[--sp];
         if (c->pstart[x] == c->pstart[x + 1]) {
@@ -798,7 +811,7 @@ static int32_t reaching_def(const ctx *c, uint32_t at, int32_t r)
         }
         for (uint32_t e = c->pstart[x]; e < c->pstart[x + 1]; e++) {
             uint32_t p = c->pred[e];
-            if (seen[p] && p != b)
+            if (seen[p] == stamp && p != b)
                 continue;
             int32_t d = def_in_block(c, c->bstart[p], c->bend[p], r, &found);
             if (found) {
@@ -806,14 +819,12 @@ static int32_t reaching_def(const ctx *c, uint32_t at, int32_t r)
                     result = -1;
                 else
                     result = d;
-            } else if (!seen[p]) {
-                seen[p] = true;
+            } else if (seen[p] != stamp) {
+                seen[p] = stamp;
                 stack[sp++] = p;
             }
         }
     }
-    free(seen);
-    free(stack);
     return result >= 0 ? result : -1;
 }
 
@@ -1136,11 +1147,24 @@ static void occupancy(ctx *c)
 
 /* ---- rules ---- */
 
+static int bank_conflict_degree_of(int64_t stride, int size);
+
 static int bank_conflict_degree(int64_t stride, int size)
 {
     /* banks repeat every 128 bytes: keep the stride's residue, and its size class above 128 */
     if (stride >= 128 || stride < 0)
         stride = (int64_t)((uint64_t)stride % 128) + 128;
+    if (size != 1 && size != 2 && size != 4 && size != 8 && size != 16)
+        return bank_conflict_degree_of(stride, size);
+    static _Thread_local uint8_t memo[256][5]; /* by stride and log2(size); 0: not computed */
+    int slot = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
+    if (!memo[stride][slot])
+        memo[stride][slot] = (uint8_t)bank_conflict_degree_of(stride, size);
+    return memo[stride][slot];
+}
+
+static int bank_conflict_degree_of(int64_t stride, int size)
+{
     int lanes_per_phase = size <= 4 ? 32 : 32 / (size / 4);
     int worst = 1;
     for (int phase = 0; phase < 32 / lanes_per_phase; phase++) {
@@ -1672,5 +1696,5 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     free(c.du_start), free(c.ndef), free(c.nuse), free(c.du);
     free(c.bstart), free(c.bend), free(c.blk), free(c.sstart), free(c.succ), free(c.pstart), free(c.pred);
     free(c.falls_off), free(c.reach), free(c.reaches_exit), free(c.ipdom), free(c.cd_branch), free(c.cd_taken), free(c.tid_bound), free(c.tid_low);
-    free(c.variant), free(c.form), free(c.addr), free(c.generic), free(c.sym_used);
+    free(c.variant), free(c.form), free(c.addr), free(c.generic), free(c.sym_used), free(c.only_def), free(c.rd_seen), free(c.rd_stack);
 }

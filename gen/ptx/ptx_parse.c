@@ -180,21 +180,36 @@ static const opcode_info opcodes[] = {
     { "wgmma", PTX_K_OTHER, 0 }, { "wmma", PTX_K_ARITH, 0 }, { "xor", PTX_K_ARITH, 0 },
 };
 
+enum { OPCODE_COUNT = sizeof opcodes / sizeof opcodes[0] };
+
+/* Opcodes by first letter: the table is sorted, so each letter owns one run of it. */
+static struct {
+    uint8_t first[27], len[OPCODE_COUNT];
+    bool ready;
+} opcode_index;
+
+static void index_opcodes(void)
+{
+    for (int i = OPCODE_COUNT; i-- > 0;) {
+        opcode_index.first[opcodes[i].name[0] - 'a'] = (uint8_t)i;
+        opcode_index.len[i] = (uint8_t)strlen(opcodes[i].name);
+    }
+    for (int c = 25; c >= 0; c--)
+        if (!opcode_index.first[c] && opcodes[0].name[0] - 'a' != c)
+            opcode_index.first[c] = c == 25 ? OPCODE_COUNT : opcode_index.first[c + 1];
+    opcode_index.first[26] = OPCODE_COUNT;
+    opcode_index.ready = true;
+}
+
 static const opcode_info *find_opcode(const char *p, uint32_t n)
 {
-    size_t lo = 0, hi = sizeof opcodes / sizeof opcodes[0];
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int c = strncmp(opcodes[mid].name, p, n);
-        if (c == 0)
-            c = opcodes[mid].name[n] ? 1 : 0;
-        if (c == 0)
-            return &opcodes[mid];
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    if (!opcode_index.ready)
+        index_opcodes();
+    if (p[0] < 'a' || p[0] > 'z')
+        return NULL;
+    for (int i = opcode_index.first[p[0] - 'a']; i < OPCODE_COUNT && opcodes[i].name[0] == p[0]; i++)
+        if (opcode_index.len[i] == n && memcmp(opcodes[i].name, p, n) == 0)
+            return &opcodes[i];
     return NULL;
 }
 
@@ -232,6 +247,9 @@ static bool tok_is(const ptx_token *t, const char *s)
     size_t n = strlen(s);
     return t->n == n && memcmp(t->p, s, n) == 0;
 }
+
+/* tok_is for a string literal: its length is known at compile time. */
+#define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)
 
 static bool punct(const ptx_token *t, char c)
 {
@@ -387,14 +405,14 @@ static int type_bits(const ptx_token *t)
 {
     if (t->n < 2 || t->p[0] != '.')
         return -1;
-    if (tok_is(t, ".pred"))
+    if (TOK_IS(t, ".pred"))
         return 1;
     char c = t->p[1];
     if (c != 'b' && c != 'u' && c != 's' && c != 'f' && !(t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0))
         return -1;
     if (t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0)
-        return tok_is(t, ".bf16x2") ? 32 : 16;
-    if (tok_is(t, ".f16x2"))
+        return TOK_IS(t, ".bf16x2") ? 32 : 16;
+    if (TOK_IS(t, ".f16x2"))
         return 32;
     if (t->n > 5 || t->n < 3)
         return -1;
@@ -468,8 +486,8 @@ static int special_reg(parser *ps)
         }
     if (base < 0 && (prefixed_number(t, "%envreg") || prefixed_number(t, "%pm")))
         base = PTX_SR_OTHER_UNIFORM;
-    if (base < 0 && (prefixed_number(t, "%reserved_smem_offset_") || tok_is(t, "%reserved_smem_offset_begin") ||
-                     tok_is(t, "%reserved_smem_offset_end") || tok_is(t, "%reserved_smem_offset_cap")))
+    if (base < 0 && (prefixed_number(t, "%reserved_smem_offset_") || TOK_IS(t, "%reserved_smem_offset_begin") ||
+                     TOK_IS(t, "%reserved_smem_offset_end") || TOK_IS(t, "%reserved_smem_offset_cap")))
         base = PTX_SR_OTHER_UNIFORM;
     if (base < 0)
         return -1;
@@ -523,10 +541,14 @@ static int32_t add_symbol(parser *ps, const ptx_token *name, uint8_t space, int6
 static uint8_t space_of(const ptx_token *t)
 {
     static const char *const names[] = { ".global", ".shared", ".local", ".const", ".param", ".tex" };
+    static const uint8_t lengths[] = { 7, 7, 6, 6, 6, 4 }; /* ORDER names */
     static const uint8_t spaces[] = { PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL, PTX_SP_CONST, PTX_SP_PARAM,
                                       PTX_SP_TEX }; /* ORDER names */
+    if (t->n < 4 || (t->p[1] != 'g' && t->p[1] != 's' && t->p[1] != 'l' && t->p[1] != 'c' && t->p[1] != 'p' &&
+                     t->p[1] != 't'))
+        return PTX_SP_NONE;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        size_t n = strlen(names[i]);
+        size_t n = lengths[i];
         if (t->n >= n && memcmp(t->p, names[i], n) == 0 && (t->n == n || t->p[n] == ':'))
             return spaces[i];
     }
@@ -556,11 +578,11 @@ static void parse_variable(parser *ps, uint8_t space)
     int bits = 8, vec = 1;
     advance(ps); /* the state space */
     while (ps->tok.kind == PTX_T_DOTWORD) {
-        if (tok_is(&ps->tok, ".align")) {
+        if (TOK_IS(&ps->tok, ".align")) {
             advance(ps);
             if (ps->tok.kind != PTX_T_INT)
                 expected(ps, "an alignment after .align");
-        } else if (tok_is(&ps->tok, ".v2") || tok_is(&ps->tok, ".v4") || tok_is(&ps->tok, ".v8")) {
+        } else if (TOK_IS(&ps->tok, ".v2") || TOK_IS(&ps->tok, ".v4") || TOK_IS(&ps->tok, ".v8")) {
             vec = ps->tok.p[2] - '0';
         } else if (type_bits(&ps->tok) > 0) {
             bits = type_bits(&ps->tok);
@@ -670,12 +692,12 @@ static void parse_name(parser *ps, ptx_operand *o, bool label_ok)
 {
     const ptx_token t = ps->tok;
     if (t.p[0] == '%') {
-        int s = special_reg(ps);
+        int32_t r = lookup_reg(ps);
+        int s = r < 0 ? special_reg(ps) : -1;
         if (s >= 0) {
             o->kind = PTX_O_SREG;
             o->reg = s;
         } else {
-            int32_t r = lookup_reg(ps);
             if (r < 0)
                 fail_at(ps, t.line, t.col, "unknown register '%.*s' (not declared by .reg)", (int)t.n, t.p);
             o->kind = PTX_O_REG;
@@ -686,7 +708,7 @@ static void parse_name(parser *ps, ptx_operand *o, bool label_ok)
             advance(ps);
         return;
     }
-    if (tok_is(&t, "_")) {
+    if (TOK_IS(&t, "_")) {
         o->kind = PTX_O_SINK;
         advance(ps);
         return;
@@ -793,13 +815,13 @@ static void classify_modifiers(ptx_instr *in, const ptx_token *mods, uint32_t n)
         uint8_t sp = space_of(t);
         if (sp != PTX_SP_NONE && in->space == PTX_SP_NONE)
             in->space = sp;
-        else if (tok_is(t, ".v2") || tok_is(t, ".v4") || tok_is(t, ".v8"))
+        else if (TOK_IS(t, ".v2") || TOK_IS(t, ".v4") || TOK_IS(t, ".v8"))
             in->vec = (uint8_t)(t->p[2] - '0');
-        else if (tok_is(t, ".uni"))
+        else if (TOK_IS(t, ".uni"))
             in->uni = 1;
-        else if (tok_is(t, ".wide"))
+        else if (TOK_IS(t, ".wide"))
             in->is_wide = 1;
-        else if (tok_is(t, ".to"))
+        else if (TOK_IS(t, ".to"))
             in->space = PTX_SP_GENERIC; /* cvta.to.X: marks the direction, corrected below */
         else {
             int bits = type_bits(t);
@@ -865,11 +887,11 @@ static void parse_instruction(parser *ps)
                in.space == PTX_SP_NONE) {
         in.space = PTX_SP_GENERIC;
     }
-    if (in.kind == PTX_K_BAR && in.nmods && tok_is(&f->mods[in.mods], ".warp"))
+    if (in.kind == PTX_K_BAR && in.nmods && TOK_IS(&f->mods[in.mods], ".warp"))
         in.kind = PTX_K_OTHER; /* bar.warp.sync is a warp barrier, not a block one */
     if (in.kind == PTX_K_BAR) {
         for (uint32_t i = 0; i < in.nmods; i++)
-            if (tok_is(&f->mods[in.mods + i], ".arrive"))
+            if (TOK_IS(&f->mods[in.mods + i], ".arrive"))
                 in.kind = PTX_K_OTHER; /* arrives without waiting */
     }
     in.opnds = f->nopnds;
@@ -922,13 +944,13 @@ static void parse_params(parser *ps)
 {
     expect_punct(ps, '(', "'('");
     while (!punct(&ps->tok, ')')) {
-        if (!tok_is(&ps->tok, ".param") && !tok_is(&ps->tok, ".reg"))
+        if (!TOK_IS(&ps->tok, ".param") && !TOK_IS(&ps->tok, ".reg"))
             expected(ps, "'.param' in the parameter list");
-        uint8_t space = tok_is(&ps->tok, ".param") ? PTX_SP_PARAM : PTX_SP_NONE;
+        uint8_t space = TOK_IS(&ps->tok, ".param") ? PTX_SP_PARAM : PTX_SP_NONE;
         advance(ps);
         int bits = 8;
         while (ps->tok.kind == PTX_T_DOTWORD) {
-            if (tok_is(&ps->tok, ".align")) {
+            if (TOK_IS(&ps->tok, ".align")) {
                 advance(ps);
                 if (ps->tok.kind != PTX_T_INT)
                     expected(ps, "an alignment");
@@ -1020,11 +1042,11 @@ static void parse_body(parser *ps)
             depth++;
             advance(ps);
         } else if (t->kind == PTX_T_DOTWORD) {
-            if (tok_is(t, ".reg")) {
+            if (TOK_IS(t, ".reg")) {
                 parse_variable(ps, PTX_SP_NONE);
-            } else if (tok_is(t, ".loc") || tok_is(t, ".file")) {
+            } else if (TOK_IS(t, ".loc") || TOK_IS(t, ".file")) {
                 skip_line_directive(ps);
-            } else if (tok_is(t, ".pragma")) {
+            } else if (TOK_IS(t, ".pragma")) {
                 skip_statement(ps);
             } else {
                 uint8_t sp = space_of(t);
@@ -1040,8 +1062,8 @@ static void parse_body(parser *ps)
             advance(ps);
             advance(ps);
             if (ps->tok.kind == PTX_T_DOTWORD &&
-                (tok_is(&ps->tok, ".branchtargets") || tok_is(&ps->tok, ".callprototype") ||
-                 tok_is(&ps->tok, ".calltargets")))
+                (TOK_IS(&ps->tok, ".branchtargets") || TOK_IS(&ps->tok, ".callprototype") ||
+                 TOK_IS(&ps->tok, ".calltargets")))
                 skip_statement(ps);
         } else if (t->kind == PTX_T_IDENT || punct(t, '@')) {
             parse_instruction(ps);
@@ -1082,19 +1104,19 @@ static void parse_function(parser *ps, bool is_entry, uint32_t line)
         parse_params(ps);
     while (ps->tok.kind == PTX_T_DOTWORD) {
         const ptx_token *t = &ps->tok;
-        if (tok_is(t, ".maxnreg"))
+        if (TOK_IS(t, ".maxnreg"))
             f->maxnreg = int_directive(ps);
-        else if (tok_is(t, ".maxntid"))
+        else if (TOK_IS(t, ".maxntid"))
             f->maxntid = int_directive(ps);
-        else if (tok_is(t, ".reqntid"))
+        else if (TOK_IS(t, ".reqntid"))
             f->reqntid = int_directive(ps);
-        else if (tok_is(t, ".minnctapersm"))
+        else if (TOK_IS(t, ".minnctapersm"))
             f->minnctapersm = int_directive(ps);
-        else if (tok_is(t, ".maxnctapersm") || tok_is(t, ".reqnctapercluster") || tok_is(t, ".maxclusterrank"))
+        else if (TOK_IS(t, ".maxnctapersm") || TOK_IS(t, ".reqnctapercluster") || TOK_IS(t, ".maxclusterrank"))
             int_directive(ps);
-        else if (tok_is(t, ".noreturn") || tok_is(t, ".explicitcluster"))
+        else if (TOK_IS(t, ".noreturn") || TOK_IS(t, ".explicitcluster"))
             advance(ps);
-        else if (tok_is(t, ".pragma")) {
+        else if (TOK_IS(t, ".pragma")) {
             skip_statement(ps);
         } else
             fail_at(ps, t->line, t->col, "unexpected directive '%.*s' before the function body", (int)t->n, t->p);
@@ -1138,7 +1160,7 @@ static int min_version(const char *target)
 static void parse_header(parser *ps)
 {
     ptx_module *m = ps->m;
-    if (!tok_is(&ps->tok, ".version"))
+    if (!TOK_IS(&ps->tok, ".version"))
         fail_at(ps, ps->tok.line, ps->tok.col, "missing .version directive at the start of the file");
     advance(ps);
     if (ps->tok.kind != PTX_T_FLOAT || ps->tok.n < 3)
@@ -1153,7 +1175,7 @@ static void parse_header(parser *ps)
         fail_at(ps, ps->tok.line, ps->tok.col, "unsupported .version %.*s; the newest is 9.0", (int)ps->tok.n,
                 ps->tok.p);
     advance(ps);
-    if (!tok_is(&ps->tok, ".target"))
+    if (!TOK_IS(&ps->tok, ".target"))
         fail_at(ps, ps->tok.line, ps->tok.col, "expected .target after .version");
     advance(ps);
     for (;;) {
@@ -1167,8 +1189,8 @@ static void parse_header(parser *ps)
             if (m->version_major * 10 + m->version_minor < need)
                 fail_at(ps, ps->tok.line, ps->tok.col, "PTX .version %d.%d does not support .target %s",
                         m->version_major, m->version_minor, m->target);
-        } else if (!tok_is(&ps->tok, "texmode_unified") && !tok_is(&ps->tok, "texmode_independent") &&
-                   !tok_is(&ps->tok, "debug") && !tok_is(&ps->tok, "map_f64_to_f32")) {
+        } else if (!TOK_IS(&ps->tok, "texmode_unified") && !TOK_IS(&ps->tok, "texmode_independent") &&
+                   !TOK_IS(&ps->tok, "debug") && !TOK_IS(&ps->tok, "map_f64_to_f32")) {
             fail_at(ps, ps->tok.line, ps->tok.col, "unknown target '%.*s'", (int)ps->tok.n, ps->tok.p);
         }
         advance(ps);
@@ -1179,7 +1201,7 @@ static void parse_header(parser *ps)
     if (!m->target[0])
         fail_at(ps, ps->tok.line, ps->tok.col, "the .target directive names no sm_XX architecture");
     m->address_size = 32;
-    if (tok_is(&ps->tok, ".address_size")) {
+    if (TOK_IS(&ps->tok, ".address_size")) {
         advance(ps);
         if (ps->tok.kind != PTX_T_INT || (int_value(&ps->tok) != 32 && int_value(&ps->tok) != 64))
             expected(ps, "32 or 64 after .address_size");
@@ -1217,19 +1239,19 @@ static void parse_module(parser *ps)
         if (t->kind != PTX_T_DOTWORD)
             expected(ps, "a directive");
         uint32_t line = t->line;
-        if (tok_is(t, ".visible") || tok_is(t, ".extern") || tok_is(t, ".weak") || tok_is(t, ".common")) {
+        if (TOK_IS(t, ".visible") || TOK_IS(t, ".extern") || TOK_IS(t, ".weak") || TOK_IS(t, ".common")) {
             advance(ps);
             continue;
         }
-        if (tok_is(t, ".entry") || tok_is(t, ".func")) {
-            parse_function(ps, tok_is(t, ".entry"), line);
-        } else if (tok_is(t, ".file") || tok_is(t, ".loc")) {
+        if (TOK_IS(t, ".entry") || TOK_IS(t, ".func")) {
+            parse_function(ps, TOK_IS(t, ".entry"), line);
+        } else if (TOK_IS(t, ".file") || TOK_IS(t, ".loc")) {
             skip_line_directive(ps);
-        } else if (tok_is(t, ".section")) {
+        } else if (TOK_IS(t, ".section")) {
             skip_section(ps);
-        } else if (tok_is(t, ".pragma") || tok_is(t, ".alias")) {
+        } else if (TOK_IS(t, ".pragma") || TOK_IS(t, ".alias")) {
             skip_statement(ps);
-        } else if (tok_is(t, ".version") || tok_is(t, ".target") || tok_is(t, ".address_size")) {
+        } else if (TOK_IS(t, ".version") || TOK_IS(t, ".target") || TOK_IS(t, ".address_size")) {
             fail_at(ps, t->line, t->col, "'%.*s' may appear only once, at the start", (int)t->n, t->p);
         } else {
             uint8_t sp = space_of(t);
