@@ -8,8 +8,10 @@
 /* Register pressure estimate = max live + this margin (address pairs and scratch ptxas keeps;
  * fitted on ptx_corpus against ptxas -maxrregcount 255). */
 enum { PTX_PRESSURE_MARGIN = 0 };
-/* Iterations ptxas overlaps when it unrolls a loop (fitted on ptx_corpus, -maxrregcount 255). */
-enum { PTX_LOOP_UNROLL = 2 };
+/* How ptxas schedules with unlimited registers (fitted on ptx_corpus, -maxrregcount 255): the
+ * iterations of a loop with loads it overlaps, how much a loop without loads grows (tenths),
+ * and how many loaded values it keeps in flight at most. */
+enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOADS_IN_FLIGHT = 64 };
 /* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
 enum { PTX_SPILL_SLACK = 4 };
 /* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
@@ -1053,16 +1055,23 @@ static void liveness(ctx *c)
             }
         int loaded = 0;
         for (uint32_t x = head; x <= b; x++)
-            for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++)
-                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM && f->ins[i].space != PTX_SP_LOCAL)
+            for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++) {
+                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
                     loaded += c->ndef[i]; /* values, whatever their width (measured) */
+                if (f->ins[i].kind == PTX_K_RET || f->ins[i].kind == PTX_K_EXIT)
+                    loop = false; /* ptxas does not overlap the iterations of a loop that exits inside */
+            }
+        if (loaded > PTX_LOADS_IN_FLIGHT)
+            loaded = PTX_LOADS_IN_FLIGHT;
         int entering = 0;
         const uint64_t *iv = in + (size_t)head * words;
         for (uint32_t w = 0; w < words; w++)
             for (uint64_t v = iv[w]; v; v &= v - 1)
                 entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
         /* a loop with loads overlaps their latency; one without overlaps its computations */
-        int p = !loop ? entering + loaded : loaded ? entering + PTX_LOOP_UNROLL * loaded : PTX_LOOP_UNROLL * entering;
+        int p = !loop    ? entering + loaded
+                : loaded ? entering + PTX_LOOP_UNROLL * loaded
+                         : entering * PTX_LOOP_OVERLAP_TENTHS / 10;
         if (p > scheduled)
             scheduled = p;
     }
