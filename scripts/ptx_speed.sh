@@ -21,6 +21,12 @@ echo "== one large module ($(du -h "$work/big.ptx" | cut -f1), functions repeate
 echo "== each valid corpus file ($(echo "$valid" | wc -l) files), in process"
 # shellcheck disable=SC2086
 "$build/gen/ptx_speed" --repeat 20 $valid
+echo "== tnptx on all of them in one run"
+start=$(date +%s.%N)
+# shellcheck disable=SC2086
+"$build/gen/tnptx" --strict $valid > /dev/null || true
+end=$(date +%s.%N)
+echo "$valid" | wc -l | awk -v a="$start" -v b="$end" '{ printf "tnptx %.3f ms/file\n", (b-a)*1000/$1 }'
 echo "== per file with process start: tnptx vs ptxas -arch=compute_80"
 start=$(date +%s.%N)
 for f in $valid; do "$build/gen/tnptx" --strict "$f" > /dev/null || true; done

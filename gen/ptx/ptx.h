@@ -169,6 +169,7 @@ typedef struct ptx_module {
     uint32_t nfindings, findc;
     int64_t shared_bytes; /* module-level static .shared */
     const struct ptx_options *opt; /* while analysing */
+    uint32_t *sym_stamp, stamp;    /* scratch of the analyses: symbols seen per function */
 } ptx_module;
 
 typedef struct ptx_whitelist_entry {

@@ -62,7 +62,7 @@ typedef struct ctx {
     affine *form;       /* per register */
     affine *addr;       /* per memory instruction: its address */
     bool *generic;      /* per register: holds a generic address */
-    bool *sym_used;
+    int64_t module_shared; /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                 /* per register: its single unguarded definition, or -1 */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
 } ctx;
@@ -1112,8 +1112,13 @@ static void memory_and_roofline(ctx *c)
         }
         for (int j = 0; j < in->nopnd; j++) {
             const ptx_operand *o = opnd(c, in, j);
-            if ((o->kind == PTX_O_SYM || o->kind == PTX_O_ADDR) && o->sym >= 0)
-                c->sym_used[o->sym] = true;
+            if ((o->kind == PTX_O_SYM || o->kind == PTX_O_ADDR) && o->sym >= 0 &&
+                c->m->sym_stamp[o->sym] != c->m->stamp) {
+                const ptx_symbol *sym = &c->m->syms[o->sym];
+                c->m->sym_stamp[o->sym] = c->m->stamp;
+                if (sym->space == PTX_SP_SHARED && sym->line < f->line)
+                    c->module_shared += sym->size;
+            }
         }
     }
     for (int sp = PTX_SP_GLOBAL; sp <= PTX_SP_GENERIC; sp++)
@@ -1125,10 +1130,7 @@ static void occupancy(ctx *c)
 {
     ptx_function *f = c->f;
     const ptx_arch *a = c->arch;
-    int64_t smem = f->shared_bytes;
-    for (uint32_t s = 0; s < c->m->nsyms; s++)
-        if (c->sym_used[s] && c->m->syms[s].space == PTX_SP_SHARED && c->m->syms[s].line < f->line)
-            smem += c->m->syms[s].size;
+    int64_t smem = f->shared_bytes + c->module_shared;
     int block = f->reqntid ? f->reqntid : f->maxntid ? f->maxntid : c->opt->block ? c->opt->block : 256;
     if (block > 1024)
         block = 1024;
@@ -1668,7 +1670,9 @@ static void find_register_issues(ctx *c)
 void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch)
 {
     ctx c = { .m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins };
-    c.sym_used = xcalloc(m->nsyms + 1, sizeof *c.sym_used);
+    if (!m->sym_stamp)
+        m->sym_stamp = xcalloc(m->nsyms + 1, sizeof *m->sym_stamp);
+    m->stamp++; /* marks the symbols this function uses */
     build_def_use(&c);
     for (uint32_t r = 0; r < f->nregs; r++)
         f->reg_by_class[f->regs[r].cls]++;
@@ -1705,5 +1709,5 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     free(c.du_start), free(c.ndef), free(c.nuse), free(c.du);
     free(c.bstart), free(c.bend), free(c.blk), free(c.sstart), free(c.succ), free(c.pstart), free(c.pred);
     free(c.falls_off), free(c.reach), free(c.reaches_exit), free(c.ipdom), free(c.cd_branch), free(c.cd_taken), free(c.tid_bound), free(c.tid_low);
-    free(c.variant), free(c.form), free(c.addr), free(c.generic), free(c.sym_used), free(c.only_def), free(c.rd_seen), free(c.rd_stack);
+    free(c.variant), free(c.form), free(c.addr), free(c.generic), free(c.only_def), free(c.rd_seen), free(c.rd_stack);
 }

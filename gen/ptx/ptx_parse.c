@@ -47,7 +47,7 @@ void ptx_arena_free(ptx_arena *a)
 #define PTX_PUSH(arr, n, cap)                                                                                          \
     do {                                                                                                               \
         if ((n) == (cap)) {                                                                                            \
-            (cap) = (cap) ? (cap) * 2 : 16;                                                                            \
+            (cap) = (cap) ? (cap) * 2 : 128;                                                                          \
             void *grown_ = realloc((arr), (size_t)(cap) * sizeof *(arr));                                              \
             if (!grown_)                                                                                               \
                 abort();                                                                                               \

@@ -152,6 +152,7 @@ void ptx_module_free(ptx_module *m)
     }
     free(m->findings);
     free(m->syms);
+    free(m->sym_stamp);
     ptx_arena_free(&m->arena);
     memset(m, 0, sizeof *m);
 }

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
         fputs("usage: ptx_speed [--repeat N] FILE...\n", stderr);
         return 2;
     }
-    double bytes = 0, seconds = 0, best_file_ms = 0;
+    double bytes = 0, seconds = 0, best_file_ms = 0, bytes_once = 0;
     int files = 0, kernels = 0;
     for (int i = first; i < argc; i++) {
         size_t len;
@@ -51,10 +51,13 @@ int main(int argc, char **argv)
                 best = t;
         }
         best_file_ms += best * 1e3;
+        bytes_once += (double)len;
         files++;
         free(text);
     }
-    printf("ptx_speed: %d files, %d functions, %.1f MB analysed in %.3f s: %.1f MB/s; %.3f ms per file (best of %d)\n",
-           files, kernels, bytes / 1e6, seconds, bytes / 1e6 / seconds, best_file_ms / files, repeat);
+    printf("ptx_speed: %d files, %d functions, %.1f MB analysed in %.3f s: %.1f MB/s on average, %.1f MB/s at the best "
+           "of %d runs; %.3f ms per file (best)\n",
+           files, kernels, bytes / 1e6, seconds, bytes / 1e6 / seconds, bytes_once / 1e3 / best_file_ms, repeat,
+           best_file_ms / files);
     return 0;
 }
