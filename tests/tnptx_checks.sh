@@ -40,6 +40,9 @@ expect_status 0 "bugs only" "$tnptx" --bugs "$rules/UNCOALESCED_GLOBAL_pos.ptx"
 if grep -q "\[UNCOALESCED" "$work/out"; then echo "FAIL: --bugs shows a performance rule"; failures=$((failures + 1)); fi
 printf '# rule kernel reason\nBARRIER_DIVERGENCE k the launch always uses 100 threads\n' > "$work/wl"
 expect_status 0 "whitelist" "$tnptx" --whitelist "$work/wl" "$rules/BARRIER_DIVERGENCE_pos.ptx"
+printf 'BARRIER_DIVERGENCE k\n' > "$work/wl-no-reason"
+expect_status 2 "whitelist entry without a reason" "$tnptx" --whitelist "$work/wl-no-reason" "$rules/BARRIER_DIVERGENCE_pos.ptx"
+expect_output "needs a reason" "whitelist without a reason is refused"
 expect_status 0 "verbose with occupancy for an arch" "$tnptx" --verbose --arch sm_90 --block 128 "$generated"/sum.ptx
 expect_output "occupancy" "verbose report"
 expect_status 1 "json" "$tnptx" --json "$rules/SHARED_RACE_pos.ptx" "$rules/SHARED_RACE_neg.ptx"

@@ -190,7 +190,8 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
 void ptx_module_free(ptx_module *m);
 /* Reads a whole file (NUL-terminated); NULL with errno set when it cannot. */
 char *ptx_read_file(const char *path, size_t *len);
-/* Loads a whitelist ("RULE KERNEL reason..." per line, # comments); -1 when unreadable. */
+/* Loads a whitelist ("RULE KERNEL reason..." per line, # comments); -1 when unreadable, -2 when
+ * an entry gives no reason. */
 int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out);
 
 /* Counts of findings at each severity over the module. */

@@ -1135,7 +1135,8 @@ static void occupancy(ctx *c)
     if (block > 1024)
         block = 1024;
     f->block_size = block;
-    int regs = (f->reg_estimate + 7) / 8 * 8;
+    int cap = ptx_register_cap(f, a);
+    int regs = ((f->reg_estimate < cap ? f->reg_estimate : cap) + 7) / 8 * 8; /* ptxas stays within the cap */
     if (regs > 255)
         regs = 255;
     int warps = (block + 31) / 32;

@@ -212,9 +212,16 @@ int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out)
     int n = 0, cap = 0;
     *out = NULL;
     while (fgets(line, sizeof line, fp)) {
-        char rule[40], kernel[128];
-        if (line[0] == '#' || sscanf(line, "%39s %127s", rule, kernel) != 2)
+        char rule[40], kernel[128], reason[2];
+        int fields = sscanf(line, "%39s %127s %1s", rule, kernel, reason);
+        if (line[0] == '#' || fields <= 0)
             continue;
+        if (fields < 3) { /* an entry must say why */
+            fclose(fp);
+            free(*out);
+            *out = NULL;
+            return -2;
+        }
         if (n == cap) {
             cap = cap ? cap * 2 : 8;
             ptx_whitelist_entry *grown = realloc(*out, (size_t)cap * sizeof **out);

@@ -425,7 +425,10 @@ int main(int argc, char **argv)
             opt.nwhitelist = ptx_load_whitelist(argv[++i], &wl);
             opt.whitelist = wl;
             if (opt.nwhitelist < 0) {
-                fprintf(stderr, "tnptx: cannot read whitelist %s: %s\n", argv[i], strerror(errno));
+                if (opt.nwhitelist == -2)
+                    fprintf(stderr, "tnptx: whitelist %s: every entry needs a reason: RULE KERNEL reason\n", argv[i]);
+                else
+                    fprintf(stderr, "tnptx: cannot read whitelist %s: %s\n", argv[i], strerror(errno));
                 free(files);
                 return 2;
             }
