@@ -9,9 +9,10 @@
  * fitted on ptx_corpus against ptxas -maxrregcount 255). */
 enum { PTX_PRESSURE_MARGIN = 0 };
 /* How ptxas schedules with unlimited registers (fitted on ptx_corpus, -maxrregcount 255): the
- * iterations of a loop with loads it overlaps, how much a loop without loads grows (tenths),
+ * iterations of a loop with loads it overlaps (unrolling small loops further, to keep at least
+ * PTX_LOOP_MIN_IN_FLIGHT loaded values in flight), how much a loop without loads grows (tenths),
  * and how many loaded values it keeps in flight at most. */
-enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOADS_IN_FLIGHT = 64 };
+enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOADS_IN_FLIGHT = 64 };
 /* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
 enum { PTX_SPILL_SLACK = 4 };
 /* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
@@ -1070,7 +1071,7 @@ static void liveness(ctx *c)
                 entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
         /* a loop with loads overlaps their latency; one without overlaps its computations */
         int p = !loop    ? entering + loaded
-                : loaded ? entering + PTX_LOOP_UNROLL * loaded
+                : loaded ? entering + (loaded * PTX_LOOP_UNROLL > PTX_LOOP_MIN_IN_FLIGHT ? loaded * PTX_LOOP_UNROLL : PTX_LOOP_MIN_IN_FLIGHT)
                          : entering * PTX_LOOP_OVERLAP_TENTHS / 10;
         if (p > scheduled)
             scheduled = p;
