@@ -1,4 +1,4 @@
-/* PTX lexer: re2c turns this file into lexer.c at build time (re2c >= 3). Tokens point into the
+/* PTX lexer: re2c turns this file into ptx_lexer.c at build time (re2c >= 3). Tokens point into the
  * source buffer (pointer + length); nothing is allocated. The buffer ends with a NUL sentinel. */
 #include "ptx.h"
 
