@@ -219,6 +219,7 @@ typedef struct range_decl {
     const char *p;
     uint32_t n, count;
     uint8_t cls;
+    int32_t *ids; /* register id + 1 of each member used so far (direct index, no hashing) */
 } range_decl;
 
 typedef struct fixup {
@@ -506,9 +507,6 @@ static int special_reg(parser *ps)
 static int32_t lookup_reg(parser *ps)
 {
     const ptx_token *t = &ps->tok;
-    int32_t r = strmap_get(&ps->regs, t->p, t->n);
-    if (r >= 0)
-        return r;
     uint32_t digits = 0;
     while (digits < t->n && t->p[t->n - 1 - digits] >= '0' && t->p[t->n - 1 - digits] <= '9')
         digits++;
@@ -519,12 +517,27 @@ static int32_t lookup_reg(parser *ps)
             idx = idx * 10 + (uint64_t)(t->p[i] - '0');
         bool leading_zero = digits > 1 && t->p[plen] == '0';
         for (uint32_t i = 0; i < ps->nranges && !leading_zero; i++) {
-            const range_decl *d = &ps->ranges[i];
-            if (d->n == plen && memcmp(d->p, t->p, plen) == 0 && idx < d->count)
-                return new_reg(ps, t->p, t->n, d->cls);
+            range_decl *d = &ps->ranges[i];
+            if (d->n != plen || memcmp(d->p, t->p, plen) != 0 || idx >= d->count)
+                continue;
+            if (!d->ids) {
+                d->ids = calloc(d->count, sizeof *d->ids);
+                if (!d->ids)
+                    abort();
+            }
+            if (!d->ids[idx])
+                d->ids[idx] = new_reg(ps, t->p, t->n, d->cls) + 1;
+            return d->ids[idx] - 1;
         }
     }
-    return -1;
+    return strmap_get(&ps->regs, t->p, t->n);
+}
+
+static void free_ranges(parser *ps)
+{
+    for (uint32_t i = 0; i < ps->nranges; i++)
+        free(ps->ranges[i].ids);
+    ps->nranges = 0;
 }
 
 static int32_t add_symbol(parser *ps, const ptx_token *name, uint8_t space, int64_t size)
@@ -620,8 +633,9 @@ static void parse_variable(parser *ps, uint8_t space)
                 advance(ps);
                 expect_punct(ps, '>', "'>'");
                 PTX_PUSH(ps->ranges, ps->nranges, ps->rangec);
-                ps->ranges[ps->nranges++] = (range_decl){ name.p, name.n, (uint32_t)(n > 1000000 ? 1000000 : n),
-                                                          class_of_bits(vec > 1 ? bits * vec : bits) };
+                ps->ranges[ps->nranges++] = (range_decl){ name.p, name.n,
+                                                          (uint32_t)(n > 1000000 ? 1000000 : n < 0 ? 0 : n),
+                                                          class_of_bits(vec > 1 ? bits * vec : bits), NULL };
             } else {
                 if (strmap_get(&ps->regs, name.p, name.n) >= 0)
                     fail_at(ps, name.line, name.col, "duplicate definition of register '%.*s'", (int)name.n, name.p);
@@ -1083,7 +1097,7 @@ static void parse_function(parser *ps, bool is_entry, uint32_t line)
     ps->f = f;
     strmap_clear(&ps->regs);
     strmap_clear(&ps->labels);
-    ps->nranges = 0;
+    free_ranges(ps);
     ps->nfixups = 0;
     advance(ps); /* .entry / .func */
     if (!is_entry && punct(&ps->tok, '('))
@@ -1281,6 +1295,7 @@ void ptx_parse(ptx_module *m)
     strmap_free(&ps->regs);
     strmap_free(&ps->syms);
     strmap_free(&ps->labels);
+    free_ranges(ps);
     free(ps->ranges);
     free(ps->fixups);
     free(ps);
