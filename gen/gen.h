@@ -42,6 +42,7 @@ typedef struct gen_outputs {
     gen_file *files;
     int count, cap;
     bool quiet;
+    gen_buf ptx_findings; /* the PTX analyzer's warnings, as manifest.json array items */
 } gen_outputs;
 
 void gen_output_add(gen_outputs *o, const char *path, char *content);

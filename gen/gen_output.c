@@ -162,4 +162,5 @@ void gen_outputs_free(gen_outputs *o)
     free(o->files);
     o->files = NULL;
     o->count = o->cap = 0;
+    gen_buf_free(&o->ptx_findings);
 }

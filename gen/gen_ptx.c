@@ -1,6 +1,8 @@
-/* PTX emitter: one .ptx file per op (map kernel or two-stage reduction), checked by ptxas. */
+/* PTX emitter: one .ptx file per op (map kernel or two-stage reduction), checked by the PTX
+ * analyzer and by ptxas. */
 #define _GNU_SOURCE /* mkstemps, popen */
 #include "gen.h"
+#include "ptx.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,6 +431,36 @@ static void check_with_ptxas(const char *ptxas, const char *name, const char *te
     free(cmd);
 }
 
+/* Runs the PTX analyzer on text: an error finding stops generation with the report; warnings go
+ * to the manifest. */
+static void check_with_analyzer(gen_outputs *out, const char *name, const char *text, const char *arch)
+{
+    ptx_module m;
+    ptx_options opt = { .arch = arch };
+    ptx_analyze_text(&m, name, text, strlen(text), &opt);
+    int counts[3];
+    ptx_count_findings(&m, counts);
+    if (!m.valid || counts[PTX_ERROR]) {
+        char *report = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&report, &len);
+        if (mem) {
+            ptx_report_text(mem, &m, &opt, true);
+            fclose(mem);
+        }
+        gen_die("the PTX analyzer rejects generated/%s:\n%s", name, report ? report : "");
+    }
+    for (const ptx_function *f = m.funcs; f; f = f->next)
+        for (uint32_t i = 0; i < f->nfindings; i++) {
+            const ptx_finding *x = &f->findings[i];
+            gen_buf_printf(&out->ptx_findings,
+                           "%s\n    { \"file\": \"%s\", \"kernel\": \"%.*s\", \"line\": %u, \"rule\": \"%s\" }",
+                           out->ptx_findings.data && out->ptx_findings.data[0] ? "," : "", name, (int)f->namelen,
+                           f->name, x->line, ptx_rules[x->rule].id);
+        }
+    ptx_module_free(&m);
+}
+
 void gen_emit_ptx(const gen_spec *spec, gen_outputs *out, bool run_ptxas)
 {
     char *ptxas = run_ptxas ? find_ptxas() : NULL;
@@ -444,6 +476,7 @@ void gen_emit_ptx(const gen_spec *spec, gen_outputs *out, bool run_ptxas)
                 continue;
             char *path = gen_strfmt("ptx/%s.ptx", op->name);
             char *text = ptx_for(spec, op, t);
+            check_with_analyzer(out, path, text, t->sm);
             for (char **arch = t->check_archs; ptxas && arch && *arch; arch++)
                 check_with_ptxas(ptxas, path, text, *arch);
             gen_output_add(out, path, text);

@@ -449,7 +449,10 @@ static void emit_manifests(const gen_spec *spec, gen_outputs *out)
         }
         gen_buf_printf(&js, "]\n    }%s\n", i + 1 < spec->nops ? "," : "");
     }
-    gen_buf_put(&js, "  ]\n}\n");
+    gen_buf_put(&js, "  ],\n  \"ptx_findings\": [");
+    if (out->ptx_findings.data && out->ptx_findings.data[0])
+        gen_buf_printf(&js, "%s\n  ", out->ptx_findings.data);
+    gen_buf_put(&js, "]\n}\n");
     gen_output_add(out, "manifest.json", gen_buf_take(&js));
 }
 

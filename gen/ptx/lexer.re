@@ -1,0 +1,71 @@
+/* PTX lexer: re2c turns this file into ptx_lexer.c at build time (re2c >= 3). Tokens point into the
+ * source buffer (pointer + length); nothing is allocated. The buffer ends with a NUL sentinel. */
+#include "ptx.h"
+
+void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len)
+{
+    lx->cur = text;
+    lx->lim = text + len;
+    lx->line_start = text;
+    lx->line = 1;
+}
+
+/* Counts the newlines of a comment so that later tokens keep their line numbers. */
+static void count_lines(ptx_lexer *lx, const char *from, const char *to)
+{
+    for (const char *p = from; p < to; p++)
+        if (*p == '\n') {
+            lx->line++;
+            lx->line_start = p + 1;
+        }
+}
+
+void ptx_lex(ptx_lexer *lx, ptx_token *t)
+{
+    const char *YYCURSOR = lx->cur, *YYMARKER = NULL;
+    for (;;) {
+        const char *start = YYCURSOR;
+        t->p = start;
+        t->line = lx->line;
+        t->col = (uint32_t)(start - lx->line_start) + 1;
+#define TOKEN(k)                                                                                                       \
+    do {                                                                                                               \
+        t->kind = (k);                                                                                                 \
+        t->n = (uint32_t)(YYCURSOR - start);                                                                           \
+        lx->cur = YYCURSOR;                                                                                            \
+        return;                                                                                                        \
+    } while (0)
+        /*!re2c
+        re2c:define:YYCTYPE = "unsigned char";
+        re2c:yyfill:enable = 0;
+        re2c:flags:utf-8 = 0;
+
+        followsym = [a-zA-Z0-9_$];
+        ident     = [a-zA-Z] followsym* | [_$%] followsym+ | "_";
+        dotword   = "." [a-zA-Z0-9_]+ ("::" [a-zA-Z0-9_]+)*;
+        dec       = [0-9]+;
+        hex       = "0" [xX] [0-9a-fA-F]+;
+        oct       = "0" [0-7]+;
+        bin       = "0" [bB] [01]+;
+        hexf      = "0" [fF] [0-9a-fA-F]{8} | "0" [dD] [0-9a-fA-F]{16};
+        decf      = [0-9]+ "." [0-9]* ([eE] [+-]? [0-9]+)? | [0-9]+ [eE] [+-]? [0-9]+;
+
+        "\x00"          { if (YYCURSOR > lx->lim) { YYCURSOR--; TOKEN(PTX_T_EOF); } TOKEN(PTX_T_BAD); }
+        "\n"            { lx->line++; lx->line_start = YYCURSOR; continue; }
+        [ \t\r\f\v]+    { continue; }
+        "//" [^\n\x00]* { continue; }
+        "/*" ([^*\x00] | "*"+ [^*/\x00])* "*"+ "/" { count_lines(lx, start, YYCURSOR); continue; }
+        "/*"            { TOKEN(PTX_T_UNTERMINATED); }
+        hexf            { TOKEN(PTX_T_FLOAT); }
+        decf            { TOKEN(PTX_T_FLOAT); }
+        (hex | oct | bin | dec) "U"? { TOKEN(PTX_T_INT); }
+        ident           { TOKEN(PTX_T_IDENT); }
+        dotword         { TOKEN(PTX_T_DOTWORD); }
+        "\"" [^"\n\x00]* "\"" { TOKEN(PTX_T_STRING); }
+        "<<"            { TOKEN(PTX_T_SHL); }
+        ">>"            { TOKEN(PTX_T_SHR); }
+        [;,{}()[\]<>+\-*/@!=:|&^~?%] { TOKEN(PTX_T_PUNCT); }
+        *               { TOKEN(PTX_T_BAD); }
+        */
+    }
+}

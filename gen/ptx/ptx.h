@@ -1,0 +1,226 @@
+/* PTX analyzer: lexer, parser, per-kernel IR, analyses and rules (used by tngen and tnptx). */
+#ifndef TRUENO_PTX_H
+#define TRUENO_PTX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- arena: the IR of one module lives in one, freed at once ---- */
+typedef struct ptx_arena_block ptx_arena_block;
+typedef struct ptx_arena {
+    ptx_arena_block *head;
+    char *cur, *end;
+} ptx_arena;
+void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
+void ptx_arena_free(ptx_arena *a);
+
+/* ---- tokens: pointer + length into the source buffer, never copied ---- */
+typedef enum ptx_tok_kind {
+    PTX_T_EOF, PTX_T_IDENT, PTX_T_DOTWORD, PTX_T_INT, PTX_T_FLOAT, PTX_T_STRING, PTX_T_PUNCT,
+    PTX_T_SHL, PTX_T_SHR, PTX_T_BAD, PTX_T_UNTERMINATED
+} ptx_tok_kind;
+
+typedef struct ptx_token {
+    const char *p;
+    uint32_t n;
+    uint8_t kind;
+    uint32_t line, col;
+} ptx_token;
+
+typedef struct ptx_lexer {
+    const char *cur, *lim, *line_start;
+    uint32_t line;
+} ptx_lexer;
+
+void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len); /* text[len] must be 0 */
+void ptx_lex(ptx_lexer *lx, ptx_token *t);
+
+/* ---- IR ---- */
+typedef enum ptx_space {
+    PTX_SP_NONE, PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL, PTX_SP_CONST, PTX_SP_PARAM, PTX_SP_TEX, PTX_SP_GENERIC,
+    PTX_SP_COUNT
+} ptx_space;
+extern const char *const ptx_space_names[PTX_SP_COUNT]; /* ORDER ptx_space */
+
+/* Opcode classes the analyses care about; everything else is PTX_K_OTHER. */
+typedef enum ptx_kind {
+    PTX_K_OTHER, PTX_K_LD, PTX_K_ST, PTX_K_ATOM, PTX_K_RED, PTX_K_BRA, PTX_K_BRX, PTX_K_RET, PTX_K_EXIT, PTX_K_TRAP,
+    PTX_K_BAR, PTX_K_CALL, PTX_K_MOV, PTX_K_ADD, PTX_K_SUB, PTX_K_MUL, PTX_K_MAD, PTX_K_SHL, PTX_K_CVT, PTX_K_CVTA,
+    PTX_K_SETP, PTX_K_SELP, PTX_K_FMA, PTX_K_VARIANT_SRC, PTX_K_NEG, PTX_K_ARITH, PTX_K_TEX, PTX_K_CP_ASYNC
+} ptx_kind;
+
+typedef enum ptx_opnd_kind {
+    PTX_O_NONE, PTX_O_REG, PTX_O_SREG, PTX_O_IMM, PTX_O_FIMM, PTX_O_SYM, PTX_O_ADDR, PTX_O_VEC, PTX_O_LIST, PTX_O_SINK
+} ptx_opnd_kind;
+
+/* Special registers: id = base * 4 + component (x y z, or 0 for scalars). */
+enum { PTX_SR_TID, PTX_SR_NTID, PTX_SR_CTAID, PTX_SR_NCTAID, PTX_SR_LANEID, PTX_SR_WARPID, PTX_SR_OTHER_VARIANT,
+       PTX_SR_OTHER_UNIFORM };
+
+typedef struct ptx_operand {
+    uint8_t kind, neg;
+    int32_t reg;   /* REG: register id; SREG: special id; ADDR: base register or -1; VEC/LIST: first operand */
+    int32_t sym;   /* SYM/ADDR: symbol index in the module, or -1 */
+    int32_t count; /* VEC/LIST: operand count */
+    int64_t imm;   /* IMM value; ADDR/SYM offset */
+    uint32_t line, col;
+} ptx_operand;
+
+typedef struct ptx_instr {
+    const char *op;
+    uint32_t oplen, line, col;
+    int32_t guard; /* predicate register or -1 */
+    uint8_t guard_neg, kind, space, vec, tsize, is_float, uni, is_wide;
+    uint16_t nmods, nopnd;
+    uint32_t mods;  /* first modifier token in the function's modifier pool */
+    uint32_t opnds; /* first operand in the function's operand pool */
+    int32_t target; /* branch target instruction, -1 */
+} ptx_instr;
+
+typedef enum ptx_reg_class { PTX_RC_PRED, PTX_RC_16, PTX_RC_32, PTX_RC_64, PTX_RC_128 } ptx_reg_class;
+
+typedef struct ptx_reg {
+    const char *name;
+    uint32_t len;
+    uint8_t cls;
+} ptx_reg;
+
+typedef struct ptx_symbol {
+    const char *name;
+    uint32_t len;
+    uint8_t space, is_func, is_entry, is_label;
+    int64_t size;
+    uint32_t line;
+} ptx_symbol;
+
+typedef enum ptx_severity { PTX_INFO, PTX_WARNING, PTX_ERROR } ptx_severity;
+extern const char *const ptx_severity_names[3]; /* ORDER ptx_severity */
+
+typedef enum ptx_rule_id {
+    PTX_RULE_SYNTAX, PTX_RULE_BARRIER_DIVERGENCE, PTX_RULE_SHARED_RACE, PTX_RULE_BANK_CONFLICT,
+    PTX_RULE_UNCOALESCED_GLOBAL, PTX_RULE_REGISTER_SPILL, PTX_RULE_LOCAL_MEMORY, PTX_RULE_HIGH_REGISTER_PRESSURE,
+    PTX_RULE_SHARED_64BIT_ADDRESS, PTX_RULE_GENERIC_AS_SHARED, PTX_RULE_UNINITIALIZED_REGISTER, PTX_RULE_DEAD_CODE,
+    PTX_RULE_NO_EXIT_PATH, PTX_RULE_MISSING_BOUNDS_CHECK, PTX_RULE_UNVECTORIZED_ACCESS, PTX_RULE_NO_ENTRY,
+    PTX_RULE_COUNT
+} ptx_rule_id;
+
+typedef struct ptx_rule_info {
+    const char *id;
+    ptx_severity severity;
+    bool strict_only; /* noisier performance rules: only with --strict */
+    bool bug;         /* a correctness rule (kept by --bugs) */
+    const char *summary;
+} ptx_rule_info;
+extern const ptx_rule_info ptx_rules[PTX_RULE_COUNT]; /* ORDER ptx_rule_id */
+
+typedef struct ptx_finding {
+    ptx_rule_id rule;
+    ptx_severity severity;
+    uint32_t line, col;
+    char *message, *fix;
+} ptx_finding;
+
+typedef struct ptx_mem_stats {
+    uint32_t loads[PTX_SP_COUNT], stores[PTX_SP_COUNT], atomics[PTX_SP_COUNT];
+    uint64_t load_bytes[PTX_SP_COUNT], store_bytes[PTX_SP_COUNT];
+} ptx_mem_stats;
+
+typedef struct ptx_function {
+    const char *name;
+    uint32_t namelen, line;
+    bool is_entry, has_body;
+    int maxnreg, maxntid, reqntid, minnctapersm; /* 0 when absent; ntid as a product */
+    ptx_instr *ins;
+    uint32_t nins, insc;
+    ptx_operand *opnds;
+    uint32_t nopnds, opndc;
+    ptx_token *mods;
+    uint32_t nmods, modc;
+    ptx_reg *regs;
+    uint32_t nregs, regc;
+    int64_t local_bytes, shared_bytes; /* declared inside the body */
+    uint32_t nlabels;
+    /* results of the analyses */
+    int maxlive, maxlive_scheduled, maxlive_pred, reg_estimate, reg_by_class[5];
+    double occupancy;
+    int block_size, blocks_per_sm;
+    uint64_t flops, bytes;
+    ptx_mem_stats mem;
+    ptx_finding *findings;
+    uint32_t nfindings, findc;
+    struct ptx_function *next;
+} ptx_function;
+
+typedef struct ptx_module {
+    ptx_arena arena;
+    const char *path;
+    const char *text;
+    size_t len;
+    int version_major, version_minor, address_size;
+    char target[16];
+    ptx_symbol *syms;
+    uint32_t nsyms, symc;
+    ptx_function *funcs, *last_func;
+    uint32_t nfuncs, nentries;
+    bool valid;
+    ptx_finding *findings; /* module-level: PTX_SYNTAX, NO_ENTRY */
+    uint32_t nfindings, findc;
+    int64_t shared_bytes; /* module-level static .shared */
+    const struct ptx_options *opt; /* while analysing */
+    uint32_t *sym_stamp, stamp;    /* scratch of the analyses: symbols seen per function */
+} ptx_module;
+
+typedef struct ptx_whitelist_entry {
+    char rule[40], kernel[128];
+} ptx_whitelist_entry;
+
+typedef struct ptx_options {
+    const char *arch; /* "sm_80" by default */
+    int block;        /* block size when the kernel does not say; 0: 256 */
+    bool strict, bugs_only;
+    const ptx_whitelist_entry *whitelist;
+    int nwhitelist;
+} ptx_options;
+
+/* Parses and analyses text (NUL-terminated at text[len]); path is only used in messages.
+ * Never fails: syntax errors become PTX_SYNTAX findings and valid = false. */
+void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t len, const ptx_options *opt);
+void ptx_module_free(ptx_module *m);
+/* Reads a whole file (NUL-terminated); NULL with errno set when it cannot. */
+char *ptx_read_file(const char *path, size_t *len);
+/* Loads a whitelist ("RULE KERNEL reason..." per line, # comments); -1 when unreadable, -2 when
+ * an entry gives no reason. */
+int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out);
+
+/* Counts of findings at each severity over the module. */
+void ptx_count_findings(const ptx_module *m, int counts[3]);
+
+/* Per-architecture data: limits for occupancy and peaks for the roofline. */
+typedef struct ptx_arch {
+    const char *name;
+    int sm, max_threads_sm, max_blocks_sm, max_warps_sm, regs_sm, smem_sm_kb, squeeze_regs;
+    double peak_gflops, peak_gbps;
+} ptx_arch;
+const ptx_arch *ptx_find_arch(const char *name);
+/* Registers a thread of f may use: from .maxnreg, launch bounds (.maxntid/.reqntid with
+ * .minnctapersm) or the architecture. */
+int ptx_register_cap(const ptx_function *f, const ptx_arch *a);
+
+/* Internal between the parser, the analyses and the rules. */
+void ptx_parse(ptx_module *m);
+void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch);
+void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t line, uint32_t col, const char *fix,
+                     const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+/* Reports. */
+void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, bool verbose);
+void ptx_report_json(FILE *out, const ptx_module *m, const ptx_options *opt, bool last);
+void ptx_report_sarif_results(FILE *out, const ptx_module *m, bool *first);
+
+#endif

@@ -1,0 +1,510 @@
+/* tnptx: the PTX analyzer on the command line (reports, JSON, SARIF, ptxas side by side, diffs). */
+#define _POSIX_C_SOURCE 200809L
+#include "ptx.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void usage(FILE *out)
+{
+    fputs("usage: tnptx [--json|--sarif] [--strict] [--bugs] [--verbose] [--arch sm_XX] [--block N]\n"
+          "             [--whitelist FILE] [--ptxas] FILE...\n"
+          "       tnptx diff [--max-registers N] [--max-instructions PCT] OLD.json NEW.json\n"
+          "       tnptx --list-rules\n"
+          "Analyses PTX: registers, occupancy, memory, roofline class and findings.\n"
+          "  --json        one JSON document (stable schema, see docs/PTX_ANALYZER.md)\n"
+          "  --sarif       SARIF 2.1.0 for editors and code review\n"
+          "  --strict      also the noisier performance rules\n"
+          "  --bugs        only the rules that find correctness bugs\n"
+          "  --verbose     memory per state space and a fix for each finding\n"
+          "  --arch sm_XX  architecture for occupancy and the roofline (default sm_80)\n"
+          "  --block N     threads per block when the kernel does not say (default 256)\n"
+          "  --whitelist F silence rules for named kernels: lines 'RULE KERNEL reason'\n"
+          "  --ptxas       also run ptxas -v (when installed) and show its registers and spills\n"
+          "Exit status: 0 clean, 1 findings at error severity (diff: regressions), 2 unreadable or invalid input.\n",
+          out);
+}
+
+static void list_rules(void)
+{
+    for (int r = 0; r < PTX_RULE_COUNT; r++)
+        printf("%-24s %-8s%s %s\n", ptx_rules[r].id, ptx_severity_names[ptx_rules[r].severity],
+               ptx_rules[r].strict_only ? " strict" : "       ", ptx_rules[r].summary);
+}
+
+/* ---- ptxas side by side ---- */
+
+static char *find_ptxas(void)
+{
+    const char *env = getenv("PTXAS");
+    if (env && *env)
+        return access(env, X_OK) == 0 ? strdup(env) : NULL;
+    const char *path = getenv("PATH");
+    char *copy = strdup(path ? path : "");
+    char *found = NULL;
+    for (char *save = NULL, *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+        size_t n = strlen(dir) + 8;
+        char *candidate = malloc(n);
+        snprintf(candidate, n, "%s/ptxas", dir);
+        if (access(candidate, X_OK) == 0)
+            found = candidate;
+        else
+            free(candidate);
+    }
+    free(copy);
+    if (!found && access("/usr/local/cuda/bin/ptxas", X_OK) == 0)
+        found = strdup("/usr/local/cuda/bin/ptxas");
+    return found;
+}
+
+static void run_ptxas(const char *ptxas, const char *path, const char *arch, const ptx_module *m)
+{
+    if (strchr(path, '\'')) {
+        printf("  ptxas: skipped (quote in the file name)\n");
+        return;
+    }
+    size_t n = strlen(ptxas) + strlen(path) + 64;
+    char *cmd = malloc(n);
+    snprintf(cmd, n, "'%s' -arch=%s -v '%s' -o /dev/null 2>&1", ptxas, arch, path);
+    FILE *p = popen(cmd, "r");
+    free(cmd);
+    if (!p)
+        return;
+    char line[512], kernel[256] = "";
+    int stack = 0, spill_st = 0, spill_ld = 0;
+    while (fgets(line, sizeof line, p)) {
+        const char *k = strstr(line, "Compiling entry function '");
+        int regs;
+        if (k)
+            sscanf(k + 26, "%255[^']", kernel);
+        if (strstr(line, "bytes stack frame"))
+            sscanf(line, " %d bytes stack frame, %d bytes spill stores, %d bytes spill loads", &stack, &spill_st,
+                   &spill_ld);
+        const char *u = strstr(line, "Used ");
+        if (u && sscanf(u, "Used %d registers", &regs) == 1 && kernel[0]) {
+            int estimate = -1;
+            for (const ptx_function *f = m->funcs; f; f = f->next)
+                if (strlen(kernel) == f->namelen && memcmp(kernel, f->name, f->namelen) == 0)
+                    estimate = f->reg_estimate;
+            printf("  ptxas -arch=%s: %s: %d registers (estimate %d), %d bytes stack, %d bytes spill stores\n", arch,
+                   kernel, regs, estimate, stack, spill_st);
+            kernel[0] = 0;
+            stack = spill_st = spill_ld = 0;
+        }
+        if (strstr(line, "error") || strstr(line, "fatal"))
+            printf("  ptxas: %s", line);
+    }
+    pclose(p);
+}
+
+/* ---- a small JSON reader for diff ---- */
+
+typedef struct jv {
+    char type; /* o a s n t f z */
+    double num;
+    char *str;
+    struct jv *items; /* objects: key/value pairs as consecutive items (key in str) */
+    int count;
+} jv;
+
+typedef struct jreader {
+    const char *p;
+    bool bad;
+} jreader;
+
+static void jskip(jreader *r)
+{
+    while (*r->p == ' ' || *r->p == '\n' || *r->p == '\t' || *r->p == '\r')
+        r->p++;
+}
+
+static char *jstring(jreader *r)
+{
+    r->p++;
+    size_t cap = 32, n = 0;
+    char *s = malloc(cap);
+    while (*r->p && *r->p != '"') {
+        char ch = *r->p++;
+        if (ch == '\\' && *r->p) {
+            ch = *r->p++;
+            if (ch == 'n')
+                ch = '\n';
+            else if (ch == 'u') {
+                ch = '?';
+                for (int i = 0; i < 4 && *r->p; i++)
+                    r->p++;
+            }
+        }
+        if (n + 2 > cap)
+            s = realloc(s, cap *= 2);
+        s[n++] = ch;
+    }
+    if (*r->p == '"')
+        r->p++;
+    else
+        r->bad = true;
+    s[n] = 0;
+    return s;
+}
+
+static void jparse(jreader *r, jv *v, int depth)
+{
+    memset(v, 0, sizeof *v);
+    jskip(r);
+    if (depth > 64) {
+        r->bad = true;
+        return;
+    }
+    if (*r->p == '{' || *r->p == '[') {
+        char close = *r->p == '{' ? '}' : ']';
+        v->type = *r->p == '{' ? 'o' : 'a';
+        r->p++;
+        int cap = 0;
+        for (;;) {
+            jskip(r);
+            if (*r->p == close) {
+                r->p++;
+                return;
+            }
+            if (v->count == cap) {
+                cap = cap ? cap * 2 : 8;
+                v->items = realloc(v->items, (size_t)cap * sizeof *v->items);
+            }
+            jv *item = &v->items[v->count++];
+            char *key = NULL;
+            if (close == '}') {
+                if (*r->p != '"') {
+                    r->bad = true;
+                    v->count--;
+                    return;
+                }
+                key = jstring(r);
+                jskip(r);
+                if (*r->p++ != ':') {
+                    r->bad = true;
+                    free(key);
+                    v->count--;
+                    return;
+                }
+            }
+            jparse(r, item, depth + 1);
+            if (close == '}') {
+                if (item->type != 's')
+                    item->str = key;
+                else {
+                    /* keep the key in str; the string value moves to a one-item child */
+                    jv *child = malloc(sizeof *child);
+                    *child = *item;
+                    item->type = 'S';
+                    item->items = child;
+                    item->count = 1;
+                    item->str = key;
+                }
+            }
+            if (r->bad)
+                return;
+            jskip(r);
+            if (*r->p == ',')
+                r->p++;
+        }
+    }
+    if (*r->p == '"') {
+        v->type = 's';
+        v->str = jstring(r);
+        return;
+    }
+    if (strncmp(r->p, "true", 4) == 0 || strncmp(r->p, "false", 5) == 0 || strncmp(r->p, "null", 4) == 0) {
+        v->type = r->p[0];
+        r->p += r->p[0] == 'f' ? 5 : 4;
+        return;
+    }
+    char *end;
+    v->num = strtod(r->p, &end);
+    if (end == r->p) {
+        r->bad = true;
+        return;
+    }
+    v->type = 'n';
+    r->p = end;
+}
+
+static void jfree(jv *v)
+{
+    for (int i = 0; i < v->count; i++)
+        jfree(&v->items[i]);
+    if (v->type == 'S' || v->type == 'o' || v->type == 'a' || v->type == 's' || v->type == 'n' || v->str)
+        free(v->str);
+    free(v->items);
+}
+
+static const jv *jget(const jv *o, const char *key)
+{
+    if (!o || (o->type != 'o' && o->type != 'S'))
+        return NULL;
+    for (int i = 0; i < o->count; i++)
+        if (o->items[i].str && strcmp(o->items[i].str, key) == 0)
+            return o->items[i].type == 'S' ? &o->items[i].items[0] : &o->items[i];
+    return NULL;
+}
+
+static double jnum(const jv *o, const char *key, double fallback)
+{
+    const jv *v = jget(o, key);
+    return v && v->type == 'n' ? v->num : fallback;
+}
+
+static const char *jstr(const jv *o, const char *key)
+{
+    const jv *v = jget(o, key);
+    return v && v->type == 's' ? v->str : "";
+}
+
+static bool load_json(const char *path, jv *out)
+{
+    size_t len;
+    char *text = ptx_read_file(path, &len);
+    if (!text) {
+        fprintf(stderr, "tnptx: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    jreader r = { text, false };
+    jparse(&r, out, 0);
+    free(text);
+    if (r.bad || out->type != 'o' || !jget(out, "files")) {
+        fprintf(stderr, "tnptx: %s is not a tnptx --json report\n", path);
+        jfree(out);
+        return false;
+    }
+    return true;
+}
+
+static const jv *find_kernel(const jv *files, const char *path, const char *name)
+{
+    for (int i = 0; files && i < files->count; i++) {
+        const jv *f = &files->items[i];
+        if (strcmp(jstr(f, "path"), path) != 0)
+            continue;
+        const jv *ks = jget(f, "kernels");
+        for (int k = 0; ks && k < ks->count; k++)
+            if (strcmp(jstr(&ks->items[k], "name"), name) == 0)
+                return &ks->items[k];
+    }
+    return NULL;
+}
+
+static bool has_finding(const jv *kernel, const char *rule)
+{
+    const jv *fs = jget(kernel, "findings");
+    for (int i = 0; fs && i < fs->count; i++)
+        if (strcmp(jstr(&fs->items[i], "rule"), rule) == 0)
+            return true;
+    return false;
+}
+
+static int diff(int argc, char **argv)
+{
+    double max_regs = 4, max_ins_pct = 10;
+    const char *paths[2];
+    int np = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--max-registers") == 0 && i + 1 < argc)
+            max_regs = atof(argv[++i]);
+        else if (strcmp(argv[i], "--max-instructions") == 0 && i + 1 < argc)
+            max_ins_pct = atof(argv[++i]);
+        else if (np < 2 && argv[i][0] != '-')
+            paths[np++] = argv[i];
+        else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (np != 2) {
+        usage(stderr);
+        return 2;
+    }
+    jv old, new;
+    if (!load_json(paths[0], &old))
+        return 2;
+    if (!load_json(paths[1], &new)) {
+        jfree(&old);
+        return 2;
+    }
+    int regressions = 0, compared = 0;
+    const jv *nfiles = jget(&new, "files"), *ofiles = jget(&old, "files");
+    for (int i = 0; i < nfiles->count; i++) {
+        const jv *f = &nfiles->items[i];
+        const char *path = jstr(f, "path");
+        const jv *ks = jget(f, "kernels");
+        for (int k = 0; ks && k < ks->count; k++) {
+            const jv *nk = &ks->items[k];
+            const char *name = jstr(nk, "name");
+            const jv *ok = find_kernel(ofiles, path, name);
+            if (!ok)
+                continue;
+            compared++;
+            double orr = jnum(jget(ok, "registers"), "estimate", 0), nr = jnum(jget(nk, "registers"), "estimate", 0);
+            if (nr - orr > max_regs) {
+                printf("%s: %s: registers %g -> %g (+%g, threshold %g)\n", path, name, orr, nr, nr - orr, max_regs);
+                regressions++;
+            }
+            double oi = jnum(ok, "instructions", 0), ni = jnum(nk, "instructions", 0);
+            if (oi > 0 && (ni - oi) * 100 / oi > max_ins_pct) {
+                printf("%s: %s: instructions %g -> %g (+%.1f%%, threshold %g%%)\n", path, name, oi, ni,
+                       (ni - oi) * 100 / oi, max_ins_pct);
+                regressions++;
+            }
+            double oo = jnum(jget(ok, "occupancy"), "fraction", 0), no = jnum(jget(nk, "occupancy"), "fraction", 0);
+            if (no + 1e-9 < oo) {
+                printf("%s: %s: occupancy %.0f%% -> %.0f%%\n", path, name, oo * 100, no * 100);
+                regressions++;
+            }
+            const jv *fs = jget(nk, "findings");
+            for (int j = 0; fs && j < fs->count; j++) {
+                const char *rule = jstr(&fs->items[j], "rule");
+                if (!has_finding(ok, rule)) {
+                    printf("%s: %s: new finding %s at line %g: %s\n", path, name, rule,
+                           jnum(&fs->items[j], "line", 0), jstr(&fs->items[j], "message"));
+                    regressions++;
+                    break;
+                }
+            }
+        }
+    }
+    printf("tnptx diff: %d kernels compared, %d regressions\n", compared, regressions);
+    jfree(&old);
+    jfree(&new);
+    return regressions ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "diff") == 0)
+        return diff(argc - 2, argv + 2);
+    ptx_options opt = { .arch = "sm_80" };
+    bool json = false, sarif = false, verbose = false, with_ptxas = false;
+    const char **files = calloc((size_t)argc, sizeof *files);
+    int nfiles = 0;
+    ptx_whitelist_entry *wl = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--json") == 0)
+            json = true;
+        else if (strcmp(a, "--sarif") == 0)
+            sarif = true;
+        else if (strcmp(a, "--strict") == 0)
+            opt.strict = true;
+        else if (strcmp(a, "--bugs") == 0)
+            opt.bugs_only = true;
+        else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0)
+            verbose = true;
+        else if (strcmp(a, "--ptxas") == 0)
+            with_ptxas = true;
+        else if (strcmp(a, "--list-rules") == 0) {
+            list_rules();
+            free(files);
+            return 0;
+        } else if (strcmp(a, "--arch") == 0 && i + 1 < argc) {
+            opt.arch = argv[++i];
+            if (!ptx_find_arch(opt.arch)) {
+                fprintf(stderr, "tnptx: unknown architecture '%s'\n", opt.arch);
+                free(files);
+                return 2;
+            }
+        } else if (strcmp(a, "--block") == 0 && i + 1 < argc) {
+            opt.block = atoi(argv[++i]);
+            if (opt.block < 1 || opt.block > 1024) {
+                fprintf(stderr, "tnptx: --block must be between 1 and 1024\n");
+                free(files);
+                return 2;
+            }
+        } else if (strcmp(a, "--whitelist") == 0 && i + 1 < argc) {
+            free(wl);
+            opt.nwhitelist = ptx_load_whitelist(argv[++i], &wl);
+            opt.whitelist = wl;
+            if (opt.nwhitelist < 0) {
+                if (opt.nwhitelist == -2)
+                    fprintf(stderr, "tnptx: whitelist %s: every entry needs a reason: RULE KERNEL reason\n", argv[i]);
+                else
+                    fprintf(stderr, "tnptx: cannot read whitelist %s: %s\n", argv[i], strerror(errno));
+                free(files);
+                return 2;
+            }
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            free(files);
+            return 0;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "tnptx: unknown or incomplete option '%s'\n", a);
+            usage(stderr);
+            free(files);
+            return 2;
+        } else {
+            files[nfiles++] = a;
+        }
+    }
+    if (!nfiles || (json && sarif)) {
+        usage(stderr);
+        free(files);
+        free(wl);
+        return 2;
+    }
+    char *ptxas = with_ptxas ? find_ptxas() : NULL;
+    if (with_ptxas && !ptxas)
+        fprintf(stderr, "tnptx: ptxas not found (set PTXAS or PATH); showing estimates only\n");
+    int status = 0;
+    bool first_result = true;
+    if (json)
+        puts("{\"schema\": \"tnptx/1\", \"files\": [");
+    if (sarif)
+        puts("{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": "
+             "[{\"tool\": {\"driver\": {\"name\": \"tnptx\", \"informationUri\": "
+             "\"https://github.com/trueno/trueno/blob/main/docs/PTX_ANALYZER.md\", \"rules\": [");
+    for (int r = 0; sarif && r < PTX_RULE_COUNT; r++)
+        printf("  {\"id\": \"%s\", \"shortDescription\": {\"text\": \"%s\"}}%s\n", ptx_rules[r].id,
+               ptx_rules[r].summary, r + 1 < PTX_RULE_COUNT ? "," : "");
+    if (sarif)
+        fputs("]}}, \"results\": [", stdout);
+    for (int i = 0; i < nfiles; i++) {
+        size_t len;
+        char *text = ptx_read_file(files[i], &len);
+        if (!text) {
+            fprintf(stderr, "tnptx: cannot read %s: %s\n", files[i], strerror(errno));
+            status = 2;
+            if (json)
+                printf("    {\"path\": \"%s\", \"valid\": false, \"unreadable\": true, \"errors\": [], "
+                       "\"kernels\": []}%s\n",
+                       "-", i + 1 < nfiles ? "," : "");
+            continue;
+        }
+        ptx_module m;
+        ptx_analyze_text(&m, files[i], text, len, &opt);
+        int counts[3];
+        ptx_count_findings(&m, counts);
+        if (!m.valid)
+            status = 2;
+        else if (counts[PTX_ERROR] && status == 0)
+            status = 1;
+        if (json)
+            ptx_report_json(stdout, &m, &opt, i + 1 == nfiles);
+        else if (sarif)
+            ptx_report_sarif_results(stdout, &m, &first_result);
+        else {
+            ptx_report_text(stdout, &m, &opt, verbose);
+            if (ptxas && m.valid)
+                run_ptxas(ptxas, files[i], opt.arch, &m);
+        }
+        ptx_module_free(&m);
+        free(text);
+    }
+    if (json)
+        puts("]}");
+    if (sarif)
+        puts("\n]}]}");
+    free(ptxas);
+    free(files);
+    free(wl);
+    return status;
+}

@@ -1,0 +1,41 @@
+#!/bin/bash
+# The PTX analyzer's speed (a benchmark, not a test; figures go to docs/PERFORMANCE.md):
+#   1. MB/s on one large module: every valid ptx_corpus file's functions under one header, repeated
+#   2. per file, in process, against ptxas -arch=compute_80 on the same files (wall clock per file,
+#      process start included for both tnptx and ptxas)
+# usage: scripts/ptx_speed.sh BUILD_DIR [REPEAT]
+set -eu
+build=$1 repeat=${2:-20}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cases=$root/ptx_corpus/cases
+ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+valid=$(grep -l '^ptxas_valid yes' "$cases"/*.label | sed 's/\.label$/.ptx/')
+printf '.version 9.0\n.target sm_80\n.address_size 64\n' > "$work/big.ptx"
+for i in $(seq "$repeat"); do
+    for f in $valid; do sed -e '/^\.version/d' -e '/^\.target/d' -e '/^\.address_size/d' "$f"; done
+done >> "$work/big.ptx"
+echo "== one large module ($(du -h "$work/big.ptx" | cut -f1), functions repeated: names clash, so only for speed)"
+"$build/gen/ptx_speed" --repeat 3 "$work/big.ptx"
+echo "== each valid corpus file ($(echo "$valid" | wc -l) files), in process"
+# shellcheck disable=SC2086
+"$build/gen/ptx_speed" --repeat 20 $valid
+echo "== tnptx on all of them in one run"
+start=$(date +%s.%N)
+# shellcheck disable=SC2086
+"$build/gen/tnptx" --strict $valid > /dev/null || true
+end=$(date +%s.%N)
+echo "$valid" | wc -l | awk -v a="$start" -v b="$end" '{ printf "tnptx %.3f ms/file\n", (b-a)*1000/$1 }'
+echo "== per file with process start: tnptx vs ptxas -arch=compute_80"
+start=$(date +%s.%N)
+for f in $valid; do "$build/gen/tnptx" --strict "$f" > /dev/null || true; done
+mid=$(date +%s.%N)
+if [ -x "$ptxas" ]; then
+    for f in $valid; do "$ptxas" -arch=compute_80 "$f" -o /dev/null; done
+    end=$(date +%s.%N)
+    echo "$valid" | wc -l | awk -v a="$start" -v b="$mid" -v c="$end" \
+        '{ printf "tnptx %.2f ms/file, ptxas -arch=compute_80 %.2f ms/file: %.1fx\n", (b-a)*1000/$1, (c-b)*1000/$1, (c-b)/(b-a) }'
+else
+    echo "$valid" | wc -l | awk -v a="$start" -v b="$mid" '{ printf "tnptx %.2f ms/file (ptxas not found)\n", (b-a)*1000/$1 }'
+fi

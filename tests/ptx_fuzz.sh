@@ -1,0 +1,27 @@
+#!/bin/bash
+# Builds the PTX analyzer's libFuzzer target with clang (-fsanitize=fuzzer,address,undefined) and
+# runs it for a while, seeded from ptx_corpus and tests/ptx_rules.
+# usage: ptx_fuzz.sh SOURCE_ROOT LEXER_C SECONDS   (exit 77 when clang's libFuzzer is unavailable)
+set -u
+root=$1 lexer=$2 seconds=${3:-20}
+clang=${CLANG:-$(command -v clang || command -v clang-14 || true)}
+[ -n "$clang" ] || { echo "SKIP: clang not found"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+src=$root/gen/ptx
+if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$src" \
+       "$src"/ptx_fuzz.c "$src"/ptx_parse.c "$src"/ptx_analyze.c "$src"/ptx_rules.c "$src"/ptx_report.c "$lexer" \
+       -o "$work/ptx_fuzz" 2> "$work/log"; then
+    if grep -q -e "libclang_rt.fuzzer" -e "cannot find" -e "unsupported option" "$work/log"; then
+        echo "SKIP: clang cannot link libFuzzer (install libclang-rt-14-dev)"
+        exit 77
+    fi
+    cat "$work/log"
+    exit 1
+fi
+mkdir -p "$work/corpus"
+cp "$root"/ptx_corpus/cases/*.ptx "$root"/tests/ptx_rules/*.ptx "$work/corpus/"
+cd "$work" && ./ptx_fuzz -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 corpus 2>&1 | tail -15
+rc=${PIPESTATUS[0]}
+exit "$rc"

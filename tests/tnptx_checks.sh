@@ -1,0 +1,73 @@
+#!/bin/bash
+# tnptx on the command line: exit status, JSON and SARIF output, diff, whitelist, bad input.
+# usage: tnptx_checks.sh TNPTX RULES_DIR GENERATED_PTX_DIR
+set -u
+tnptx=$1 rules=$2 generated=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+expect_status() { # expected-status description command...
+    local want=$1 what=$2
+    shift 2
+    "$@" > "$work/out" 2> "$work/err"
+    local got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: $what: exit $got, expected $want"
+        cat "$work/out" "$work/err"
+        failures=$((failures + 1))
+    fi
+}
+expect_output() { # pattern description (on the last command's stdout + stderr)
+    if ! grep -q -- "$1" "$work/out" "$work/err"; then
+        echo "FAIL: $2: no '$1' in the output"
+        failures=$((failures + 1))
+    fi
+}
+expect_status 0 "clean file" "$tnptx" "$rules/BARRIER_DIVERGENCE_neg.ptx"
+expect_status 1 "error finding" "$tnptx" "$rules/BARRIER_DIVERGENCE_pos.ptx"
+expect_output "BARRIER_DIVERGENCE" "error finding is reported"
+expect_status 2 "invalid PTX" "$tnptx" "$rules/PTX_SYNTAX_pos.ptx"
+expect_output "PTX_SYNTAX_pos.ptx:10:23" "syntax error carries file:line:column"
+expect_status 2 "missing file" "$tnptx" "$work/no-such-file.ptx"
+expect_output "cannot read" "missing file message"
+expect_status 2 "unknown option" "$tnptx" --bogus "$rules/NO_ENTRY_neg.ptx"
+expect_status 0 "list rules" "$tnptx" --list-rules
+[ "$(wc -l < "$work/out")" -eq 16 ] || { echo "FAIL: --list-rules does not list 16 rules"; failures=$((failures + 1)); }
+expect_status 0 "strict rules stay off by default" "$tnptx" "$rules/MISSING_BOUNDS_CHECK_pos.ptx"
+expect_status 0 "strict" "$tnptx" --strict "$rules/MISSING_BOUNDS_CHECK_pos.ptx"
+expect_output "MISSING_BOUNDS_CHECK" "--strict turns on the noisier rules"
+expect_status 0 "bugs only" "$tnptx" --bugs "$rules/UNCOALESCED_GLOBAL_pos.ptx"
+if grep -q "\[UNCOALESCED" "$work/out"; then echo "FAIL: --bugs shows a performance rule"; failures=$((failures + 1)); fi
+printf '# rule kernel reason\nBARRIER_DIVERGENCE k the launch always uses 100 threads\n' > "$work/wl"
+expect_status 0 "whitelist" "$tnptx" --whitelist "$work/wl" "$rules/BARRIER_DIVERGENCE_pos.ptx"
+printf 'BARRIER_DIVERGENCE k\n' > "$work/wl-no-reason"
+expect_status 2 "whitelist entry without a reason" "$tnptx" --whitelist "$work/wl-no-reason" "$rules/BARRIER_DIVERGENCE_pos.ptx"
+expect_output "needs a reason" "whitelist without a reason is refused"
+expect_status 0 "verbose with occupancy for an arch" "$tnptx" --verbose --arch sm_90 --block 128 "$generated"/sum.ptx
+expect_output "occupancy" "verbose report"
+expect_status 1 "json" "$tnptx" --json "$rules/SHARED_RACE_pos.ptx" "$rules/SHARED_RACE_neg.ptx"
+for key in '"path"' '"valid"' '"errors"' '"kernels"' '"registers"' '"estimate"' '"by_type"' '"occupancy"' '"memory"' \
+           '"instructions"' '"flops"' '"bytes"' '"arithmetic_intensity"' '"bound"' '"findings"' '"fix"'; do
+    expect_output "$key" "json has $key"
+done
+cp "$work/out" "$work/both.json"
+expect_status 0 "diff of a report with itself" "$tnptx" diff "$work/both.json" "$work/both.json"
+expect_status 1 "sarif" "$tnptx" --sarif "$rules/SHARED_RACE_pos.ptx"
+expect_output '"version": "2.1.0"' "sarif version"
+expect_output '"ruleId": "SHARED_RACE"' "sarif result"
+# diff: the same kernel before and after losing its barrier
+mkdir -p "$work/old" "$work/new"
+cp "$rules/SHARED_RACE_neg.ptx" "$work/old/k.ptx"
+cp "$rules/SHARED_RACE_pos.ptx" "$work/new/k.ptx"
+(cd "$work/old" && "$tnptx" --json k.ptx > ../old.json)
+(cd "$work/new" && "$tnptx" --json k.ptx > ../new.json)
+expect_status 1 "diff flags a new finding" "$tnptx" diff "$work/old.json" "$work/new.json"
+expect_output "new finding SHARED_RACE" "diff names the new finding"
+expect_status 0 "diff in the other direction" "$tnptx" diff "$work/new.json" "$work/old.json"
+expect_status 2 "diff of a non-report" "$tnptx" diff "$rules/NO_ENTRY_neg.ptx" "$work/new.json"
+# every PTX file tngen generates passes with no error finding
+for f in "$generated"/*.ptx; do
+    expect_status 0 "generated $(basename "$f")" "$tnptx" --strict "$f"
+done
+echo "tnptx checks: $failures failures"
+exit $((failures > 0))
