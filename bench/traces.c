@@ -222,6 +222,11 @@ int bench_trace(int argc, char **argv)
                "containers)\n");
         return 77;
     }
+    /* Mesa's shader disk cache writes under $HOME on a first run only (and looks the user up
+     * through nscd): a trace that depended on it would differ between machines and runs. */
+    setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
+    /* lavapipe starts a thread per core: pinned, so that budgets hold on machines of any size. */
+    setenv("LP_NUM_THREADS", "2", 1);
     trace_summary s = {0};
     int rc = run_quietly(program, &s.wall_ms, &s.peak_rss_kib);
     if (rc != 0) {
