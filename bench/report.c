@@ -78,6 +78,8 @@ static void anchor_row(FILE *f, const bench_run *run, const char *what, const ch
             ratio >= bar ? "meets the bar" : "below the bar");
 }
 
+/* The streaming bar: our time against a read of the same operands sampled in turn with it (the
+ * same-run read floor), at the op's largest size streamed from DRAM. */
 static void streaming_row(FILE *f, const bench_run *run, const char *op)
 {
     const bench_case *best = NULL;
@@ -87,13 +89,14 @@ static void streaming_row(FILE *f, const bench_run *run, const char *op)
             (!best || c->n > best->n))
             best = c;
     }
-    double floor_bw = run->limits.read_bw[LEVEL_DRAM];
-    if (!best || floor_bw <= 0)
+    const bench_case *floor_case = best ? lookup(run, op, "read-floor", best->n) : NULL;
+    if (!best || !floor_case)
         return;
-    double bw = best->bytes / best->median;
-    fprintf(f, "| %s n=%lld, streamed from DRAM | %.1f GB/s | read floor %.1f GB/s | 0.97× | **%.2f×** %s |\n", op,
-            best->n, bw * 1e-9, floor_bw * 1e-9, bw / floor_bw,
-            bw / floor_bw >= 0.97 ? "meets the bar" : "below the bar");
+    double ratio = floor_case->median / best->median;
+    fprintf(f, "| %s n=%lld, streamed from DRAM | %.1f GB/s | same-run read of its operands %.1f GB/s | 0.97× | "
+               "**%.2f×** %s |\n",
+            op, best->n, best->bytes / best->median * 1e-9, floor_case->bytes / floor_case->median * 1e-9, ratio,
+            ratio >= 0.97 ? "meets the bar" : "below the bar");
 }
 
 static void write_markdown(FILE *f, const bench_run *run, const op_view *views, int nviews, const char *plots_rel)
