@@ -11,8 +11,8 @@ enum { PTX_PRESSURE_MARGIN = 0 };
 /* How ptxas schedules with unlimited registers (fitted on ptx_corpus, -maxrregcount 255): the
  * iterations of a loop with loads it overlaps (unrolling small loops further, to keep at least
  * PTX_LOOP_MIN_IN_FLIGHT loaded values in flight), how much a loop without loads grows (tenths),
- * and how many loaded values it keeps in flight at most. */
-enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOADS_IN_FLIGHT = 64 };
+ * and how many values loaded from local memory it keeps in flight at most. */
+enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOCAL_LOADS_IN_FLIGHT = 64 };
 /* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
 enum { PTX_SPILL_SLACK = 4 };
 /* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
@@ -1054,16 +1054,18 @@ static void liveness(ctx *c)
                 head = c->succ[e];
                 loop = true;
             }
-        int loaded = 0;
+        int loaded = 0, loaded_local = 0;
         for (uint32_t x = head; x <= b; x++)
             for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++) {
-                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
-                    loaded += c->ndef[i]; /* values, whatever their width (measured) */
+                /* values, whatever their width (measured) */
+                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space == PTX_SP_LOCAL)
+                    loaded_local += c->ndef[i];
+                else if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
+                    loaded += c->ndef[i];
                 if (f->ins[i].kind == PTX_K_RET || f->ins[i].kind == PTX_K_EXIT)
                     loop = false; /* ptxas does not overlap the iterations of a loop that exits inside */
             }
-        if (loaded > PTX_LOADS_IN_FLIGHT)
-            loaded = PTX_LOADS_IN_FLIGHT;
+        loaded += loaded_local < PTX_LOCAL_LOADS_IN_FLIGHT ? loaded_local : PTX_LOCAL_LOADS_IN_FLIGHT;
         int entering = 0;
         const uint64_t *iv = in + (size_t)head * words;
         for (uint32_t w = 0; w < words; w++)
