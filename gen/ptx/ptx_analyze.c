@@ -5,9 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Register pressure estimate = max live + this margin (address pairs and scratch ptxas keeps;
- * fitted on ptx_corpus against ptxas -maxrregcount 255). */
-enum { PTX_PRESSURE_MARGIN = 0 };
 /* How ptxas schedules with unlimited registers (fitted on ptx_corpus, -maxrregcount 255): the
  * iterations of a loop with loads it overlaps (unrolling small loops further, to keep at least
  * PTX_LOOP_MIN_IN_FLIGHT loaded values in flight), how much a loop without loads grows (tenths),
@@ -924,7 +921,7 @@ static void generic_addresses(ctx *c)
                 continue;
             bool g = false;
             if (in->kind == PTX_K_CVTA)
-                g = !in->is_wide; /* cvta.shared & co. produce generic addresses; cvta.to.* do not */
+                g = !in->cvta_to; /* cvta.shared & co. produce generic addresses; cvta.to.* do not */
             else if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM)
                 g = true;
             else if (in->kind == PTX_K_MOV || in->kind == PTX_K_ADD || in->kind == PTX_K_SUB || in->kind == PTX_K_CVT)
@@ -1697,7 +1694,7 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     int live = f->maxlive + (int)(promoted / 4);
     if (f->maxlive_scheduled > live)
         live = f->maxlive_scheduled;
-    f->reg_estimate = live + PTX_PRESSURE_MARGIN;
+    f->reg_estimate = live;
     if (f->reg_estimate > 255)
         f->reg_estimate = 255;
     memory_and_roofline(&c);
