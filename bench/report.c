@@ -236,8 +236,51 @@ static void write_plots(const bench_run *run, const op_view *views, int nviews, 
     fclose(f);
 }
 
+/* A GPU run (tn_bench run --backend cuda|vulkan): per op and size, our device-timed throughput,
+ * PyTorch's and a device-to-device copy's (the streaming bar: >= 0.9x the copy), as ratios. */
+static void write_gpu_section(FILE *f, const bench_run *run, const char *path)
+{
+    const json *m = json_get(run->machine, "machine");
+    fprintf(f,
+            "\n## GPU: %s through %s\n\nFrom `%s` (`tn_bench run --backend %s --torch ...`, commit `%s`): "
+            "device time of each call (CUDA events; Vulkan timestamp queries around each op's command buffer), "
+            "median of the samples. *pytorch* is the same op in PyTorch on the same device, *copy* a "
+            "device-to-device copy of the same bytes; ratios are their time over ours (> 1: ours is faster). "
+            "The project's bar for streaming ops is 0.9× the copy at DRAM sizes.\n\n",
+            run->device, run->backend, path, run->backend, json_string(m, "commit", "?"));
+    fprintf(f, "| op | n | ours GB/s | pytorch GB/s | vs pytorch | vs copy |\n|---|---|---|---|---|---|\n");
+    for (int i = 0; i < run->count; i++) {
+        const bench_case *c = &run->cases[i];
+        if (c->peer)
+            continue;
+        const bench_case *torch = lookup(run, c->op, "pytorch", c->n), *copy = lookup(run, c->op, "copy-bar", c->n);
+        fprintf(f, "| %s | %lld | %.0f |", c->op, c->n, c->bytes / c->median * 1e-9);
+        fprintf(f, torch ? " %.0f | %.2f× |" : " | |", torch ? torch->bytes / torch->median * 1e-9 : 0,
+                torch ? torch->median / c->median : 0);
+        fprintf(f, copy ? " %.2f× |\n" : " |\n", copy ? copy->median / c->median : 0);
+    }
+}
+
+/* Appends a section per GPU run named by --gpu. */
+static int write_gpu_runs(FILE *f, const char **paths, int count)
+{
+    for (int i = 0; i < count; i++) {
+        bench_run gpu;
+        char err[300];
+        if (bench_read_json(paths[i], &gpu, err, sizeof err) != 0) {
+            fprintf(stderr, "tn_bench report: %s\n", err);
+            return 2;
+        }
+        write_gpu_section(f, &gpu, paths[i]);
+        bench_run_free(&gpu);
+    }
+    return 0;
+}
+
 int bench_report(int argc, char **argv)
 {
+    const char *gpu_paths[8];
+    int ngpu = 0;
     const char *json_path = NULL, *out = NULL, *plots = NULL, *work = NULL, *plots_rel = "plots";
     for (int i = 2; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--json") == 0)
@@ -250,10 +293,17 @@ int bench_report(int argc, char **argv)
             work = argv[i + 1];
         else if (strcmp(argv[i], "--plots-link") == 0)
             plots_rel = argv[i + 1];
+        else if (strcmp(argv[i], "--gpu") == 0 && ngpu < 8)
+            gpu_paths[ngpu++] = argv[i + 1];
+        else {
+            fprintf(stderr, "tn_bench report: unknown option %s\n", argv[i]);
+            return 2;
+        }
     }
     if (!json_path || !out || !plots || !work) {
         fprintf(stderr,
-                "usage: tn_bench report --json RUN --out DOC.md --plots SVG_DIR --work DIR [--plots-link REL]\n");
+                "usage: tn_bench report --json RUN --out DOC.md --plots SVG_DIR --work DIR [--plots-link REL] "
+                "[--gpu GPU_RUN ...]\n");
         return 2;
     }
     bench_run run;
@@ -271,7 +321,12 @@ int bench_report(int argc, char **argv)
         return 3;
     }
     write_markdown(f, &run, views, nviews, plots_rel);
+    int rc = write_gpu_runs(f, gpu_paths, ngpu);
     fclose(f);
+    if (rc != 0) {
+        bench_run_free(&run);
+        return rc;
+    }
     write_plots(&run, views, nviews, work, plots);
     bench_run_free(&run);
     return 0;

@@ -72,7 +72,7 @@ typedef struct ptx_instr {
     const char *op;
     uint32_t oplen, line, col;
     int32_t guard; /* predicate register or -1 */
-    uint8_t guard_neg, kind, space, vec, tsize, is_float, uni, is_wide;
+    uint8_t guard_neg, kind, space, vec, tsize, is_float, uni, cvta_to;
     uint16_t nmods, nopnd;
     uint32_t mods;  /* first modifier token in the function's modifier pool */
     uint32_t opnds; /* first operand in the function's operand pool */

@@ -5,14 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Register pressure estimate = max live + this margin (address pairs and scratch ptxas keeps;
- * fitted on ptx_corpus against ptxas -maxrregcount 255). */
-enum { PTX_PRESSURE_MARGIN = 0 };
 /* How ptxas schedules with unlimited registers (fitted on ptx_corpus, -maxrregcount 255): the
  * iterations of a loop with loads it overlaps (unrolling small loops further, to keep at least
  * PTX_LOOP_MIN_IN_FLIGHT loaded values in flight), how much a loop without loads grows (tenths),
- * and how many loaded values it keeps in flight at most. */
-enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOADS_IN_FLIGHT = 64 };
+ * and how many values loaded from local memory it keeps in flight at most. */
+enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOCAL_LOADS_IN_FLIGHT = 64 };
 /* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
 enum { PTX_SPILL_SLACK = 4 };
 /* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
@@ -924,7 +921,7 @@ static void generic_addresses(ctx *c)
                 continue;
             bool g = false;
             if (in->kind == PTX_K_CVTA)
-                g = !in->is_wide; /* cvta.shared & co. produce generic addresses; cvta.to.* do not */
+                g = !in->cvta_to; /* cvta.shared & co. produce generic addresses; cvta.to.* do not */
             else if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM)
                 g = true;
             else if (in->kind == PTX_K_MOV || in->kind == PTX_K_ADD || in->kind == PTX_K_SUB || in->kind == PTX_K_CVT)
@@ -1054,16 +1051,18 @@ static void liveness(ctx *c)
                 head = c->succ[e];
                 loop = true;
             }
-        int loaded = 0;
+        int loaded = 0, loaded_local = 0;
         for (uint32_t x = head; x <= b; x++)
             for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++) {
-                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
-                    loaded += c->ndef[i]; /* values, whatever their width (measured) */
+                /* values, whatever their width (measured) */
+                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space == PTX_SP_LOCAL)
+                    loaded_local += c->ndef[i];
+                else if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
+                    loaded += c->ndef[i];
                 if (f->ins[i].kind == PTX_K_RET || f->ins[i].kind == PTX_K_EXIT)
                     loop = false; /* ptxas does not overlap the iterations of a loop that exits inside */
             }
-        if (loaded > PTX_LOADS_IN_FLIGHT)
-            loaded = PTX_LOADS_IN_FLIGHT;
+        loaded += loaded_local < PTX_LOCAL_LOADS_IN_FLIGHT ? loaded_local : PTX_LOCAL_LOADS_IN_FLIGHT;
         int entering = 0;
         const uint64_t *iv = in + (size_t)head * words;
         for (uint32_t w = 0; w < words; w++)
@@ -1695,7 +1694,7 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     int live = f->maxlive + (int)(promoted / 4);
     if (f->maxlive_scheduled > live)
         live = f->maxlive_scheduled;
-    f->reg_estimate = live + PTX_PRESSURE_MARGIN;
+    f->reg_estimate = live;
     if (f->reg_estimate > 255)
         f->reg_estimate = 255;
     memory_and_roofline(&c);

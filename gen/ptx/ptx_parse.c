@@ -833,8 +833,6 @@ static void classify_modifiers(ptx_instr *in, const ptx_token *mods, uint32_t n)
             in->vec = (uint8_t)(t->p[2] - '0');
         else if (TOK_IS(t, ".uni"))
             in->uni = 1;
-        else if (TOK_IS(t, ".wide"))
-            in->is_wide = 1;
         else if (TOK_IS(t, ".to"))
             in->space = PTX_SP_GENERIC; /* cvta.to.X: marks the direction, corrected below */
         else {
@@ -896,7 +894,7 @@ static void parse_instruction(parser *ps)
             if (sp != PTX_SP_NONE)
                 in.space = sp;
         }
-        in.is_wide = to; /* reused: 1 for cvta.to */
+        in.cvta_to = to;
     } else if ((in.kind == PTX_K_LD || in.kind == PTX_K_ST || in.kind == PTX_K_ATOM || in.kind == PTX_K_RED) &&
                in.space == PTX_SP_NONE) {
         in.space = PTX_SP_GENERIC;
