@@ -61,11 +61,14 @@ typedef struct strmap_entry {
     const char *p;
     uint32_t n, h;
     int32_t val;
+    uint32_t gen; /* live only when equal to the map's gen */
 } strmap_entry;
 
+/* Clearing bumps gen instead of zeroing the table: a module's maps are cleared per function,
+ * and the table keeps the size of the largest function. */
 typedef struct strmap {
     strmap_entry *e;
-    uint32_t cap, count;
+    uint32_t cap, count, gen;
 } strmap;
 
 static uint32_t hash_str(const char *p, uint32_t n)
@@ -81,7 +84,7 @@ static strmap_entry *strmap_slot(const strmap *m, const char *p, uint32_t n, uin
     uint32_t mask = m->cap - 1;
     for (uint32_t i = h & mask;; i = (i + 1) & mask) {
         strmap_entry *e = &m->e[i];
-        if (!e->p || (e->h == h && e->n == n && memcmp(e->p, p, n) == 0))
+        if (e->gen != m->gen || (e->h == h && e->n == n && memcmp(e->p, p, n) == 0))
             return e;
     }
 }
@@ -91,34 +94,41 @@ static int32_t strmap_get(const strmap *m, const char *p, uint32_t n)
     if (!m->cap)
         return -1;
     strmap_entry *e = strmap_slot(m, p, n, hash_str(p, n));
-    return e->p ? e->val : -1;
+    return e->gen == m->gen ? e->val : -1;
 }
 
 static void strmap_put(strmap *m, const char *p, uint32_t n, int32_t val)
 {
     if ((m->count + 1) * 2 > m->cap) {
         strmap old = *m;
+        m->gen = 1; /* the new table's entries are all 0: empty */
         m->cap = old.cap ? old.cap * 2 : 64;
         m->e = calloc(m->cap, sizeof *m->e);
         if (!m->e)
             abort();
         for (uint32_t i = 0; i < old.cap; i++)
-            if (old.e[i].p)
-                *strmap_slot(m, old.e[i].p, old.e[i].n, old.e[i].h) = old.e[i];
+            if (old.e[i].gen == old.gen) {
+                strmap_entry *moved = strmap_slot(m, old.e[i].p, old.e[i].n, old.e[i].h);
+                *moved = old.e[i];
+                moved->gen = m->gen;
+            }
         free(old.e);
     }
     uint32_t h = hash_str(p, n);
     strmap_entry *e = strmap_slot(m, p, n, h);
-    if (!e->p)
+    if (e->gen != m->gen)
         m->count++;
-    *e = (strmap_entry){ p, n, h, val };
+    *e = (strmap_entry){ p, n, h, val, m->gen };
 }
 
 static void strmap_clear(strmap *m)
 {
-    if (m->cap)
-        memset(m->e, 0, m->cap * sizeof *m->e);
     m->count = 0;
+    if (++m->gen == 0) { /* wrapped: entries of an old generation could look live */
+        if (m->cap)
+            memset(m->e, 0, m->cap * sizeof *m->e);
+        m->gen = 1;
+    }
 }
 
 static void strmap_free(strmap *m)
