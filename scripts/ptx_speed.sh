@@ -17,7 +17,7 @@ for i in $(seq "$repeat"); do
     for f in $valid; do sed -e '/^\.version/d' -e '/^\.target/d' -e '/^\.address_size/d' "$f"; done
 done >> "$work/big.ptx"
 echo "== one large module ($(du -h "$work/big.ptx" | cut -f1), functions repeated: names clash, so only for speed)"
-"$build/gen/ptx_speed" --repeat 3 "$work/big.ptx"
+"$build/gen/ptx_speed" --repeat 5 "$work/big.ptx"
 echo "== each valid corpus file ($(echo "$valid" | wc -l) files), in process"
 # shellcheck disable=SC2086
 "$build/gen/ptx_speed" --repeat 20 $valid
