@@ -384,27 +384,6 @@ static char *ptx_for(const gen_spec *spec, const gen_op *op, const gen_target *t
 
 /* ---- ptxas ---- */
 
-static char *find_ptxas(void)
-{
-    const char *env = getenv("PTXAS");
-    if (env && *env)
-        return access(env, X_OK) == 0 ? gen_strdup(env) : NULL;
-    const char *path = getenv("PATH");
-    char *copy = gen_strdup(path ? path : "");
-    char *found = NULL;
-    for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
-        char *candidate = gen_strfmt("%s/ptxas", dir);
-        if (access(candidate, X_OK) == 0)
-            found = candidate;
-        else
-            free(candidate);
-    }
-    free(copy);
-    if (!found && access("/usr/local/cuda/bin/ptxas", X_OK) == 0)
-        found = gen_strdup("/usr/local/cuda/bin/ptxas");
-    return found;
-}
-
 /* Runs ptxas on text for arch; on failure stops generation with ptxas's own message. */
 static void check_with_ptxas(const char *ptxas, const char *name, const char *text, const char *arch)
 {
@@ -463,7 +442,7 @@ static void check_with_analyzer(gen_outputs *out, const char *name, const char *
 
 void gen_emit_ptx(const gen_spec *spec, gen_outputs *out, bool run_ptxas)
 {
-    char *ptxas = run_ptxas ? find_ptxas() : NULL;
+    char *ptxas = run_ptxas ? ptx_find_ptxas() : NULL;
     if (run_ptxas && !ptxas && !out->quiet)
         printf("tngen: ptxas not found (set PTXAS or PATH): generated PTX is not checked by ptxas\n");
     for (int ti = 0; ti < spec->ntargets; ti++) {

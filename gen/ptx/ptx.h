@@ -190,6 +190,8 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
 void ptx_module_free(ptx_module *m);
 /* Reads a whole file (NUL-terminated); NULL with errno set when it cannot. */
 char *ptx_read_file(const char *path, size_t *len);
+/* ptxas's path (malloc'ed) from $PTXAS, then $PATH, then /usr/local/cuda/bin; NULL when absent. */
+char *ptx_find_ptxas(void);
 /* Loads a whitelist ("RULE KERNEL reason..." per line, # comments); -1 when unreadable, -2 when
  * an entry gives no reason. */
 int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out);

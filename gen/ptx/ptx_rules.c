@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *const ptx_space_names[PTX_SP_COUNT] = { "none",  "global", "shared",  "local",
                                                     "const", "param",  "texture", "generic" };
@@ -165,6 +166,32 @@ void ptx_count_findings(const ptx_module *m, int counts[3])
     for (const ptx_function *f = m->funcs; f; f = f->next)
         for (uint32_t i = 0; i < f->nfindings; i++)
             counts[f->findings[i].severity]++;
+}
+
+char *ptx_find_ptxas(void)
+{
+    const char *env = getenv("PTXAS");
+    if (env && *env)
+        return access(env, X_OK) == 0 ? strdup(env) : NULL;
+    const char *path = getenv("PATH");
+    char *copy = strdup(path ? path : "");
+    char *found = NULL;
+    for (char *save = NULL, *dir = copy ? strtok_r(copy, ":", &save) : NULL; dir && !found;
+         dir = strtok_r(NULL, ":", &save)) {
+        size_t n = strlen(dir) + 8;
+        char *candidate = malloc(n);
+        if (!candidate)
+            break;
+        snprintf(candidate, n, "%s/ptxas", dir);
+        if (access(candidate, X_OK) == 0)
+            found = candidate;
+        else
+            free(candidate);
+    }
+    free(copy);
+    if (!found && access("/usr/local/cuda/bin/ptxas", X_OK) == 0)
+        found = strdup("/usr/local/cuda/bin/ptxas");
+    return found;
 }
 
 char *ptx_read_file(const char *path, size_t *len)

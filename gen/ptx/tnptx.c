@@ -37,29 +37,6 @@ static void list_rules(void)
 
 /* ---- ptxas side by side ---- */
 
-static char *find_ptxas(void)
-{
-    const char *env = getenv("PTXAS");
-    if (env && *env)
-        return access(env, X_OK) == 0 ? strdup(env) : NULL;
-    const char *path = getenv("PATH");
-    char *copy = strdup(path ? path : "");
-    char *found = NULL;
-    for (char *save = NULL, *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
-        size_t n = strlen(dir) + 8;
-        char *candidate = malloc(n);
-        snprintf(candidate, n, "%s/ptxas", dir);
-        if (access(candidate, X_OK) == 0)
-            found = candidate;
-        else
-            free(candidate);
-    }
-    free(copy);
-    if (!found && access("/usr/local/cuda/bin/ptxas", X_OK) == 0)
-        found = strdup("/usr/local/cuda/bin/ptxas");
-    return found;
-}
-
 static void run_ptxas(const char *ptxas, const char *path, const char *arch, const ptx_module *m)
 {
     if (strchr(path, '\'')) {
@@ -451,7 +428,7 @@ int main(int argc, char **argv)
         free(wl);
         return 2;
     }
-    char *ptxas = with_ptxas ? find_ptxas() : NULL;
+    char *ptxas = with_ptxas ? ptx_find_ptxas() : NULL;
     if (with_ptxas && !ptxas)
         fprintf(stderr, "tnptx: ptxas not found (set PTXAS or PATH); showing estimates only\n");
     int status = 0;
