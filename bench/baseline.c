@@ -13,10 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef TN_SOURCE_DIR
-#define TN_SOURCE_DIR "."
-#endif
-
 /* Policy: fail when significantly more than 5% slower, warn from 2%. */
 static const double fail_above = 1.05, warn_above = 1.02;
 enum { BOOTSTRAP = 2000 };

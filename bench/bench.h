@@ -9,6 +9,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* Set by the build (bench/CMakeLists.txt): where baselines and traces live, and the build type. */
+#ifndef TN_SOURCE_DIR
+#define TN_SOURCE_DIR "."
+#endif
+#ifndef TN_BUILD_TYPE
+#define TN_BUILD_TYPE "unknown"
+#endif
+
 enum { BENCH_MAX_SAMPLES = 64, BENCH_MAX_TARGETS = 16 };
 
 /* Where a case's working set lives; ORDER bench_level_names (limits.c). */

@@ -12,13 +12,6 @@
 #include <unistd.h>
 #include <valgrind/callgrind.h>
 
-#ifndef TN_SOURCE_DIR
-#define TN_SOURCE_DIR "."
-#endif
-#ifndef TN_BUILD_TYPE
-#define TN_BUILD_TYPE "unknown"
-#endif
-
 enum { COUNT_N = 1000 }; /* small: the gate runs in CI, under a simulator 50 times slower */
 
 static const double fail_above = 1.05, warn_above = 1.02;

@@ -9,13 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef TN_SOURCE_DIR
-#define TN_SOURCE_DIR "."
-#endif
-#ifndef TN_BUILD_TYPE
-#define TN_BUILD_TYPE "unknown"
-#endif
-
 /* ---- the machine ---- */
 
 const char *bench_compiler(void)

@@ -12,10 +12,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef TN_SOURCE_DIR
-#define TN_SOURCE_DIR "."
-#endif
-
 enum { MAX_NAMES = 256 };
 
 typedef struct trace_summary {
