@@ -87,6 +87,9 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
         bc->bytes = (double)n * bop->bytes;
         bc->level = LEVEL_DRAM;
         bench_summarize(bc);
+        /* bench_add_case may move the cases: keep a copy of ours to derive the peers' rows from. */
+        bench_case ours = *bc;
+        bc = &ours;
         double theirs = torch_seconds(torch, bop->name, (long long)n);
         if (theirs > 0) {
             bench_case *pc = bench_add_case(run);

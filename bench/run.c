@@ -266,6 +266,9 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
         bc->level = level;
         cands[i].result = bc;
     }
+    /* bench_add_case may have moved the cases: point at where they are now. */
+    for (int i = 0; i < nc; i++)
+        cands[i].result = &run->cases[run->count - nc + i];
     int next = 0;
     for (int k = 0; k < o->samples; k++) /* interleaved: one sample of each candidate in turn */
         for (int i = 0; i < nc; i++) {
