@@ -19,6 +19,10 @@ static const struct {
     { "iota", "vi", "void" }, /* 0, 1, 2, ... lanes - 1 */
     { "iselect", "vi", "vm a, vi b, vi c" },
     { "istore", "void", "int32_t *a, vi b" },
+    /* lanes k .. 2k - 1 moved to lanes 0 .. k - 1 (k a power of two below lanes; the other lanes
+     * are don't-care): reductions fold a vector in halves in registers */
+    { "fold", "vf", "vf a, int k" },
+    { "first", "float", "vf a" }, /* lane 0 */
 };
 
 static void vector_constant(gen_buf *b, const gen_node *n)

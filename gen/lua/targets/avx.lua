@@ -66,5 +66,7 @@ static inline __m256i tn_avx_srai_epi32(__m256i a, int k)
     iota = "_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)",
     iselect = "_mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(c), _mm256_castsi256_ps(b), a))",
     istore = "_mm256_storeu_si256((__m256i *)a, b)",
+    fold = "(k == 4 ? _mm256_permute2f128_ps(a, a, 1) : k == 2 ? _mm256_permute_ps(a, 0x4E) : _mm256_permute_ps(a, 0xB1))",
+    first = "_mm256_cvtss_f32(a)",
   },
 }

@@ -37,5 +37,7 @@ static inline __m256 tn_avx2_load_tail(const float *p, size_t k, __m256 fill)
     iota = "_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)",
     iselect = "_mm256_blendv_epi8(c, b, _mm256_castps_si256(a))",
     istore = "_mm256_storeu_si256((__m256i *)a, b)",
+    fold = "(k == 4 ? _mm256_permute2f128_ps(a, a, 1) : k == 2 ? _mm256_permute_ps(a, 0x4E) : _mm256_permute_ps(a, 0xB1))",
+    first = "_mm256_cvtss_f32(a)",
   },
 }

@@ -34,5 +34,8 @@ static inline __mmask16 tn_avx512_tail_mask(size_t k)
     iota = "_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)",
     iselect = "_mm512_mask_blend_epi32(a, c, b)",
     istore = "_mm512_storeu_si512(a, b)",
+    fold = "(k == 8 ? _mm512_shuffle_f32x4(a, a, 0x4E) : k == 4 ? _mm512_shuffle_f32x4(a, a, 0xB1) "
+      .. ": k == 2 ? _mm512_permute_ps(a, 0x4E) : _mm512_permute_ps(a, 0xB1))",
+    first = "_mm512_cvtss_f32(a)",
   },
 }

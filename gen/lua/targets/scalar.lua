@@ -25,5 +25,6 @@ static inline float tn_f32_of_bits(int32_t i) { float f; memcpy(&f, &i, sizeof f
     shl = "(int32_t)((uint32_t)a << b)", sra = "a >> b", to_i32 = "(int32_t)a",
     load = "*a", store = "*a = b", load_tail = "k ? *a : c", store_tail = "if (k) *a = c",
     splat = "a", isplat = "a", iota = "0", iselect = "a ? b : c", istore = "*a = b",
+    fold = "((void)k, a)", first = "a", -- one lane: a reduction never folds
   },
 }

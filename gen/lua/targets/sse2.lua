@@ -43,5 +43,6 @@ static inline void tn_sse2_store_tail(float *p, size_t k, __m128 v)
     splat = "_mm_set1_ps(a)", isplat = "_mm_set1_epi32(a)", iota = "_mm_setr_epi32(0, 1, 2, 3)",
     iselect = "_mm_or_si128(_mm_and_si128(_mm_castps_si128(a), b), _mm_andnot_si128(_mm_castps_si128(a), c))",
     istore = "_mm_storeu_si128((__m128i *)a, b)",
+    fold = "(k == 2 ? _mm_movehl_ps(a, a) : _mm_shuffle_ps(a, a, 0xB1))", first = "_mm_cvtss_f32(a)",
   },
 }

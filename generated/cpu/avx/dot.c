@@ -60,12 +60,10 @@ void tn_cpu_dot_avx(size_t n, const float *x, const float *y, float *result)
         if (i < end)
             acc0 = dot_step_tail(acc0, x, y, i, end - i);
         acc0 = dot_combine(dot_combine(acc0, acc1), dot_combine(acc2, acc3));
-        float lanes[VF_LANES];
-        v_store(lanes, acc0);
-        for (int width = VF_LANES / 2; width > 0; width /= 2) /* a tree: log2(lanes) dependent steps */
-            for (int j = 0; j < width; j++)
-                lanes[j] = dot_combine_s(lanes[j], lanes[j + width]);
-        float s = lanes[0];
+        /* A tree over the lanes, in registers: lane j combines with lane j + width. */
+        for (int width = VF_LANES / 2; width > 0; width /= 2)
+            acc0 = dot_combine(acc0, v_fold(acc0, width));
+        float s = v_first(acc0);
         for (size_t b = blocks++; b & 1; b >>= 1)
             s = dot_combine_s(partial[--depth], s);
         partial[depth++] = s;

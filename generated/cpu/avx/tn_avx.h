@@ -98,5 +98,7 @@ static inline vi v_isplat(int32_t a) { return _mm256_set1_epi32(a); }
 static inline vi v_iota(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
 static inline vi v_iselect(vm a, vi b, vi c) { return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(c), _mm256_castsi256_ps(b), a)); }
 static inline void v_istore(int32_t *a, vi b) { _mm256_storeu_si256((__m256i *)a, b); }
+static inline vf v_fold(vf a, int k) { return (k == 4 ? _mm256_permute2f128_ps(a, a, 1) : k == 2 ? _mm256_permute_ps(a, 0x4E) : _mm256_permute_ps(a, 0xB1)); }
+static inline float v_first(vf a) { return _mm256_cvtss_f32(a); }
 
 #endif

@@ -61,12 +61,10 @@ void tn_cpu_norm_l2_avx512(size_t n, const float *x, float *result)
         if (i < end)
             acc0 = norm_l2_step_tail(acc0, x, i, end - i);
         acc0 = norm_l2_combine(norm_l2_combine(acc0, acc1), norm_l2_combine(acc2, acc3));
-        float lanes[VF_LANES];
-        v_store(lanes, acc0);
-        for (int width = VF_LANES / 2; width > 0; width /= 2) /* a tree: log2(lanes) dependent steps */
-            for (int j = 0; j < width; j++)
-                lanes[j] = norm_l2_combine_s(lanes[j], lanes[j + width]);
-        float s = lanes[0];
+        /* A tree over the lanes, in registers: lane j combines with lane j + width. */
+        for (int width = VF_LANES / 2; width > 0; width /= 2)
+            acc0 = norm_l2_combine(acc0, v_fold(acc0, width));
+        float s = v_first(acc0);
         for (size_t b = blocks++; b & 1; b >>= 1)
             s = norm_l2_combine_s(partial[--depth], s);
         partial[depth++] = s;

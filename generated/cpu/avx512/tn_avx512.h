@@ -65,5 +65,7 @@ static inline vi v_isplat(int32_t a) { return _mm512_set1_epi32(a); }
 static inline vi v_iota(void) { return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
 static inline vi v_iselect(vm a, vi b, vi c) { return _mm512_mask_blend_epi32(a, c, b); }
 static inline void v_istore(int32_t *a, vi b) { _mm512_storeu_si512(a, b); }
+static inline vf v_fold(vf a, int k) { return (k == 8 ? _mm512_shuffle_f32x4(a, a, 0x4E) : k == 4 ? _mm512_shuffle_f32x4(a, a, 0xB1) : k == 2 ? _mm512_permute_ps(a, 0x4E) : _mm512_permute_ps(a, 0xB1)); }
+static inline float v_first(vf a) { return _mm512_cvtss_f32(a); }
 
 #endif

@@ -63,5 +63,7 @@ static inline vi v_isplat(int32_t a) { return a; }
 static inline vi v_iota(void) { return 0; }
 static inline vi v_iselect(vm a, vi b, vi c) { return a ? b : c; }
 static inline void v_istore(int32_t *a, vi b) { *a = b; }
+static inline vf v_fold(vf a, int k) { return ((void)k, a); }
+static inline float v_first(vf a) { return a; }
 
 #endif

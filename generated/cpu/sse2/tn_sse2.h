@@ -76,5 +76,7 @@ static inline vi v_isplat(int32_t a) { return _mm_set1_epi32(a); }
 static inline vi v_iota(void) { return _mm_setr_epi32(0, 1, 2, 3); }
 static inline vi v_iselect(vm a, vi b, vi c) { return _mm_or_si128(_mm_and_si128(_mm_castps_si128(a), b), _mm_andnot_si128(_mm_castps_si128(a), c)); }
 static inline void v_istore(int32_t *a, vi b) { _mm_storeu_si128((__m128i *)a, b); }
+static inline vf v_fold(vf a, int k) { return (k == 2 ? _mm_movehl_ps(a, a) : _mm_shuffle_ps(a, a, 0xB1)); }
+static inline float v_first(vf a) { return _mm_cvtss_f32(a); }
 
 #endif
