@@ -68,6 +68,7 @@ typedef struct bench_options {
     bool quiet;
     bool keep_limits; /* use run->limits as they are instead of measuring them */
     int processes;    /* baseline save and compare: runs in this many fresh processes */
+    int misalign;     /* CPU: bytes past a 64-byte boundary where every array starts (default 0) */
 } bench_options;
 
 /* limits.c */

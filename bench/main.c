@@ -24,6 +24,7 @@ static void usage(FILE *f)
           "                                            write the performance report and plot data\n"
           "\n"
           "OPTIONS: --backend cpu|cuda|vulkan  --op OP[,OP...]  --max-n N  --only-n N  --samples K  --quick\n"
+          "         --misalign B (CPU: every array starts B bytes past a 64-byte boundary, B a multiple of 4)\n"
           "         --processes N (baseline save, compare: the best of N fresh processes; default 3)\n"
           "         --torch F (GPU: PyTorch timings from bench/torch_peers.py)  -q\n",
           f);
@@ -48,6 +49,8 @@ int bench_parse_options(int argc, char **argv, int first, bench_options *o, cons
             o->samples = atoi(argv[++i]);
         else if (strcmp(a, "--only-n") == 0 && v)
             o->only_n = atoll(argv[++i]);
+        else if (strcmp(a, "--misalign") == 0 && v)
+            o->misalign = atoi(argv[++i]);
         else if (strcmp(a, "--processes") == 0 && v)
             o->processes = atoi(argv[++i]);
         else if (strcmp(a, "--no-limits") == 0)
@@ -75,6 +78,10 @@ int bench_parse_options(int argc, char **argv, int first, bench_options *o, cons
     }
     if (o->samples < 3 || o->samples > BENCH_MAX_SAMPLES) {
         fprintf(stderr, "tn_bench: --samples must be 3..%d\n", BENCH_MAX_SAMPLES);
+        return -1;
+    }
+    if (o->misalign < 0 || o->misalign > 60 || o->misalign % 4) {
+        fputs("tn_bench: --misalign must be a multiple of 4 from 0 to 60 (bytes)\n", stderr);
         return -1;
     }
     if (strcmp(o->backend, "cpu") != 0 && strcmp(o->backend, "cuda") != 0 && strcmp(o->backend, "vulkan") != 0) {

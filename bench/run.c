@@ -112,7 +112,7 @@ static float uniform(double lo, double hi)
 
 /* Each array starts at its own offset within a 4 KiB page, so that loads of one and stores
  * to another never alias in the store buffer (4K aliasing would slow some pairs only). */
-static bool make_sets(operand_sets *s, const bench_op *op, const tn_op *top, size_t n, int count)
+static bool make_sets(operand_sets *s, const bench_op *op, const tn_op *top, size_t n, int count, int misalign)
 {
     memset(s, 0, sizeof *s);
     s->count = count;
@@ -132,7 +132,7 @@ static bool make_sets(operand_sets *s, const bench_op *op, const tn_op *top, siz
                 a->scalar[i] = c->scalar[i] = scalars++ % 2 ? 0.5f : -0.5f;
                 continue;
             }
-            size_t offset = (size_t)((i * 5 + k * 3) % 64) * 64;
+            size_t offset = (size_t)((i * 5 + k * 3) % 64) * 64 + (size_t)misalign;
             char *block = aligned_alloc(4096, (n * sizeof(float) + offset + 4095) / 4096 * 4096);
             if (!block)
                 return false;
@@ -231,7 +231,7 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
     int sets = level == LEVEL_DRAM ? (int)ceil(rotation_bytes / ws) : 1;
     sets = sets > MAX_SETS ? MAX_SETS : sets < 1 ? 1 : sets;
     operand_sets *s = malloc(sizeof *s);
-    if (!s || !make_sets(s, bop, op, n, sets)) {
+    if (!s || !make_sets(s, bop, op, n, sets, o->misalign)) {
         fprintf(stderr, "tn_bench: out of memory for %s at n = %zu\n", bop->name, n);
         if (s)
             free_sets(s);

@@ -293,6 +293,8 @@ static void emit_op(const gen_spec *spec, const gen_op *op, const gen_target *t,
             gen_buf_printf(&splats, "%sconst vf %s_v = v_splat(%s);", splats.len ? "\n" : "", op->args[i].name,
                            op->args[i].name);
     gen_var(&v, "splats", splats.data ? splats.data : "");
+    if (op->kind == GEN_MAP)
+        gen_var(&v, "out", gen_op_output(op)->name);
     gen_check_spellings(op, t);
     if (op->kind == GEN_ARGREDUCE) { /* the template's own primitives */
         gen_require_spelling(t, "select", op);

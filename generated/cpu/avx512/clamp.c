@@ -26,7 +26,14 @@ void tn_cpu_clamp_avx512(size_t n, float lo, float hi, const float *x, float *y)
 {
     const vf lo_v = v_splat(lo);
     const vf hi_v = v_splat(hi);
-    size_t i = 0;
+    /* With 32- and 64-byte vectors, a head of fewer than VF_LANES elements first, so that the
+     * loop's stores are aligned to the vector width: a store that straddles two cache lines costs
+     * two, and malloc aligns to 16 bytes only. (16-byte vectors seldom straddle; no head.) */
+    size_t i = VF_LANES < 8 ? 0 : (size_t)(-(uintptr_t)y % (VF_LANES * sizeof(float))) / sizeof(float);
+    if (i > n)
+        i = n;
+    if (i > 0)
+        clamp_tail(lo_v, hi_v, x, y, 0, i);
     for (; i + VF_LANES <= n; i += VF_LANES)
         clamp_at(lo_v, hi_v, x, y, i);
     if (i < n)

@@ -24,7 +24,14 @@ static inline void scale_tail(vf a, const float *x, float *y, size_t i, size_t k
 void tn_cpu_scale_avx512(size_t n, float a, const float *x, float *y)
 {
     const vf a_v = v_splat(a);
-    size_t i = 0;
+    /* With 32- and 64-byte vectors, a head of fewer than VF_LANES elements first, so that the
+     * loop's stores are aligned to the vector width: a store that straddles two cache lines costs
+     * two, and malloc aligns to 16 bytes only. (16-byte vectors seldom straddle; no head.) */
+    size_t i = VF_LANES < 8 ? 0 : (size_t)(-(uintptr_t)y % (VF_LANES * sizeof(float))) / sizeof(float);
+    if (i > n)
+        i = n;
+    if (i > 0)
+        scale_tail(a_v, x, y, 0, i);
     for (; i + VF_LANES <= n; i += VF_LANES)
         scale_at(a_v, x, y, i);
     if (i < n)

@@ -23,7 +23,14 @@ static inline void mul_tail(const float *x, const float *y, float *z, size_t i, 
 
 void tn_cpu_mul_scalar(size_t n, const float *x, const float *y, float *z)
 {
-    size_t i = 0;
+    /* With 32- and 64-byte vectors, a head of fewer than VF_LANES elements first, so that the
+     * loop's stores are aligned to the vector width: a store that straddles two cache lines costs
+     * two, and malloc aligns to 16 bytes only. (16-byte vectors seldom straddle; no head.) */
+    size_t i = VF_LANES < 8 ? 0 : (size_t)(-(uintptr_t)z % (VF_LANES * sizeof(float))) / sizeof(float);
+    if (i > n)
+        i = n;
+    if (i > 0)
+        mul_tail(x, y, z, 0, i);
     for (; i + VF_LANES <= n; i += VF_LANES)
         mul_at(x, y, z, i);
     if (i < n)

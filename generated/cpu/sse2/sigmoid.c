@@ -64,7 +64,14 @@ static inline void sigmoid_tail(const float *x, float *y, size_t i, size_t k)
 
 void tn_cpu_sigmoid_sse2(size_t n, const float *x, float *y)
 {
-    size_t i = 0;
+    /* With 32- and 64-byte vectors, a head of fewer than VF_LANES elements first, so that the
+     * loop's stores are aligned to the vector width: a store that straddles two cache lines costs
+     * two, and malloc aligns to 16 bytes only. (16-byte vectors seldom straddle; no head.) */
+    size_t i = VF_LANES < 8 ? 0 : (size_t)(-(uintptr_t)y % (VF_LANES * sizeof(float))) / sizeof(float);
+    if (i > n)
+        i = n;
+    if (i > 0)
+        sigmoid_tail(x, y, 0, i);
     for (; i + VF_LANES <= n; i += VF_LANES)
         sigmoid_at(x, y, i);
     if (i < n)
