@@ -33,6 +33,9 @@ expect_output "cannot read" "missing file message"
 expect_status 2 "unknown option" "$tnptx" --bogus "$rules/NO_ENTRY_neg.ptx"
 expect_status 0 "list rules" "$tnptx" --list-rules
 [ "$(wc -l < "$work/out")" -eq 16 ] || { echo "FAIL: --list-rules does not list 16 rules"; failures=$((failures + 1)); }
+# Launch bounds whose product overflows 64 bits (found by fuzzing; UBSan in the sanitizer build).
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k() .maxntid 1024, 6148914691236517205, 3\n{\n  ret;\n}\n' > "$work/huge_bounds.ptx"
+expect_status 0 "huge .maxntid" "$tnptx" "$work/huge_bounds.ptx"
 expect_status 0 "strict rules stay off by default" "$tnptx" "$rules/MISSING_BOUNDS_CHECK_pos.ptx"
 expect_status 0 "strict" "$tnptx" --strict "$rules/MISSING_BOUNDS_CHECK_pos.ptx"
 expect_output "MISSING_BOUNDS_CHECK" "--strict turns on the noisier rules"

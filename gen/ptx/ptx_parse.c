@@ -1007,23 +1007,28 @@ static void parse_params(parser *ps)
     advance(ps);
 }
 
+static int64_t clamp_dimension(int64_t v)
+{
+    return v < 0 ? 0 : v > 1 << 20 ? 1 << 20 : v;
+}
+
 static int int_directive(parser *ps)
 {
     advance(ps);
     if (ps->tok.kind != PTX_T_INT)
         expected(ps, "an integer");
-    int64_t v = int_value(&ps->tok);
+    /* Each dimension clamped to [0, 2^20] and the product to 2^30: no overflow whatever the text. */
+    int64_t product = clamp_dimension(int_value(&ps->tok));
     advance(ps);
-    int product = (int)(v > 1 << 20 ? 1 << 20 : v);
     while (punct(&ps->tok, ',')) {
         advance(ps);
         if (ps->tok.kind != PTX_T_INT)
             expected(ps, "an integer");
-        int64_t w = int_value(&ps->tok);
-        product = (int)((int64_t)product * (w > 1 << 20 ? 1 << 20 : w) > 1 << 30 ? 1 << 30 : product * w);
+        product *= clamp_dimension(int_value(&ps->tok));
+        product = product > 1 << 30 ? 1 << 30 : product;
         advance(ps);
     }
-    return product;
+    return (int)product;
 }
 
 static void resolve_fixups(parser *ps)
