@@ -33,7 +33,8 @@ typedef struct bench_limits {
 typedef struct bench_case {
     char op[32], variant[32];
     bool peer;
-    long long n;
+    long long n; /* the size (1 dim), or the product of the dims */
+    char shape[48]; /* "4096x4096" for ops of two dims; empty for one */
     int nsamples;
     double samples[BENCH_MAX_SAMPLES];
     double median, lo, hi; /* hi/lo: a 95% confidence interval of the median */
@@ -76,12 +77,13 @@ void bench_measure_limits(bench_limits *l);
 const char *bench_level_name(bench_level level);
 bench_level bench_level_of(double working_set_bytes);
 double bench_now(void); /* seconds, monotonic */
-void bench_read_operands(const bench_args *a); /* the "read-floor" peer of DRAM-level cases */
+/* The "read-floor" peer of DRAM-level cases: reads count[i] floats at ptr[i], every i. */
+void bench_read_operands(void *const *ptr, const size_t *count, int n);
 
 /* peers.c: libraries in the same process (OpenBLAS, libmvec). */
 typedef struct bench_peer {
     const char *name;
-    void (*fn)(const bench_args *args);
+    void (*fn)(const tn_call *c);
 } bench_peer;
 int bench_library_peers(const char *op, bench_peer *peers, int max); /* how many peers op has */
 const char *bench_openblas_core(void); /* the core type OpenBLAS detected, or why there is none */
@@ -91,6 +93,8 @@ bool bench_wants_op(const bench_options *o, const char *op);
 int bench_run_cpu(const bench_options *o, bench_run *run);
 int bench_run_gpu(const bench_options *o, bench_run *run);
 bench_case *bench_add_case(bench_run *run);
+/* A case's size key: n for one dim; rows << 32 | cols for two, with shape "RxC" (else ""). */
+long long bench_size_key(int ndims, const size_t *dims, char *shape, size_t len);
 void bench_summarize(bench_case *c); /* median and its confidence interval from the samples */
 double bench_of_limit(const bench_case *c, double peak, double dram_bw);
 void bench_run_free(bench_run *run);

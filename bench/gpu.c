@@ -47,27 +47,39 @@ static double torch_seconds(const json *torch, const char *op, long long n)
 }
 
 static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_device *dev, const bench_op *bop,
-                                const tn_op *op, size_t n, const json *torch)
+                                const tn_op *op, const size_t *dims, const json *torch)
 {
     tn_buffer *bufs[TN_MAX_ARGS] = {0};
-    float result = 0;
-    size_t index = 0;
-    tn_call c = {.n = n, .result = &result, .index = &index};
-    float *host = malloc(n * sizeof *host);
-    tn_status s = host ? TN_OK : TN_ERR_OUT_OF_MEMORY;
-    for (size_t e = 0; host && e < n; e++)
-        host[e] = (float)(bop->domain[0] + (bop->domain[1] - bop->domain[0]) * (double)(e % 1021) / 1021.0);
+    double results[TN_MAX_ARGS]; /* room for each host result (float or size_t) */
+    tn_call c = {0};
+    memcpy(c.dim, dims, sizeof c.dim);
+    tn_status s = TN_OK;
+    char shape[48];
+    long long key = bench_size_key(bop->ndims, dims, shape, sizeof shape);
     for (int i = 0; s == TN_OK && i < op->nargs; i++) {
-        if (op->roles[i] == TN_SCALAR) {
-            c.scalar[i] = i % 2 ? 0.5f : -0.5f;
+        const tn_arg *a = &op->args[i];
+        if (a->role == TN_SCALAR) {
+            c.scalar[i] = strcmp(a->name, "eps") == 0 ? 1e-5f : i % 2 ? 0.5f : -0.5f;
             continue;
         }
-        s = tn_buffer_create(dev, n, &bufs[i]);
+        if (tn_is_result(a)) {
+            c.ptr[i] = &results[i];
+            continue;
+        }
+        if (a->rank == 2)
+            c.ld[i] = dims[a->dim[1]];
+        size_t n = tn_arg_extent(op, &c, i);
+        float *host = malloc((n ? n : 1) * sizeof *host);
+        s = host ? TN_OK : TN_ERR_OUT_OF_MEMORY;
+        for (size_t e = 0; host && e < n; e++)
+            host[e] = (float)(bop->domain[0] + (bop->domain[1] - bop->domain[0]) * (double)(e % 1021) / 1021.0);
+        if (s == TN_OK)
+            s = tn_buffer_create(dev, n, &bufs[i]);
         if (s == TN_OK)
             s = tn_buffer_write(bufs[i], 0, host, n);
+        free(host);
         c.ptr[i] = bufs[i];
     }
-    free(host);
     long calls = 1;
     double per_call = 0;
     for (int warm = 0; s == TN_OK && warm < 3; warm++)
@@ -82,15 +94,16 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
     if (bc) {
         snprintf(bc->op, sizeof bc->op, "%s", bop->name);
         snprintf(bc->variant, sizeof bc->variant, "%s", run->backend);
-        bc->n = (long long)n;
-        bc->flops = (double)n * bop->flops;
-        bc->bytes = (double)n * bop->bytes;
+        bc->n = key;
+        snprintf(bc->shape, sizeof bc->shape, "%s", shape);
+        bc->flops = bop->flops(dims);
+        bc->bytes = bop->bytes(dims);
         bc->level = LEVEL_DRAM;
         bench_summarize(bc);
         /* bench_add_case may move the cases: keep a copy of ours to derive the peers' rows from. */
         bench_case ours = *bc;
         bc = &ours;
-        double theirs = torch_seconds(torch, bop->name, (long long)n);
+        double theirs = torch_seconds(torch, bop->name, key);
         if (theirs > 0) {
             bench_case *pc = bench_add_case(run);
             *pc = *bc;
@@ -101,7 +114,8 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
             pc->speedup = theirs / bc->median;
         }
         /* The streaming bar: a device-to-device copy moving as many bytes as this op does. */
-        double copy = torch_seconds(torch, "copy", (long long)n) * bop->bytes / 8.0;
+        double elements = (double)dims[0] * (bop->ndims > 1 ? (double)dims[1] : 1.0);
+        double copy = torch_seconds(torch, "copy", key) * bc->bytes / (8.0 * elements);
         if (copy > 0) {
             bench_case *pc = bench_add_case(run);
             *pc = *bc;
@@ -136,16 +150,19 @@ int bench_run_gpu(const bench_options *o, bench_run *run)
     for (int i = 0; i < bench_op_count && rc == 0; i++) {
         const bench_op *bop = &bench_ops[i];
         const tn_op *op = runtime_op(bop->name);
-        if (!op || !(strcmp(o->backend, "cuda") == 0 ? (const void *)op->ptx : (const void *)op->spirv) ||
+        if (!op || !(strcmp(o->backend, "cuda") == 0 ? (const void *)op->ptx : (const void *)op->shaders) ||
             !bench_wants_op(o, bop->name))
             continue;
         for (int k = 0; k < bop->ngpu_sizes && rc == 0; k++) {
-            if (o->max_n && bop->gpu_sizes[k] > o->max_n)
+            size_t dims[TN_MAX_DIMS] = {0}, elements = 1;
+            for (int d = 0; d < bop->ndims; d++)
+                elements *= dims[d] = (size_t)bop->gpu_sizes[k * bop->ndims + d];
+            if ((o->max_n && (long long)elements > o->max_n) || (o->only_n && (long long)elements != o->only_n))
                 continue;
             if (!o->quiet)
-                fprintf(stderr, "tn_bench: %s %s n=%lld\n", o->backend, bop->name, bop->gpu_sizes[k]);
-            if (bench_gpu_size(o, run, dev, bop, op, (size_t)bop->gpu_sizes[k], torch) != TN_OK) {
-                fprintf(stderr, "tn_bench: %s n=%lld on %s: %s\n", bop->name, bop->gpu_sizes[k], o->backend,
+                fprintf(stderr, "tn_bench: %s %s %zu elements\n", o->backend, bop->name, elements);
+            if (bench_gpu_size(o, run, dev, bop, op, dims, torch) != TN_OK) {
+                fprintf(stderr, "tn_bench: %s (%zu elements) on %s: %s\n", bop->name, elements, o->backend,
                         tn_last_error());
                 rc = 1;
             }

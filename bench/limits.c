@@ -81,12 +81,12 @@ static volatile uint32_t sink; /* keeps the reads */
 
 /* Reads every array of a case's operands once (a read of what the op reads and writes): timed in
  * turn with the cases that stream from DRAM, it is the DRAM floor of that very moment. */
-void bench_read_operands(const bench_args *a)
+void bench_read_operands(void *const *ptr, const size_t *count, int n)
 {
     uint32_t all = 0;
-    for (int i = 0; i < 8; i++)
-        if (a->ptr[i])
-            all ^= read_words((const uint32_t *)a->ptr[i], a->n);
+    for (int i = 0; i < n; i++)
+        if (ptr[i] && count[i])
+            all ^= read_words((const uint32_t *)ptr[i], count[i]);
     sink ^= all;
 }
 

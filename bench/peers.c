@@ -59,25 +59,25 @@ const char *bench_openblas_core(void)
     return blas_ready() ? blas.corename() : blas_why;
 }
 
-static void blas_dot(const bench_args *a)
+static void blas_dot(const tn_call *a)
 {
-    *a->result = blas.sdot((int)a->n, a->ptr[0], 1, a->ptr[1], 1);
+    *(float *)a->ptr[2] = blas.sdot((int)a->dim[0], a->ptr[0], 1, a->ptr[1], 1);
 }
 
-static void blas_axpy(const bench_args *a)
+static void blas_axpy(const tn_call *a)
 {
-    blas.saxpy((int)a->n, a->scalar[0], a->ptr[1], 1, a->ptr[2], 1);
+    blas.saxpy((int)a->dim[0], a->scalar[0], a->ptr[1], 1, a->ptr[2], 1);
 }
 
 /* sscal scales in place: y = -y keeps the values where they are, call after call. */
-static void blas_scal(const bench_args *a)
+static void blas_scal(const tn_call *a)
 {
-    blas.sscal((int)a->n, -1.0f, a->ptr[2], 1);
+    blas.sscal((int)a->dim[0], -1.0f, a->ptr[2], 1);
 }
 
-static void blas_nrm2(const bench_args *a)
+static void blas_nrm2(const tn_call *a)
 {
-    *a->result = blas.snrm2((int)a->n, a->ptr[0], 1);
+    *(float *)a->ptr[1] = blas.snrm2((int)a->dim[0], a->ptr[0], 1);
 }
 
 /* ---- libmvec ---- */
@@ -93,54 +93,55 @@ static bool has(unsigned features)
 }
 
 /* sigmoid as anyone would write it over libmvec: 1 / (1 + expf(-x)). */
-__attribute__((target("avx512f"))) static void mvec_map_avx512(const bench_args *a, bool sigmoid)
+__attribute__((target("avx512f"))) static void mvec_map_avx512(const tn_call *a, bool sigmoid)
 {
     const float *x = a->ptr[0];
     float *y = a->ptr[1];
     size_t i = 0;
     const __m512 one = _mm512_set1_ps(1.0f), zero = _mm512_setzero_ps();
-    for (; i + 16 <= a->n; i += 16) {
+    for (; i + 16 <= a->dim[0]; i += 16) {
         __m512 v = _mm512_loadu_ps(x + i);
         v = sigmoid ? _mm512_div_ps(one, _mm512_add_ps(one, _ZGVeN16v_expf(_mm512_sub_ps(zero, v))))
                     : _ZGVeN16v_expf(v);
         _mm512_storeu_ps(y + i, v);
     }
-    for (; i < a->n; i++)
+    for (; i < a->dim[0]; i++)
         y[i] = sigmoid ? 1.0f / (1.0f + expf(-x[i])) : expf(x[i]);
 }
 
-__attribute__((target("avx2"))) static void mvec_map_avx2(const bench_args *a, bool sigmoid)
+__attribute__((target("avx2"))) static void mvec_map_avx2(const tn_call *a, bool sigmoid)
 {
     const float *x = a->ptr[0];
     float *y = a->ptr[1];
     size_t i = 0;
     const __m256 one = _mm256_set1_ps(1.0f), zero = _mm256_setzero_ps();
-    for (; i + 8 <= a->n; i += 8) {
+    for (; i + 8 <= a->dim[0]; i += 8) {
         __m256 v = _mm256_loadu_ps(x + i);
         v = sigmoid ? _mm256_div_ps(one, _mm256_add_ps(one, _ZGVdN8v_expf(_mm256_sub_ps(zero, v)))) : _ZGVdN8v_expf(v);
         _mm256_storeu_ps(y + i, v);
     }
-    for (; i < a->n; i++)
+    for (; i < a->dim[0]; i++)
         y[i] = sigmoid ? 1.0f / (1.0f + expf(-x[i])) : expf(x[i]);
 }
 
-static void mvec_map(const bench_args *a, bool sigmoid)
+static void mvec_map(const tn_call *a, bool sigmoid)
 {
     if (has(TN_FEAT_AVX512F | TN_FEAT_OS_ZMM))
         mvec_map_avx512(a, sigmoid);
     else if (has(TN_FEAT_AVX2 | TN_FEAT_OS_YMM))
         mvec_map_avx2(a, sigmoid);
     else
-        for (size_t i = 0; i < a->n; i++)
-            a->ptr[1][i] = sigmoid ? 1.0f / (1.0f + expf(-a->ptr[0][i])) : expf(a->ptr[0][i]);
+        for (size_t i = 0; i < a->dim[0]; i++)
+            ((float *)a->ptr[1])[i] = sigmoid ? 1.0f / (1.0f + expf(-((const float *)a->ptr[0])[i]))
+                                              : expf(((const float *)a->ptr[0])[i]);
 }
 
-static void mvec_exp(const bench_args *a)
+static void mvec_exp(const tn_call *a)
 {
     mvec_map(a, false);
 }
 
-static void mvec_sigmoid(const bench_args *a)
+static void mvec_sigmoid(const tn_call *a)
 {
     mvec_map(a, true);
 }
@@ -151,7 +152,7 @@ static void mvec_sigmoid(const bench_args *a)
 
 static const struct {
     const char *op, *peer;
-    void (*fn)(const bench_args *);
+    void (*fn)(const tn_call *);
     bool blas;
 } library_peers[] = {
     {"axpy", "openblas", blas_axpy, true},    {"dot", "openblas", blas_dot, true},

@@ -94,10 +94,9 @@ double bench_of_limit(const bench_case *c, double peak, double dram_bw)
 typedef struct operand_sets {
     int count;
     void *blocks[MAX_SETS][TN_MAX_ARGS];
-    bench_args args[MAX_SETS];
     tn_call calls[MAX_SETS];
-    float results[MAX_SETS];
-    size_t indices[MAX_SETS];
+    size_t extent[TN_MAX_ARGS]; /* floats each array spans */
+    double results[MAX_SETS][TN_MAX_ARGS]; /* room for each host result (float or size_t) */
 } operand_sets;
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
@@ -110,28 +109,43 @@ static float uniform(double lo, double hi)
     return (float)(lo + (hi - lo) * (double)(rng_state >> 11) * 0x1p-53);
 }
 
+/* The case's dims from a shape of the table; matrices are dense (ld = cols). */
+static tn_call shape_call(const tn_op *op, const size_t *dims)
+{
+    tn_call c = {0};
+    memcpy(c.dim, dims, sizeof c.dim);
+    for (int i = 0; i < op->nargs; i++)
+        if (op->args[i].rank == 2)
+            c.ld[i] = dims[op->args[i].dim[1]];
+    return c;
+}
+
 /* Each array starts at its own offset within a 4 KiB page, so that loads of one and stores
  * to another never alias in the store buffer (4K aliasing would slow some pairs only). */
-static bool make_sets(operand_sets *s, const bench_op *op, const tn_op *top, size_t n, int count, int misalign)
+static bool make_sets(operand_sets *s, const bench_op *bop, const tn_op *op, const size_t *dims, int count,
+                      int misalign)
 {
     memset(s, 0, sizeof *s);
     s->count = count;
     for (int k = 0; k < count; k++) {
-        bench_args *a = &s->args[k];
-        a->n = n;
-        a->result = &s->results[k];
-        a->index = &s->indices[k];
         tn_call *c = &s->calls[k];
-        c->n = n;
-        c->result = a->result;
-        c->index = a->index;
+        *c = shape_call(op, dims);
         int scalars = 0;
         for (int i = 0; i < op->nargs && i < TN_MAX_ARGS; i++) {
-            if (top->roles[i] == TN_SCALAR) {
-                /* -0.5 then 0.5: a = -0.5 for axpy and scale, [lo, hi] = [-0.5, 0.5] for clamp */
-                a->scalar[i] = c->scalar[i] = scalars++ % 2 ? 0.5f : -0.5f;
+            const tn_arg *a = &op->args[i];
+            if (a->role == TN_SCALAR) {
+                /* -0.5 then 0.5: a = -0.5 for axpy and scale, [lo, hi] = [-0.5, 0.5] for clamp;
+                 * a small eps for the norms */
+                c->scalar[i] = scalars++ % 2 ? 0.5f : -0.5f;
+                if (strcmp(a->name, "eps") == 0)
+                    c->scalar[i] = 1e-5f;
                 continue;
             }
+            if (tn_is_result(a)) {
+                c->ptr[i] = &s->results[k][i];
+                continue;
+            }
+            size_t n = s->extent[i] = tn_arg_extent(op, c, i);
             size_t offset = (size_t)((i * 5 + k * 3) % 64) * 64 + (size_t)misalign;
             char *block = aligned_alloc(4096, (n * sizeof(float) + offset + 4095) / 4096 * 4096);
             if (!block)
@@ -139,8 +153,7 @@ static bool make_sets(operand_sets *s, const bench_op *op, const tn_op *top, siz
             s->blocks[k][i] = block;
             float *p = (float *)(block + offset);
             for (size_t e = 0; e < n; e++)
-                p[e] = uniform(op->domain[0], op->domain[1]);
-            a->ptr[i] = p;
+                p[e] = uniform(bop->domain[0], bop->domain[1]);
             c->ptr[i] = p;
         }
     }
@@ -160,15 +173,18 @@ typedef struct candidate {
     const char *name;
     bool peer;
     int target; /* ours: index in tn_cpu_targets; -1: the public call (dispatch included) */
-    void (*peer_fn)(const bench_args *);
-    long calls; /* per sample */
+    void (*peer_fn)(const tn_call *);
+    bool read_floor; /* the read-floor peer: reads every array once */
+    long calls;      /* per sample */
     bench_case *result;
 } candidate;
 
 static void invoke(const candidate *c, const tn_op *op, operand_sets *s, int k)
 {
-    if (c->peer)
-        c->peer_fn(&s->args[k]);
+    if (c->read_floor)
+        bench_read_operands(s->calls[k].ptr, s->extent, TN_MAX_ARGS);
+    else if (c->peer)
+        c->peer_fn(&s->calls[k]);
     else if (c->target >= 0)
         op->cpu_call(op->cpu[c->target], &s->calls[k]);
     else
@@ -219,20 +235,28 @@ static const tn_op *runtime_op(const char *name)
     return NULL;
 }
 
-static double working_set(const bench_op *op, size_t n)
+/* The case's size key: n for one dim; rows << 32 | cols for two (unique among shapes). */
+long long bench_size_key(int ndims, const size_t *dims, char *shape, size_t len)
 {
-    return (double)n * op->bytes;
+    if (ndims == 1) {
+        shape[0] = '\0';
+        return (long long)dims[0];
+    }
+    snprintf(shape, len, "%zux%zu", dims[0], dims[1]);
+    return (long long)(dims[0] << 32 | dims[1]);
 }
 
-static int bench_size(const bench_options *o, bench_run *run, const bench_op *bop, const tn_op *op, size_t n)
+static int bench_size(const bench_options *o, bench_run *run, const bench_op *bop, const tn_op *op, const size_t *dims)
 {
-    double ws = working_set(bop, n);
+    double ws = bop->bytes(dims);
     bench_level level = bench_level_of(ws);
     int sets = level == LEVEL_DRAM ? (int)ceil(rotation_bytes / ws) : 1;
     sets = sets > MAX_SETS ? MAX_SETS : sets < 1 ? 1 : sets;
     operand_sets *s = malloc(sizeof *s);
-    if (!s || !make_sets(s, bop, op, n, sets, o->misalign)) {
-        fprintf(stderr, "tn_bench: out of memory for %s at n = %zu\n", bop->name, n);
+    char shape[48];
+    long long key = bench_size_key(bop->ndims, dims, shape, sizeof shape);
+    if (!s || !make_sets(s, bop, op, dims, sets, o->misalign)) {
+        fprintf(stderr, "tn_bench: out of memory for %s at %s%lld\n", bop->name, shape[0] ? "" : "n = ", key);
         if (s)
             free_sets(s);
         free(s);
@@ -249,7 +273,7 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
     cands[nc++] = (candidate){.name = "api", .target = -1};
     cands[nc++] = (candidate){.name = "plain-c", .peer = true, .peer_fn = bop->peer};
     if (level == LEVEL_DRAM)
-        cands[nc++] = (candidate){.name = "read-floor", .peer = true, .peer_fn = bench_read_operands};
+        cands[nc++] = (candidate){.name = "read-floor", .peer = true, .read_floor = true};
     bench_peer peers[4];
     int np = bench_library_peers(bop->name, peers, 4);
     for (int i = 0; i < np; i++)
@@ -260,8 +284,9 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
         snprintf(bc->op, sizeof bc->op, "%s", bop->name);
         snprintf(bc->variant, sizeof bc->variant, "%s", cands[i].name);
         bc->peer = cands[i].peer;
-        bc->n = (long long)n;
-        bc->flops = (double)n * bop->flops;
+        bc->n = key;
+        snprintf(bc->shape, sizeof bc->shape, "%s", shape);
+        bc->flops = bop->flops(dims);
         bc->bytes = ws;
         bc->level = level;
         cands[i].result = bc;
@@ -308,11 +333,18 @@ int bench_run_cpu(const bench_options *o, bench_run *run)
         if (!op || !bench_wants_op(o, bop->name))
             continue;
         for (int k = 0; k < bop->nsizes; k++) {
-            if ((o->max_n && bop->sizes[k] > o->max_n) || (o->only_n && bop->sizes[k] != o->only_n))
+            size_t dims[TN_MAX_DIMS] = {0}, elements = 1;
+            for (int d = 0; d < bop->ndims; d++)
+                elements *= dims[d] = (size_t)bop->sizes[k * bop->ndims + d];
+            if ((o->max_n && (long long)elements > o->max_n) || (o->only_n && (long long)elements != o->only_n))
                 continue;
-            if (!o->quiet)
-                fprintf(stderr, "tn_bench: %s n=%lld\n", bop->name, bop->sizes[k]);
-            int rc = bench_size(o, run, bop, op, (size_t)bop->sizes[k]);
+            char shape[48];
+            long long key = bench_size_key(bop->ndims, dims, shape, sizeof shape);
+            if (!o->quiet && shape[0])
+                fprintf(stderr, "tn_bench: %s %s\n", bop->name, shape);
+            else if (!o->quiet)
+                fprintf(stderr, "tn_bench: %s n=%lld\n", bop->name, key);
+            int rc = bench_size(o, run, bop, op, dims);
             if (rc)
                 return rc;
         }

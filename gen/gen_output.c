@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void add(gen_outputs *o, const char *path, char *content, bool internal)
+void gen_output_add(gen_outputs *o, const char *path, char *content, size_t size)
 {
     for (int i = 0; i < o->count; i++)
         if (strcmp(o->files[i].path, path) == 0)
@@ -18,20 +18,10 @@ static void add(gen_outputs *o, const char *path, char *content, bool internal)
         o->cap = o->cap ? o->cap * 2 : 64;
         o->files = gen_xrealloc(o->files, (size_t)o->cap * sizeof *o->files);
     }
-    o->files[o->count++] = (gen_file){ gen_strdup(path), content, strlen(content), internal };
+    o->files[o->count++] = (gen_file){ gen_strdup(path), content, size };
 }
 
-void gen_output_add(gen_outputs *o, const char *path, char *content)
-{
-    add(o, path, content, false);
-}
-
-void gen_output_add_internal(gen_outputs *o, const char *path, char *content)
-{
-    add(o, path, content, true);
-}
-
-const gen_file *gen_output_find(const gen_outputs *o, const char *path)
+static const gen_file *find(const gen_outputs *o, const char *path)
 {
     for (int i = 0; i < o->count; i++)
         if (strcmp(o->files[i].path, path) == 0)
@@ -89,8 +79,7 @@ static int by_path(const void *a, const void *b)
 
 static bool produced(const gen_outputs *o, const char *rel)
 {
-    const gen_file *f = gen_output_find(o, rel);
-    return f && !f->internal;
+    return find(o, rel) != NULL;
 }
 
 /* Removes files under dir that this run did not produce (an op or target was deleted). */
@@ -127,13 +116,9 @@ static void remove_stale(const gen_outputs *o, const char *root, const char *rel
 int gen_output_commit(gen_outputs *o, const char *out_dir)
 {
     qsort(o->files, (size_t)o->count, sizeof *o->files, by_path);
-    int changed = 0, internal = 0;
-    for (int i = 0; i < o->count; i++)
-        internal += o->files[i].internal;
+    int changed = 0;
     for (int i = 0, seen = 0; i < o->count; i++) {
         const gen_file *f = &o->files[i];
-        if (f->internal)
-            continue;
         seen++;
         char *path = gen_strfmt("%s/%s", out_dir, f->path);
         if (!same_content(path, f)) {
@@ -143,13 +128,13 @@ int gen_output_commit(gen_outputs *o, const char *out_dir)
             }
             changed++;
             if (!o->quiet)
-                printf("[%d/%d] %s\n", seen, o->count - internal, f->path);
+                printf("[%d/%d] %s\n", seen, o->count, f->path);
         }
         free(path);
     }
     remove_stale(o, out_dir, "");
     if (!o->quiet)
-        printf("tngen: %d files, %d changed\n", o->count - internal, changed);
+        printf("tngen: %d files, %d changed\n", o->count, changed);
     return 0;
 }
 
@@ -162,5 +147,4 @@ void gen_outputs_free(gen_outputs *o)
     free(o->files);
     o->files = NULL;
     o->count = o->cap = 0;
-    gen_buf_free(&o->ptx_findings);
 }

@@ -9,10 +9,11 @@ static void usage(FILE *f)
 {
     fputs("usage: tngen [--root DIR] [--out DIR] [--no-ptxas] [-q]\n"
           "\n"
-          "Reads DIR/gen/lua (ops, targets) and DIR/gen/templates and writes the generated\n"
-          "sources: cpu/<target>/<op>.c, ptx/<op>.ptx, spirv/<op>.comp and .spvasm, runtime\n"
-          "tables, test tables, benchmark tables with their peers, and a manifest. Files whose\n"
-          "content did not change are not touched; nothing is written when any step fails.\n"
+          "Reads DIR/gen/lua (ops, schedules, targets), DIR/gen/tngen and DIR/gen/templates and\n"
+          "writes the generated sources: cpu/<target>/<op>.c, ptx/<op>.ptx, spirv/<op>.comp and\n"
+          ".spvasm, runtime tables, test tables, benchmark tables with their peers, and a\n"
+          "manifest. Files whose content did not change are not touched; nothing is written when\n"
+          "any step fails.\n"
           "\n"
           "  --root DIR   source root (default: .)\n"
           "  --out DIR    output folder (default: ROOT/generated)\n"
@@ -47,17 +48,10 @@ int main(int argc, char **argv)
     if (!out_dir)
         out_dir = default_out;
 
-    gen_spec spec = { 0 };
-    gen_spec_load(&spec, root);
     gen_outputs out = { .quiet = quiet };
-    gen_emit_cpu(&spec, &out);
-    gen_emit_ptx(&spec, &out, run_ptxas);
-    gen_emit_glsl(&spec, &out);
-    gen_emit_tables(&spec, &out);
-    gen_emit_bench(&spec, &out);
+    gen_run_lua(root, &out, run_ptxas);
     int rc = gen_output_commit(&out, out_dir) == 0 ? 0 : 1;
     gen_outputs_free(&out);
-    gen_spec_free(&spec);
     free(default_out);
     return rc;
 }

@@ -125,8 +125,6 @@ static const char *cu_why_none(void)
 
 /* ---- devices ---- */
 
-enum { MAX_GRID = 1024 }; /* blocks of a reduction's first stage: partials fit one final block's work */
-
 typedef struct cu_device {
     CUdevice dev;
     CUcontext ctx;
@@ -134,7 +132,8 @@ typedef struct cu_device {
     int sms;
     pthread_mutex_t lock; /* one submission at a time; the context is pushed around each */
     CUmodule *modules;    /* per op in tn_ops, loaded on first use */
-    CUdeviceptr scratch;  /* reduction partials, their indices, and the result */
+    CUdeviceptr scratch;  /* what launch plans ask for (partials, results), grown on demand */
+    size_t scratch_bytes;
     CUevent timer[2];     /* tn_device_timer_start and _stop */
     char jit_log[4096];   /* the info log of the last module load */
 } cu_device;
@@ -155,7 +154,7 @@ static tn_status cu_open(int index, void **impl, char *name, size_t name_len)
     if (s == TN_OK && (s = cu_check(cu.ctx_push(d->ctx), "cuCtxPushCurrent")) == TN_OK) {
         s = cu_check(cu.stream_create(&d->stream, 0), "cuStreamCreate");
         if (s == TN_OK)
-            s = cu_check(cu.mem_alloc(&d->scratch, MAX_GRID * 8 + 16), "cuMemAlloc (reduction scratch)");
+            s = cu_check(cu.mem_alloc(&d->scratch, d->scratch_bytes = 4096), "cuMemAlloc (scratch)");
         for (int i = 0; i < 2 && s == TN_OK; i++)
             s = cu_check(cu.event_create(&d->timer[i], 0), "cuEventCreate");
         cu.ctx_pop(&(CUcontext){ 0 });
@@ -305,75 +304,92 @@ static tn_status cu_module(cu_device *d, const tn_op *op, CUmodule *module)
     return TN_OK;
 }
 
-static tn_status cu_launch(cu_device *d, CUmodule m, const char *entry, unsigned grid, void **params)
+/* The device's scratch, at least bytes long; the stream is idle when a plan grows it. */
+static tn_status cu_scratch(cu_device *d, size_t bytes)
 {
+    if (d->scratch_bytes >= bytes)
+        return TN_OK;
+    tn_status s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize");
+    CUdeviceptr grown = 0;
+    if (s == TN_OK)
+        s = cu_check(cu.mem_alloc(&grown, bytes), "cuMemAlloc (scratch)");
+    if (s != TN_OK)
+        return s;
+    cu.mem_free(d->scratch);
+    d->scratch = grown;
+    d->scratch_bytes = bytes;
+    return TN_OK;
+}
+
+/* One stage of a plan: its parameters in the PTX entry's order, then the launch. */
+static tn_status cu_stage(cu_device *d, CUmodule m, const tn_op *op, const tn_call *c, const tn_stage *st)
+{
+    if (st->entry >= op->ncuda_entries || st->nparams > TN_MAX_PARAMS)
+        return tn_fail(TN_ERR_DEVICE, "cuda: %s's plan names entry %u of %u", op->name, st->entry, op->ncuda_entries);
     CUfunction f;
+    const char *entry = op->cuda_entries[st->entry];
     tn_status s = cu_check(cu.module_get_function(&f, m, entry), entry);
     if (s != TN_OK)
         return s;
-    return cu_check(cu.launch(f, grid, 1, 1, 256, 1, 1, 0, d->stream, params, NULL), entry);
-}
-
-static unsigned grid_for(const cu_device *d, size_t n, unsigned most)
-{
-    size_t blocks = (n + 255) / 256;
-    size_t cap = (size_t)d->sms * 8 < most ? (size_t)d->sms * 8 : most;
-    return (unsigned)(blocks < cap ? (blocks ? blocks : 1) : cap);
-}
-
-/* Kernel parameters in PTX order: n, then each argument (pointer or f32), then extras. */
-static int pack(const tn_op *op, const tn_call *c, unsigned long long *n64, CUdeviceptr *ptrs, void **params)
-{
-    int k = 0;
-    *n64 = c->n;
-    params[k++] = n64;
-    for (int i = 0; i < op->nargs; i++) {
-        ptrs[i] = (CUdeviceptr)(uintptr_t)c->ptr[i];
-        params[k++] = op->roles[i] == TN_SCALAR ? (void *)&c->scalar[i] : (void *)&ptrs[i];
+    union {
+        uint64_t u64;
+        uint32_t u32;
+        float f32;
+    } values[TN_MAX_PARAMS];
+    void *params[TN_MAX_PARAMS];
+    for (unsigned i = 0; i < st->nparams; i++) {
+        const tn_param *p = &st->params[i];
+        switch (p->kind) {
+        case TN_P_U64:
+            values[i].u64 = p->value;
+            break;
+        case TN_P_U32:
+            values[i].u32 = (uint32_t)p->value;
+            break;
+        case TN_P_F32:
+            values[i].f32 = p->f;
+            break;
+        case TN_P_BUFFER:
+            values[i].u64 = (CUdeviceptr)(uintptr_t)c->ptr[p->value];
+            break;
+        case TN_P_SCRATCH:
+            values[i].u64 = d->scratch + p->value;
+            break;
+        }
+        params[i] = &values[i];
     }
-    return k;
+    return cu_check(cu.launch(f, st->grid[0], st->grid[1], 1, st->block, 1, 1, st->shared, d->stream, params, NULL),
+                    entry);
 }
 
+/* The op's launch plan on the device's stream; then its results, copied from the scratch to
+ * the host (which waits for the stages). */
 static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
 {
+    if (!op->cuda_plan)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no PTX for this op", op->name);
+    tn_launch l = { 0 };
+    tn_gpu_info g = { .sms = (unsigned)d->sms };
+    op->cuda_plan(c, &g, &l);
+    if (l.nstages == 0)
+        return TN_OK;
     CUmodule m = NULL;
     tn_status s = cu_module(d, op, &m);
-    if (s != TN_OK)
-        return s;
-    char entry[96], final_entry[96];
-    unsigned long long n64, count;
-    CUdeviceptr ptrs[TN_MAX_ARGS], partial = d->scratch, partial_index = d->scratch + MAX_GRID * 4,
-                                   result = d->scratch + MAX_GRID * 8;
-    void *params[TN_MAX_ARGS + 4];
-    int k = pack(op, c, &n64, ptrs, params);
-    if (op->kind == TN_MAP) {
-        snprintf(entry, sizeof entry, "tn_%s", op->name);
-        return cu_launch(d, m, entry, grid_for(d, c->n, 1u << 16), params);
-    }
-    if (op->kind == TN_ARGREDUCE && c->n > UINT32_MAX)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: n = %zu, but indices on the GPU are 32-bit", op->name,
-                       c->n);
-    unsigned grid = grid_for(d, c->n, MAX_GRID);
-    count = grid;
-    snprintf(entry, sizeof entry, "tn_%s_partial", op->name);
-    snprintf(final_entry, sizeof final_entry, "tn_%s_final", op->name);
-    params[k++] = &partial;
-    if (op->kind == TN_ARGREDUCE)
-        params[k++] = &partial_index;
-    void *final_params[] = { &count, &partial, op->kind == TN_ARGREDUCE ? (void *)&partial_index : (void *)&result,
-                             &result };
-    s = cu_launch(d, m, entry, grid, params);
     if (s == TN_OK)
-        s = cu_launch(d, m, final_entry, 1, final_params);
-    if (s == TN_OK)
+        s = cu_scratch(d, l.scratch_bytes);
+    for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)
+        s = cu_stage(d, m, op, c, &l.stages[k]);
+    if (s == TN_OK && l.nresults > 0)
         s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize");
-    if (s != TN_OK)
-        return s;
-    if (op->kind == TN_REDUCE)
-        return cu_check(cu.memcpy_dtoh(c->result, result, sizeof(float)), "cuMemcpyDtoH (result)");
-    uint32_t index = 0;
-    s = cu_check(cu.memcpy_dtoh(&index, result, sizeof index), "cuMemcpyDtoH (index)");
-    *c->index = index;
+    for (unsigned r = 0; s == TN_OK && r < l.nresults; r++) {
+        const tn_arg *a = &op->args[l.results[r].arg];
+        uint32_t bits = 0;
+        s = cu_check(cu.memcpy_dtoh(&bits, d->scratch + l.results[r].offset, sizeof bits), "cuMemcpyDtoH (result)");
+        if (s == TN_OK && a->dtype == TN_F32)
+            memcpy(c->ptr[l.results[r].arg], &bits, sizeof bits);
+        else if (s == TN_OK)
+            *(size_t *)c->ptr[l.results[r].arg] = bits;
+    }
     return s;
 }
 

@@ -175,38 +175,40 @@ tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)
 {
     if (!dev)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: device is NULL", op->name);
+    tn_status s = tn_check_dims(op, c, "tn_dev_");
+    if (s == TN_OK)
+        s = tn_check_strides(op, c, "tn_dev_");
+    if (s != TN_OK)
+        return s;
     tn_call native = *c;
     for (int i = 0; i < op->nargs; i++) {
-        if (op->roles[i] == TN_SCALAR)
+        const tn_arg *a = &op->args[i];
+        if (a->role == TN_SCALAR)
+            continue;
+        if (!c->ptr[i])
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s is NULL", op->name, a->name);
+        if (tn_is_result(a)) /* a host pointer: the backend copies the result there */
             continue;
         const tn_buffer *b = c->ptr[i];
-        if (!b)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s is NULL", op->name, op->arg_names[i]);
         if (b->device != dev)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s belongs to another device", op->name,
-                           op->arg_names[i]);
-        if (b->length < c->n)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s holds %zu floats, n = %zu", op->name,
-                           op->arg_names[i], b->length, c->n);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s belongs to another device", op->name, a->name);
+        size_t need = tn_arg_extent(op, c, i);
+        if (b->length < need) {
+            if (a->rank == 1)
+                return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s holds %zu floats, %s = %zu", op->name, a->name,
+                               b->length, op->dim_names[a->dim[0]], need);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s holds %zu floats; %s = %zu rows at ld%s = %zu need %zu",
+                           op->name, a->name, b->length, op->dim_names[a->dim[0]], c->dim[a->dim[0]], a->name, c->ld[i],
+                           need);
+        }
         native.ptr[i] = b->handle;
     }
-    if (op->kind == TN_REDUCE && !c->result)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: result is NULL", op->name);
-    if (op->kind == TN_ARGREDUCE && !c->index)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: index is NULL", op->name);
-    if (op->kind == TN_ARGREDUCE && c->n == 0)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: an empty vector (n = 0) has no index", op->name);
-    if (op->kind == TN_REDUCE && c->n == 0) { /* the reduction of nothing, without a launch */
-        *c->result = op->init;
-        return TN_OK;
-    }
-    if (c->n == 0)
-        return TN_OK;
     return dev->backend->run(dev->impl, op, &native);
 }
 
 /* Host arrays on a GPU backend (TRUENO_BACKEND=cuda|vulkan): one device per backend for the
- * process, opened on first use; operands are copied there and back on every call. */
+ * process, opened on first use; operands are copied there and back on every call. Outputs are
+ * copied there too when rows leave gaps (ld > cols), so that the gaps come back unchanged. */
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static tn_device *host_devices[2];
 
@@ -219,20 +221,24 @@ tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *
         s = tn_device_open(gpu->name, 0, &host_devices[slot]);
     tn_device *dev = host_devices[slot];
     tn_buffer *bufs[TN_MAX_ARGS] = { 0 };
+    size_t extent[TN_MAX_ARGS] = { 0 };
     tn_call dc = *c;
     for (int i = 0; s == TN_OK && i < op->nargs; i++) {
-        if (op->roles[i] == TN_SCALAR)
+        const tn_arg *a = &op->args[i];
+        if (a->role == TN_SCALAR || tn_is_result(a))
             continue;
-        s = tn_buffer_create(dev, c->n, &bufs[i]);
-        if (s == TN_OK && op->roles[i] != TN_OUT)
-            s = tn_buffer_write(bufs[i], 0, c->ptr[i], c->n);
+        extent[i] = tn_arg_extent(op, c, i);
+        s = tn_buffer_create(dev, extent[i], &bufs[i]);
+        bool gaps = a->rank == 2 && c->ld[i] > c->dim[a->dim[1]];
+        if (s == TN_OK && (a->role != TN_OUT || gaps))
+            s = tn_buffer_write(bufs[i], 0, c->ptr[i], extent[i]);
         dc.ptr[i] = bufs[i];
     }
     if (s == TN_OK)
         s = tn_run_device(dev, op, &dc);
     for (int i = 0; s == TN_OK && i < op->nargs; i++)
-        if (op->roles[i] == TN_OUT || op->roles[i] == TN_INOUT)
-            s = tn_buffer_read(bufs[i], 0, c->ptr[i], c->n);
+        if (bufs[i] && op->args[i].role != TN_IN)
+            s = tn_buffer_read(bufs[i], 0, c->ptr[i], extent[i]);
     for (int i = 0; i < op->nargs; i++)
         tn_buffer_destroy(bufs[i]);
     pthread_mutex_unlock(&host_lock);

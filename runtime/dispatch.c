@@ -159,42 +159,106 @@ tn_status tn_use_backend(const char *name)
 
 /* ---- validation ---- */
 
-static bool overlap(const void *a, const void *b, size_t bytes)
+/* "n = 8" or "rows = 3, cols = 4", for messages. */
+static void dims_text(const tn_op *op, const tn_call *c, char *text, size_t len)
 {
-    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
-    return a && b && x < y + bytes && y < x + bytes;
+    size_t used = 0;
+    text[0] = '\0';
+    for (int d = 0; d < op->ndims && used < len; d++)
+        used += (size_t)snprintf(text + used, len - used, "%s%s = %zu", d ? ", " : "", op->dim_names[d], c->dim[d]);
 }
 
-static tn_status validate_host(const tn_op *op, const tn_call *c)
+tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *prefix)
 {
-    size_t n = c->n, bytes = n * sizeof(float);
-    if (n > SIZE_MAX / sizeof(float) / 2)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: n = %zu elements overflow the address space", op->name, n);
-    int out = -1;
+    for (int d = 0; d < op->ndims; d++)
+        if (c->dim[d] > SIZE_MAX / sizeof(float) / 2)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s = %zu elements overflow the address space", prefix,
+                           op->name, op->dim_names[d], c->dim[d]);
+    for (int r = 0; r < op->nrules; r++) {
+        const tn_rule *rule = &op->rules[r];
+        size_t v = c->dim[rule->dim];
+        if (v < rule->min || v > rule->max)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s = %zu: %s", prefix, op->name,
+                           op->dim_names[rule->dim], v, rule->why);
+    }
+    return TN_OK;
+}
+
+size_t tn_arg_extent(const tn_op *op, const tn_call *c, int i)
+{
+    const tn_arg *a = &op->args[i];
+    (void)op;
+    if (a->rank == 0)
+        return 1;
+    if (a->rank == 1)
+        return c->dim[a->dim[0]];
+    size_t rows = c->dim[a->dim[0]], cols = c->dim[a->dim[1]];
+    return rows == 0 || cols == 0 ? 0 : (rows - 1) * c->ld[i] + cols;
+}
+
+/* Matrices: ld at least the row length, and rows * ld within the address space. */
+tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix)
+{
     for (int i = 0; i < op->nargs; i++) {
-        if (op->roles[i] == TN_SCALAR)
+        const tn_arg *a = &op->args[i];
+        if (a->rank != 2)
+            continue;
+        size_t rows = c->dim[a->dim[0]], cols = c->dim[a->dim[1]];
+        if (c->ld[i] < cols)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: ld%s = %zu is less than %s = %zu (a row's length)", prefix,
+                           op->name, a->name, c->ld[i], op->dim_names[a->dim[1]], cols);
+        if (rows > 1 && c->ld[i] > (SIZE_MAX / sizeof(float) / 2 - cols) / (rows - 1))
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s spans more than the address space (%s = %zu, ld%s = %zu)",
+                           prefix, op->name, a->name, op->dim_names[a->dim[0]], rows, a->name, c->ld[i]);
+    }
+    return TN_OK;
+}
+
+/* Why a host call is refused (the op's generated check found it bad): dims, strides, NULL and
+ * wrapping pointers, overlaps, in that order. */
+static tn_status explain_host(const tn_op *op, const tn_call *c)
+{
+    tn_status s = tn_check_dims(op, c, "tn_");
+    if (s == TN_OK)
+        s = tn_check_strides(op, c, "tn_");
+    if (s != TN_OK)
+        return s;
+    size_t bytes[TN_MAX_ARGS] = { 0 };
+    for (int i = 0; i < op->nargs; i++) {
+        const tn_arg *a = &op->args[i];
+        if (a->role == TN_SCALAR)
             continue;
         uintptr_t p = (uintptr_t)c->ptr[i];
-        if (!p && n > 0)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s is NULL (n = %zu)", op->name, op->arg_names[i], n);
-        if (p > UINTPTR_MAX - bytes)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s + n wraps around the address space", op->name,
-                           op->arg_names[i]);
-        if (op->roles[i] != TN_VEC)
-            out = i;
+        if (tn_is_result(a) && !p)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s is NULL", op->name, a->name);
+        if (tn_is_result(a))
+            continue;
+        bytes[i] = tn_arg_extent(op, c, i) * sizeof(float);
+        if (!p && bytes[i] > 0) {
+            char dims[128];
+            dims_text(op, c, dims, sizeof dims);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s is NULL (%s)", op->name, a->name, dims);
+        }
+        if (p > UINTPTR_MAX - bytes[i])
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s + its extent wraps around the address space", op->name,
+                           a->name);
     }
-    for (int j = 0; out >= 0 && j < op->nargs; j++)
-        if (j != out && op->roles[j] != TN_SCALAR && c->ptr[j] != c->ptr[out] && overlap(c->ptr[out], c->ptr[j], bytes))
+    /* An output may be exactly an input (in place: same pointer, same ld), never partly overlap
+     * one, and never overlap another output. */
+    for (unsigned mo = op->outputs; mo; mo &= mo - 1) {
+        int o = __builtin_ctz(mo);
+        for (unsigned mj = op->arrays & ~(1u << o); mj; mj &= mj - 1) {
+            int j = __builtin_ctz(mj);
+            if (!tn_overlap(c->ptr[o], bytes[o], c->ptr[j], bytes[j]))
+                continue;
+            if (c->ptr[o] == c->ptr[j] && op->args[j].role == TN_IN && (op->args[o].rank < 2 || c->ld[j] == c->ld[o]))
+                continue;
             return tn_fail(TN_ERR_INVALID_ARGUMENT,
-                           "tn_%s: %s overlaps %s without being the same array (in place means the same pointer)",
-                           op->name, op->arg_names[out], op->arg_names[j]);
-    if (op->kind == TN_REDUCE && !c->result)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: result is NULL", op->name);
-    if (op->kind == TN_ARGREDUCE && !c->index)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: index is NULL", op->name);
-    if (op->kind == TN_ARGREDUCE && n == 0)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: an empty vector (n = 0) has no index", op->name);
-    return TN_OK;
+                           "tn_%s: %s overlaps %s without being the same array (in place means the same pointer%s)",
+                           op->name, op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? " and ld" : "");
+        }
+    }
+    return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: invalid arguments", op->name);
 }
 
 static tn_status unavailable(const tn_op *op, int b)
@@ -209,9 +273,8 @@ tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *
 
 tn_status tn_run_host(const tn_op *op, tn_call *c)
 {
-    tn_status s = validate_host(op, c);
-    if (s != TN_OK)
-        return s;
+    if (!op->check(c))
+        return explain_host(op, c);
     ensure_default();
     int b = thread_backend;
     if (b == BACKEND_NONE)
@@ -222,8 +285,7 @@ tn_status tn_run_host(const tn_op *op, tn_call *c)
         return unavailable(op, b);
     if (b >= tn_cpu_target_count)
         return tn_gpu_host_call(gpu_of(b), op, c);
-    if (c->n > 0 || op->kind != TN_MAP)
-        op->cpu_call(op->cpu[b], c);
+    op->cpu_call(op->cpu[b], c);
     return TN_OK;
 }
 

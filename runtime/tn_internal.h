@@ -5,38 +5,144 @@
 #include "trueno.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
-enum { TN_MAX_ARGS = 8, TN_MAX_OPS = 1024 };
+enum { TN_MAX_ARGS = 8, TN_MAX_DIMS = 2, TN_MAX_OPS = 1024, TN_MAX_RULES = 4 };
+enum { TN_MAX_STAGES = 4, TN_MAX_PARAMS = 24, TN_MAX_BINDINGS = 16 };
 
-typedef enum tn_op_kind { TN_MAP, TN_REDUCE, TN_ARGREDUCE } tn_op_kind; /* ORDER gen_kind (gen/gen.h) */
-typedef enum tn_role { TN_VEC, TN_OUT, TN_INOUT, TN_SCALAR } tn_role;     /* ORDER gen_role (gen/gen.h) */
+typedef enum tn_role { TN_IN, TN_OUT, TN_INOUT, TN_SCALAR } tn_role; /* ORDER ROLE (gen/tngen/tables.lua) */
+typedef enum tn_dtype { TN_F32, TN_I32 } tn_dtype;
 
-/* One call's operands, by argument position. ptr[] holds host arrays (float *) for tn_<op>
- * and device buffers (tn_buffer *) for tn_dev_<op>. */
+/* One call's operands, by argument position. ptr[] holds host arrays for tn_<op>, device
+ * buffers (tn_buffer *) for tn_dev_<op>, and host pointers for results (rank 0 outputs) in both.
+ * Only what the op's descriptor names is set: dim[] up to ndims, ld[] of matrices, scalar[] of
+ * scalars, ptr[] of the others; nothing reads the rest. */
 typedef struct tn_call {
-    size_t n;
+    size_t dim[TN_MAX_DIMS];
     void *ptr[TN_MAX_ARGS];
+    size_t ld[TN_MAX_ARGS]; /* matrices: elements from one row to the next */
     float scalar[TN_MAX_ARGS];
-    float *result;  /* reductions */
-    size_t *index;  /* argreduce */
 } tn_call;
 
 typedef void (*tn_any_fn)(void);
 
+/* An argument: its extents are the op's dims named in dim[] (rank of them). A rank 0 output is
+ * the op's result, returned through a host pointer (float *, or size_t * for an i32 index). */
+typedef struct tn_arg {
+    const char *name;
+    tn_role role;
+    tn_dtype dtype;
+    int rank;
+    int dim[TN_MAX_DIMS];
+} tn_arg;
+
+/* A dim's allowed range, with the reason a call outside it is refused. */
+typedef struct tn_rule {
+    int dim;
+    size_t min, max;
+    const char *why;
+} tn_rule;
+
+/* ---- GPU launches: plans generated per op and backend from the schedule's launch description ---- */
+
+typedef enum tn_param_kind { TN_P_U64, TN_P_U32, TN_P_F32, TN_P_BUFFER, TN_P_SCRATCH } tn_param_kind;
+
+/* A kernel parameter (CUDA), push-constant word or storage buffer (Vulkan). value: the integer,
+ * the argument position (BUFFER) or the byte offset into the device's scratch (SCRATCH). */
+typedef struct tn_param {
+    tn_param_kind kind;
+    uint64_t value;
+    float f;
+} tn_param;
+
+typedef struct tn_stage {
+    unsigned entry;   /* CUDA: index into cuda_entries; Vulkan: index into shaders */
+    unsigned grid[2]; /* blocks or workgroups in x and y */
+    unsigned block;   /* CUDA threads per block (Vulkan: the shader's own) */
+    unsigned shared;  /* CUDA dynamic shared memory in bytes */
+    unsigned nparams, nbindings;
+    tn_param params[TN_MAX_PARAMS];
+    tn_param bindings[TN_MAX_BINDINGS];
+} tn_stage;
+
+typedef struct tn_launch {
+    unsigned nstages; /* 0: nothing to run (an empty input) */
+    tn_stage stages[TN_MAX_STAGES];
+    size_t scratch_bytes; /* device scratch the stages use */
+    unsigned nresults;    /* results copied from the scratch to the host after the stages */
+    struct {
+        unsigned arg;
+        size_t offset;
+    } results[TN_MAX_ARGS];
+} tn_launch;
+
+typedef struct tn_gpu_info {
+    unsigned sms;        /* CUDA: multiprocessors */
+    unsigned max_groups; /* Vulkan: maxComputeWorkGroupCount[0] */
+} tn_gpu_info;
+
+typedef void (*tn_plan_fn)(const tn_call *c, const tn_gpu_info *g, tn_launch *l);
+
+typedef struct tn_shader {
+    const uint32_t *words;
+    size_t nwords;
+    unsigned bindings; /* storage buffers at bindings 0 .. bindings - 1 */
+} tn_shader;
+
+static inline uint64_t tn_umin(uint64_t a, uint64_t b)
+{
+    return a < b ? a : b;
+}
+
+static inline uint64_t tn_umax(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+static inline uint64_t tn_umin3(uint64_t a, uint64_t b, uint64_t c)
+{
+    return tn_umin(tn_umin(a, b), c);
+}
+
+static inline uint64_t tn_ucdiv(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+/* Whether [x, x + xbytes) and [y, y + ybytes) share a byte. */
+static inline bool tn_overlap(const void *x, size_t xbytes, const void *y, size_t ybytes)
+{
+    uintptr_t a = (uintptr_t)x, b = (uintptr_t)y;
+    return xbytes && ybytes && a < b + ybytes && b < a + xbytes;
+}
+
+#define TN_DIM_LIMIT (SIZE_MAX / sizeof(float) / 2) /* elements of an array: its bytes stay a size_t */
+
+static inline size_t tn_align256(size_t a)
+{
+    return (a + 255) & ~(size_t)255;
+}
+
 typedef struct tn_op {
     int index; /* position in tn_ops */
     const char *name, *doc, *accuracy;
-    tn_op_kind kind;
+    int ndims;
+    const char *dim_names[TN_MAX_DIMS];
     int nargs;
-    const char *arg_names[TN_MAX_ARGS];
-    tn_role roles[TN_MAX_ARGS];
-    float init;                                /* the result of a reduction of nothing */
-    const tn_any_fn *cpu;                      /* per CPU target (tn_cpu_targets), NULL where absent */
+    tn_arg args[TN_MAX_ARGS];
+    int nrules;
+    tn_rule rules[TN_MAX_RULES];
+    unsigned arrays, outputs, results; /* bit i: argument i is an array; an array written; a host result */
+    bool (*check)(const tn_call *c);    /* a host call's every check, generated from the shapes */
+    const tn_any_fn *cpu;                             /* per CPU target (tn_cpu_targets), NULL where absent */
     void (*cpu_call)(tn_any_fn fn, const tn_call *c); /* casts fn to the op's signature and calls it */
-    const char *ptx;                           /* PTX module text, NULL when the op has none */
-    const uint32_t *spirv;                     /* SPIR-V words, NULL when the op has none */
-    size_t spirv_words;
-    int vk_buffers; /* storage buffers bound (inputs and outputs, then the reduction's scratch) */
+    const char *ptx;                                  /* PTX module text, NULL when the op has none */
+    const char *const *cuda_entries;
+    unsigned ncuda_entries;
+    tn_plan_fn cuda_plan;
+    const tn_shader *shaders; /* SPIR-V modules, NULL when the op has none */
+    unsigned nshaders;
+    tn_plan_fn vulkan_plan;
 } tn_op;
 
 /* CPU feature bits (cpu_features.c); target tables name them in lower case without TN_FEAT_. */
@@ -75,6 +181,15 @@ void tn_clear_error(void);
 /* dispatch.c */
 tn_status tn_run_host(const tn_op *op, tn_call *c);
 tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c);
+/* Elements an argument spans in the call (rows of a matrix at its ld), or why the call is bad. */
+size_t tn_arg_extent(const tn_op *op, const tn_call *c, int i);
+/* A rank 0 output: the op's result, through a host pointer. */
+static inline bool tn_is_result(const tn_arg *a)
+{
+    return a->rank == 0 && (a->role == TN_OUT || a->role == TN_INOUT);
+}
+tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *prefix);
+tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix);
 
 /* ---- GPU backends (cuda.c, vulkan.c) ---- */
 
@@ -88,8 +203,8 @@ typedef struct tn_gpu_backend {
     void (*free)(void *impl, void *handle);
     tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes);
     tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes);
-    /* Runs op with c->ptr[] holding backend handles (not tn_buffer). Reductions store their
-     * result in *c->result / *c->index before returning. */
+    /* Runs op with c->ptr[] holding backend handles (not tn_buffer) for arrays and host
+     * pointers for results, which hold their values when it returns. */
     tn_status (*run)(void *impl, const tn_op *op, const tn_call *c);
     tn_status (*sync)(void *impl);
     /* Optional (NULL: the backend cannot time on the device). stop waits for the work. */

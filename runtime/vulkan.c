@@ -341,9 +341,8 @@ static const char *vk_why_none(void)
 /* ---- devices and buffers ---- */
 
 enum {
-    MAX_GROUPS = 1024,          /* workgroups of a reduction's first stage: one final workgroup reads them */
-    STAGING_BYTES = 4 << 20,    /* host-visible bounce buffer, where device memory is not mapped */
-    MAX_BINDINGS = TN_MAX_ARGS + 3,
+    STAGING_BYTES = 4 << 20, /* host-visible bounce buffer, where device memory is not mapped */
+    PUSH_WORDS = 32,         /* push constants: 128 bytes, the least every device offers */
 };
 
 typedef struct vk_buffer {
@@ -377,8 +376,8 @@ typedef struct vk_device {
     VkDescriptorPool descriptor_pool;
     pthread_mutex_t lock; /* one recording and submission at a time */
     vk_buffer *live; /* every buffer, the device's own scratch included */
-    vk_buffer *partial, *partial_index, *result, *staging;
-    vk_pipeline *pipelines; /* per op in tn_ops, built on first use */
+    vk_buffer *scratch, *staging; /* scratch: what launch plans ask for (partials, results), grown on demand */
+    vk_pipeline **pipelines; /* per op in tn_ops, per shader, built on first use */
     uint32_t family;        /* the compute queue's family */
     /* The device timer: while timing, each op's command buffer is bracketed by two timestamps
      * and the time between them summed (host waits between calls are not device time). */
@@ -478,7 +477,8 @@ static void vk_release(vk_device *d)
 {
     if (d->device) {
         for (int i = 0; d->pipelines && i < tn_op_count; i++)
-            vk_pipeline_release(d, &d->pipelines[i]);
+            for (unsigned k = 0; d->pipelines[i] && k < tn_ops[i]->nshaders; k++)
+                vk_pipeline_release(d, &d->pipelines[i][k]);
         for (vk_buffer *b = d->live, *next; b; b = next) {
             next = b->next;
             vk_buffer_destroy(d, b);
@@ -491,6 +491,8 @@ static void vk_release(vk_device *d)
         d->f.DestroyDevice(d->device, NULL);
     }
     pthread_mutex_destroy(&d->lock);
+    for (int i = 0; d->pipelines && i < tn_op_count; i++)
+        free(d->pipelines[i]);
     free(d->pipelines);
     free(d);
 }
@@ -547,9 +549,9 @@ static tn_status vk_create_queue_objects(vk_device *d, int family)
         s = vk_check(d->f.CreateFence(d->device, &fence, NULL, &d->fence), "vkCreateFence");
     }
     if (s == TN_OK) {
-        VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, MAX_BINDINGS };
+        VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, TN_MAX_STAGES * TN_MAX_BINDINGS };
         VkDescriptorPoolCreateInfo dp = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                          .maxSets = 1,
+                                          .maxSets = TN_MAX_STAGES,
                                           .poolSizeCount = 1,
                                           .pPoolSizes = &size };
         s = vk_check(d->f.CreateDescriptorPool(d->device, &dp, NULL, &d->descriptor_pool), "vkCreateDescriptorPool");
@@ -590,11 +592,7 @@ static tn_status vk_open(int index, void **impl, char *name, size_t name_len)
         s = vk_create_queue_objects(d, family);
     }
     if (s == TN_OK)
-        s = vk_buffer_new(d, MAX_GROUPS * sizeof(float), false, &d->partial);
-    if (s == TN_OK)
-        s = vk_buffer_new(d, MAX_GROUPS * sizeof(uint32_t), false, &d->partial_index);
-    if (s == TN_OK)
-        s = vk_buffer_new(d, sizeof(uint32_t), false, &d->result);
+        s = vk_buffer_new(d, 4096, false, &d->scratch);
     if (s == TN_OK && !d->device_memory_mapped)
         s = vk_buffer_new(d, STAGING_BYTES, true, &d->staging);
     if (s != TN_OK) {
@@ -760,42 +758,32 @@ static uint32_t spirv_local_size(const uint32_t *words, size_t count)
     return 0;
 }
 
-/* The push constants every shader declares (the .comp templates, fields from gen/gen_glsl.c):
- * n, then a map op's scalar arguments in declaration order, or a reduction's stage. */
-typedef struct vk_push {
-    uint32_t n;
-    union {
-        float f;
-        uint32_t u;
-    } word[TN_MAX_ARGS];
-} vk_push;
-
 static tn_status vk_check_op(VkResult r, const char *call, const tn_op *op)
 {
     char what[128];
-    snprintf(what, sizeof what, "%s (%s.comp)", call, op->name);
+    snprintf(what, sizeof what, "%s (%s)", call, op->name);
     return vk_check(r, what);
 }
 
-static tn_status vk_build_pipeline(vk_device *d, const tn_op *op, vk_pipeline *p)
+static tn_status vk_build_pipeline(vk_device *d, const tn_op *op, const tn_shader *shader, vk_pipeline *p)
 {
     VkShaderModuleCreateInfo module = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                        .codeSize = op->spirv_words * sizeof(uint32_t),
-                                        .pCode = op->spirv };
+                                        .codeSize = shader->nwords * sizeof(uint32_t),
+                                        .pCode = shader->words };
     tn_status s = vk_check_op(d->f.CreateShaderModule(d->device, &module, NULL, &p->module), "vkCreateShaderModule", op);
-    VkDescriptorSetLayoutBinding bindings[MAX_BINDINGS];
-    for (int i = 0; i < op->vk_buffers; i++)
-        bindings[i] = (VkDescriptorSetLayoutBinding){ .binding = (uint32_t)i,
+    VkDescriptorSetLayoutBinding bindings[TN_MAX_BINDINGS];
+    for (unsigned i = 0; i < shader->bindings; i++)
+        bindings[i] = (VkDescriptorSetLayoutBinding){ .binding = i,
                                                       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                                       .descriptorCount = 1,
                                                       .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
     VkDescriptorSetLayoutCreateInfo set = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                            .bindingCount = (uint32_t)op->vk_buffers,
+                                            .bindingCount = shader->bindings,
                                             .pBindings = bindings };
     if (s == TN_OK)
         s = vk_check_op(d->f.CreateDescriptorSetLayout(d->device, &set, NULL, &p->set_layout),
                         "vkCreateDescriptorSetLayout", op);
-    VkPushConstantRange push = { VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(vk_push) };
+    VkPushConstantRange push = { VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_WORDS * sizeof(uint32_t) };
     VkPipelineLayoutCreateInfo layout = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                           .setLayoutCount = 1,
                                           .pSetLayouts = &p->set_layout,
@@ -817,26 +805,29 @@ static tn_status vk_build_pipeline(vk_device *d, const tn_op *op, vk_pipeline *p
     return s;
 }
 
-/* op's pipeline, built on first use and kept until the device closes. */
-static tn_status vk_pipeline_for(vk_device *d, const tn_op *op, vk_pipeline **out)
+/* Shader k of op as a pipeline, built on first use and kept until the device closes. */
+static tn_status vk_pipeline_for(vk_device *d, const tn_op *op, unsigned k, vk_pipeline **out)
 {
-    vk_pipeline *p = &d->pipelines[op->index];
+    if (!op->shaders || k >= op->nshaders)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no SPIR-V for this op", op->name);
+    if (!d->pipelines[op->index] && !(d->pipelines[op->index] = calloc(op->nshaders, sizeof(vk_pipeline))))
+        return tn_fail(TN_ERR_OUT_OF_MEMORY, "vulkan: out of memory");
+    vk_pipeline *p = &d->pipelines[op->index][k];
     *out = p;
     if (p->pipeline)
         return TN_OK;
-    if (!op->spirv)
-        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no SPIR-V for this op", op->name);
-    uint32_t local_size = spirv_local_size(op->spirv, op->spirv_words);
+    const tn_shader *shader = &op->shaders[k];
+    uint32_t local_size = spirv_local_size(shader->words, shader->nwords);
     if (local_size == 0 || local_size > d->limits.maxComputeWorkGroupSize[0] ||
         local_size > d->limits.maxComputeWorkGroupInvocations)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE,
-                       "vulkan: %s.comp has workgroups of %u invocations; this device runs at most %u",
-                       op->name, local_size, d->limits.maxComputeWorkGroupInvocations);
-    if (op->vk_buffers > MAX_BINDINGS || (uint32_t)op->vk_buffers > d->limits.maxPerStageDescriptorStorageBuffers)
+                       "vulkan: %s's shader %u has workgroups of %u invocations; this device runs at most %u", op->name,
+                       k, local_size, d->limits.maxComputeWorkGroupInvocations);
+    if (shader->bindings > TN_MAX_BINDINGS || shader->bindings > d->limits.maxPerStageDescriptorStorageBuffers)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE,
-                       "vulkan: %s.comp binds %d storage buffers; this device allows %u per shader", op->name,
-                       op->vk_buffers, d->limits.maxPerStageDescriptorStorageBuffers);
-    tn_status s = vk_build_pipeline(d, op, p);
+                       "vulkan: %s's shader %u binds %u storage buffers; this device allows %u per shader", op->name, k,
+                       shader->bindings, d->limits.maxPerStageDescriptorStorageBuffers);
+    tn_status s = vk_build_pipeline(d, op, shader, p);
     if (s != TN_OK) {
         vk_pipeline_release(d, p);
         return s;
@@ -847,50 +838,65 @@ static tn_status vk_pipeline_for(vk_device *d, const tn_op *op, vk_pipeline **ou
 
 /* ---- running an op ---- */
 
-/* Binds the op's buffers in the order gen/gen_glsl.c numbers them: the vector arguments, then
- * a reduction's partials, (argreduce) their indices, and the result. */
-static tn_status vk_bind(vk_device *d, const tn_op *op, const tn_call *c, const vk_pipeline *p, VkDescriptorSet *set,
-                         vk_push *push)
+/* The device's scratch, at least bytes long (launch plans put partials and results there). */
+static tn_status vk_scratch(vk_device *d, size_t bytes)
 {
-    VkDescriptorBufferInfo infos[MAX_BINDINGS];
-    int nbuf = 0, nscalar = 0;
-    for (int i = 0; i < op->nargs; i++) {
-        if (op->roles[i] == TN_SCALAR)
-            push->word[nscalar++].f = c->scalar[i];
+    if (d->scratch->size >= bytes)
+        return TN_OK;
+    vk_buffer *grown = NULL;
+    tn_status s = vk_buffer_new(d, bytes, false, &grown);
+    if (s != TN_OK)
+        return s;
+    vk_buffer_release(d, d->scratch);
+    d->scratch = grown;
+    return TN_OK;
+}
+
+/* A stage's storage buffers, as its plan lists them, in a descriptor set of its own. */
+static tn_status vk_bind(vk_device *d, const tn_op *op, const tn_call *c, const tn_stage *st, const vk_pipeline *p,
+                         const tn_shader *shader, VkDescriptorSet *set)
+{
+    VkDescriptorBufferInfo infos[TN_MAX_BINDINGS];
+    if (st->nbindings != shader->bindings)
+        return tn_fail(TN_ERR_DEVICE, "vulkan: %s binds %u buffers but its shader declares %u", op->name, st->nbindings,
+                       shader->bindings);
+    for (unsigned i = 0; i < st->nbindings; i++) {
+        const tn_param *b = &st->bindings[i];
+        if (b->kind == TN_P_BUFFER)
+            infos[i] = (VkDescriptorBufferInfo){ ((vk_buffer *)c->ptr[b->value])->buffer, 0, VK_WHOLE_SIZE };
         else
-            infos[nbuf++] = (VkDescriptorBufferInfo){ ((vk_buffer *)c->ptr[i])->buffer, 0, VK_WHOLE_SIZE };
+            infos[i] = (VkDescriptorBufferInfo){ d->scratch->buffer, b->value, VK_WHOLE_SIZE };
     }
-    if (op->kind != TN_MAP) {
-        infos[nbuf++] = (VkDescriptorBufferInfo){ d->partial->buffer, 0, VK_WHOLE_SIZE };
-        if (op->kind == TN_ARGREDUCE)
-            infos[nbuf++] = (VkDescriptorBufferInfo){ d->partial_index->buffer, 0, VK_WHOLE_SIZE };
-        infos[nbuf++] = (VkDescriptorBufferInfo){ d->result->buffer, 0, VK_WHOLE_SIZE };
-    }
-    if (nbuf != op->vk_buffers)
-        return tn_fail(TN_ERR_DEVICE, "vulkan: %s binds %d buffers but its op table says %d", op->name, nbuf,
-                       op->vk_buffers);
-    tn_status s = vk_check(d->f.ResetDescriptorPool(d->device, d->descriptor_pool, 0), "vkResetDescriptorPool");
     VkDescriptorSetAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                           .descriptorPool = d->descriptor_pool,
                                           .descriptorSetCount = 1,
                                           .pSetLayouts = &p->set_layout };
-    if (s == TN_OK)
-        s = vk_check(d->f.AllocateDescriptorSets(d->device, &alloc, set), "vkAllocateDescriptorSets");
+    tn_status s = vk_check(d->f.AllocateDescriptorSets(d->device, &alloc, set), "vkAllocateDescriptorSets");
     if (s != TN_OK)
         return s;
     VkWriteDescriptorSet write = { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                    .dstSet = *set,
-                                   .descriptorCount = (uint32_t)nbuf,
+                                   .descriptorCount = st->nbindings,
                                    .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                    .pBufferInfo = infos };
     d->f.UpdateDescriptorSets(d->device, 1, &write, 0, NULL);
     return TN_OK;
 }
 
-static void vk_dispatch(vk_device *d, const vk_pipeline *p, const vk_push *push, uint32_t groups)
+/* The push constants of a stage, a 32-bit word per parameter in the plan's order. */
+static void vk_push(vk_device *d, const vk_pipeline *p, const tn_stage *st)
 {
-    d->f.CmdPushConstants(d->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof *push, push);
-    d->f.CmdDispatch(d->cmd, groups, 1, 1);
+    union {
+        uint32_t u;
+        float f;
+    } words[PUSH_WORDS] = { { 0 } };
+    for (unsigned i = 0; i < st->nparams && i < PUSH_WORDS; i++) {
+        if (st->params[i].kind == TN_P_F32)
+            words[i].f = st->params[i].f;
+        else
+            words[i].u = (uint32_t)st->params[i].value;
+    }
+    d->f.CmdPushConstants(d->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof words, words);
 }
 
 /* Submits an op's command buffer; while timing, closes its bracket and adds the time between. */
@@ -910,18 +916,32 @@ static tn_status vk_submit_timed(vk_device *d)
     return s;
 }
 
+/* The op's launch plan in one command buffer: a dispatch per stage, a barrier between stages;
+ * then its results, copied from the scratch to the host. */
 static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
 {
-    /* Shaders index with 32-bit unsigned integers and step by the grid's width past n. */
-    if (c->n > INT32_MAX)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: n = %zu, but Vulkan shaders handle at most 2^31 - 1",
-                       op->name, c->n);
-    vk_pipeline *p;
-    VkDescriptorSet set;
-    vk_push push = { .n = (uint32_t)c->n };
-    tn_status s = vk_pipeline_for(d, op, &p);
+    /* Shaders index with 32-bit unsigned integers and step by the grid's width past the end. */
+    for (int i = 0; i < op->ndims; i++)
+        if (c->dim[i] > INT32_MAX)
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s = %zu, but Vulkan shaders handle at most 2^31 - 1",
+                           op->name, op->dim_names[i], c->dim[i]);
+    if (!op->vulkan_plan)
+        return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no SPIR-V for this op", op->name);
+    tn_launch l = { 0 };
+    tn_gpu_info g = { .max_groups = d->limits.maxComputeWorkGroupCount[0] };
+    op->vulkan_plan(c, &g, &l);
+    if (l.nstages == 0)
+        return TN_OK;
+    vk_pipeline *pipes[TN_MAX_STAGES];
+    VkDescriptorSet sets[TN_MAX_STAGES];
+    tn_status s = vk_scratch(d, l.scratch_bytes);
     if (s == TN_OK)
-        s = vk_bind(d, op, c, p, &set, &push);
+        s = vk_check(d->f.ResetDescriptorPool(d->device, d->descriptor_pool, 0), "vkResetDescriptorPool");
+    for (unsigned k = 0; s == TN_OK && k < l.nstages; k++) {
+        s = vk_pipeline_for(d, op, l.stages[k].entry, &pipes[k]);
+        if (s == TN_OK)
+            s = vk_bind(d, op, c, &l.stages[k], pipes[k], &op->shaders[l.stages[k].entry], &sets[k]);
+    }
     if (s == TN_OK)
         s = vk_begin(d);
     if (s != TN_OK)
@@ -930,29 +950,25 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         d->f.CmdResetQueryPool(d->cmd, d->timestamps, 0, 2);
         d->f.CmdWriteTimestamp(d->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 0);
     }
-    d->f.CmdBindPipeline(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
-    d->f.CmdBindDescriptorSets(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->layout, 0, 1, &set, 0, NULL);
-    uint32_t groups = (uint32_t)((c->n + p->local_size - 1) / p->local_size);
-    if (op->kind == TN_MAP) {
-        uint32_t most = d->limits.maxComputeWorkGroupCount[0]; /* at least 65535 on every device */
-        most = most < 65535 ? most : 65535;
-        vk_dispatch(d, p, &push, groups < most ? groups : most);
-        return vk_submit_timed(d);
+    for (unsigned k = 0; k < l.nstages; k++) {
+        if (k > 0) /* what the stage before wrote, before this one reads it */
+            vk_barrier(d, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        d->f.CmdBindPipeline(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->pipeline);
+        d->f.CmdBindDescriptorSets(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->layout, 0, 1, &sets[k], 0, NULL);
+        vk_push(d, pipes[k], &l.stages[k]);
+        d->f.CmdDispatch(d->cmd, l.stages[k].grid[0], l.stages[k].grid[1], 1);
     }
-    groups = groups < MAX_GROUPS ? groups : MAX_GROUPS;
-    push.word[0].u = 0; /* stage 0: the grid into partials */
-    vk_dispatch(d, p, &push, groups);
-    vk_barrier(d, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    push = (vk_push){ .n = groups, .word[0].u = 1 }; /* stage 1: one workgroup over the partials */
-    vk_dispatch(d, p, &push, 1);
     s = vk_submit_timed(d);
-    if (s != TN_OK || op->kind == TN_REDUCE)
-        return s == TN_OK ? vk_read_locked(d, d->result, 0, c->result, sizeof(float)) : s;
-    uint32_t index = 0;
-    s = vk_read_locked(d, d->result, 0, &index, sizeof index);
-    if (s == TN_OK)
-        *c->index = index;
+    for (unsigned r = 0; s == TN_OK && r < l.nresults; r++) {
+        const tn_arg *a = &op->args[l.results[r].arg];
+        uint32_t bits = 0;
+        s = vk_read_locked(d, d->scratch, l.results[r].offset, &bits, sizeof bits);
+        if (s == TN_OK && a->dtype == TN_F32)
+            memcpy(c->ptr[l.results[r].arg], &bits, sizeof bits);
+        else if (s == TN_OK)
+            *(size_t *)c->ptr[l.results[r].arg] = bits;
+    }
     return s;
 }
 

@@ -1,40 +1,65 @@
-/* The test table generated from the op specs (generated/tests/op_specs.c): references in
- * double precision, accuracy contracts, input domains, and calls into the public API. */
+/* The test table generated from the op specs (generated/tests/op_specs.c): each op's arguments
+ * and their shapes, the reference in double precision (written by the op's schedule from the
+ * spec's reference), the contract's tolerance per output element, and calls into the public API. */
 #ifndef TN_TEST_OP_SPECS_H
 #define TN_TEST_OP_SPECS_H
 
 #include "trueno.h"
 
-enum { TEST_MAX_ARGS = 8 };
-enum test_kind { TEST_MAP, TEST_REDUCE, TEST_ARGREDUCE };    /* ORDER gen_kind (gen/gen.h) */
-enum test_role { TEST_VEC, TEST_OUT, TEST_INOUT, TEST_SCALAR }; /* ORDER gen_role (gen/gen.h) */
+enum { TEST_MAX_ARGS = 8, TEST_MAX_DIMS = 2 };
+enum test_role { TEST_IN, TEST_OUT, TEST_INOUT, TEST_SCALAR }; /* ORDER tn_role (runtime/tn_internal.h) */
+enum test_dtype { TEST_F32, TEST_I32 };
+/* How an output is judged: ulp distance from the reference rounded to float (tol in ulp),
+ * absolute error (tol the largest), bit-exact (or both zero), or not at all (inputs). */
+enum test_tolerance { TEST_NONE, TEST_ULP, TEST_ABS, TEST_EXACT };
 
-/* Operands by argument position: host arrays in ptr[], device buffers in buf[]. */
+typedef struct test_arg {
+    const char *name;
+    enum test_role role;
+    enum test_dtype dtype;
+    int rank;               /* 0: one value through a host pointer; 1: a vector; 2: a matrix with ld */
+    int dim[TEST_MAX_DIMS]; /* the op's dims giving its extents */
+    double domain[2];       /* inputs are drawn from it */
+    enum test_tolerance tolerance;
+} test_arg;
+
+typedef struct test_rule {
+    int dim;
+    size_t min, max; /* a call with the dim outside is refused as an invalid argument */
+} test_rule;
+
+/* What the reference sees: the inputs as they were before the call (at their ld), scalars. */
+typedef struct test_call {
+    size_t dim[TEST_MAX_DIMS];
+    const float *in[TEST_MAX_ARGS];
+    size_t ld[TEST_MAX_ARGS];
+    double scalar[TEST_MAX_ARGS];
+} test_call;
+
+/* What it writes, per output argument: the exact values and the tolerance, dense (element
+ * r * cols + j of a matrix). */
+typedef struct test_want {
+    double *want[TEST_MAX_ARGS];
+    double *tol[TEST_MAX_ARGS];
+} test_want;
+
+/* Operands of a public call: host arrays and result pointers in ptr[], device buffers in buf[]. */
 typedef struct test_args {
-    size_t n;
-    float *ptr[TEST_MAX_ARGS];
+    size_t dim[TEST_MAX_DIMS];
+    void *ptr[TEST_MAX_ARGS];
     tn_buffer *buf[TEST_MAX_ARGS];
+    size_t ld[TEST_MAX_ARGS];
     float scalar[TEST_MAX_ARGS];
-    float *result;
-    size_t *index;
 } test_args;
 
 typedef struct test_op {
     const char *name;
-    enum test_kind kind;
-    int nargs;
-    const char *arg_names[TEST_MAX_ARGS];
-    enum test_role roles[TEST_MAX_ARGS];
-    double (*ref)(const double *in);              /* map: the exact result; in[] by argument position */
-    double (*of)(const double *in);               /* what a rel bound is relative to (NULL: none) */
-    double (*step)(double acc, const double *in); /* reduce */
-    double (*final)(double acc);                  /* reduce: NULL is the identity */
-    int (*better)(double x, double best);         /* argreduce */
-    double init;
-    double ulp, rel; /* -1 where the contract does not use them */
-    double abs;      /* added to a rel bound: the underflow term of the rounding model */
-    int exact;
-    double domain[2];
+    int ndims, nargs;
+    test_arg args[TEST_MAX_ARGS];
+    int nrules;
+    test_rule rules[4];
+    double ulp_bound; /* the contract's ulp bound when it is a number (-1 otherwise), for reports */
+    void (*reference)(const test_call *c, test_want *w);
     tn_status (*host)(const test_args *a);
     tn_status (*device)(tn_device *device, const test_args *a);
 } test_op;

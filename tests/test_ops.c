@@ -1,24 +1,27 @@
-/* Spec-driven op tests: one op (or all) on one backend, at every test size and on special
+/* Spec-driven op tests: one op (or all) on one backend, at every test shape and on special
  * values, against references computed in double precision and judged by the op's contract.
- * Outputs are poisoned before each call and surrounded by guard values that must survive.
+ * Outputs are poisoned before each call; arrays are surrounded by guard values, and the gaps
+ * between a matrix's rows (ld > cols) hold guard values too: all must survive the call.
  *
- * usage: test_ops --backend NAME [--op NAME]
+ * usage: test_ops --backend NAME [--op NAME] [--quick]
  * exit status: 0 passed, 1 failed, 77 skipped (the backend cannot run on this machine). */
 #include "op_specs.h"
 #include "tn_internal.h"
 
 #include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { GUARD = 17 }; /* floats on each side; 17 also misaligns the data for every vector width */
+enum { GUARD = 17 }; /* elements on each side; 17 also misaligns the data for every vector width */
 static const uint32_t POISON = 0x7FA5A5A5u; /* a signalling NaN no computation produces */
 static const uint32_t CANARY = 0x7FB0B0B0u;
 
 static int failures;
+static int quick; /* --quick: skip the largest shapes */
 
 /* ---- helpers ---- */
 
@@ -62,38 +65,14 @@ static float flush(float f)
     return fabsf(f) < FLT_MIN ? copysignf(0.0f, f) : f;
 }
 
-/* A host array with guards on both sides. The front guard grows by one float per array, cycling
- * through 16, so that arrays start at every 4-byte offset within 64 bytes: kernels that align
- * their loops to the vector width meet every head length. */
-typedef struct guarded {
-    float *base, *data;
-    size_t n, front;
-} guarded;
-
-static guarded guarded_new(size_t n)
+static void *xmalloc(size_t bytes)
 {
-    static size_t next_shift;
-    size_t front = GUARD + next_shift++ % 16;
-    guarded g = { malloc((n + front + GUARD) * sizeof(float)), NULL, n, front };
-    if (!g.base) {
-        fprintf(stderr, "out of memory\n");
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "test_ops: out of memory (%zu bytes)\n", bytes);
         exit(2);
     }
-    for (size_t i = 0; i < n + front + GUARD; i++)
-        g.base[i] = float_of(CANARY);
-    g.data = g.base + front;
-    return g;
-}
-
-static int guards_intact(const guarded *g)
-{
-    for (size_t i = 0; i < g->front; i++)
-        if (bits_of(g->base[i]) != CANARY)
-            return 0;
-    for (size_t i = 0; i < GUARD; i++)
-        if (bits_of(g->data[g->n + i]) != CANARY)
-            return 0;
-    return 1;
+    return p;
 }
 
 /* ---- what a backend may relax ---- */
@@ -105,302 +84,6 @@ typedef struct rules {
     int lanes;        /* CPU lanes (32 on a GPU: a warp) */
     int group;        /* GPU workgroup width; the lanes again on a CPU */
 } rules;
-
-/* ---- checking one result ---- */
-
-typedef struct check {
-    const test_op *op;
-    const rules *r;
-    double worst;   /* largest error seen, in the contract's unit */
-    int reported;
-} check;
-
-static void report(check *c, const char *what, size_t n, size_t i, const double *in, float got, double want)
-{
-    failures++;
-    if (c->reported++ >= 5)
-        return;
-    printf("FAIL %s/%s %s n=%zu i=%zu inputs=(", c->op->name, c->r->backend, what, n, i);
-    for (int a = 0; a < c->op->nargs; a++)
-        if (c->op->roles[a] != TEST_OUT)
-            printf("%s%s=%.9g", a ? ", " : "", c->op->arg_names[a], in[a]);
-    printf(") got %.9g (0x%08x) want %.9g\n", got, bits_of(got), want);
-}
-
-/* Whether got meets a map op's contract for the inputs in[]. */
-static int map_ok(check *c, const double *in, float got)
-{
-    const test_op *op = c->op;
-    double want = op->ref(in);
-    float rounded = (float)want;
-    if (bits_of(got) == POISON)
-        return 0;
-    if (isnan(want))
-        return isnan(got);
-    if (op->ulp >= 0) {
-        if (isnan(got))
-            return 0;
-        double d = ulp_distance(got, rounded);
-        if (d > c->worst)
-            c->worst = d;
-        return d <= op->ulp + c->r->extra_ulp;
-    }
-    double bound = op->rel * op->of(in) + op->abs;
-    if (!(bound <= FLT_MAX)) /* an intermediate overflows (a * x in axpy): the model bounds nothing */
-        return 1;
-    if (isnan(got))
-        return 0;
-    if (got == rounded || isinf(rounded) || isinf(got))
-        return got == rounded;
-    double err = fabs((double)got - want);
-    if (err <= bound && err / bound > c->worst)
-        c->worst = err / bound;
-    return err <= bound;
-}
-
-static int map_ok_relaxed(check *c, const double *in, float got)
-{
-    if (map_ok(c, in, got))
-        return 1;
-    if (!c->r->may_flush)
-        return 0;
-    double flushed[TEST_MAX_ARGS];
-    for (int a = 0; a < c->op->nargs; a++)
-        flushed[a] = flush((float)in[a]);
-    float want = (float)c->op->ref(flushed);
-    if (isnan(want) && isnan(got))
-        return 1;
-    return map_ok(c, flushed, got) || flush(got) == flush(want) || flush(got) == flush((float)c->op->ref(in));
-}
-
-/* ---- running one call ---- */
-
-typedef struct runner {
-    const char *backend;
-    tn_device *device; /* NULL: host arrays */
-} runner;
-
-static tn_status run(const runner *rn, const test_op *op, test_args *a, guarded *arrays)
-{
-    if (!rn->device)
-        return op->host(a);
-    /* Device path: copy host arrays into buffers one guard longer, run, copy back. */
-    tn_status s = TN_OK;
-    for (int i = 0; i < op->nargs && s == TN_OK; i++) {
-        if (op->roles[i] == TEST_SCALAR)
-            continue;
-        s = tn_buffer_create(rn->device, a->n + GUARD, &a->buf[i]);
-        if (s == TN_OK)
-            s = tn_buffer_write(a->buf[i], 0, arrays[i].data, a->n + GUARD);
-    }
-    if (s == TN_OK)
-        s = op->device(rn->device, a);
-    for (int i = 0; i < op->nargs && s == TN_OK; i++)
-        if (op->roles[i] != TEST_SCALAR)
-            s = tn_buffer_read(a->buf[i], 0, arrays[i].data, a->n + GUARD);
-    for (int i = 0; i < op->nargs; i++) {
-        tn_buffer_destroy(a->buf[i]);
-        a->buf[i] = NULL;
-    }
-    return s;
-}
-
-/* ---- map ops ---- */
-
-static void fill_inputs(const test_op *op, guarded *arrays, test_args *a, size_t n)
-{
-    for (int i = 0; i < op->nargs; i++) {
-        arrays[i] = guarded_new(n);
-        a->ptr[i] = arrays[i].data;
-        if (op->roles[i] == TEST_SCALAR)
-            a->scalar[i] = (float)uniform(op->domain[0], op->domain[1]);
-        else if (op->roles[i] == TEST_OUT)
-            for (size_t k = 0; k < n; k++)
-                arrays[i].data[k] = float_of(POISON);
-        else
-            for (size_t k = 0; k < n; k++)
-                arrays[i].data[k] = (float)uniform(op->domain[0], op->domain[1]);
-    }
-    a->n = n;
-}
-
-/* Checks outputs, untouched inputs and guards after a map call; frees the arrays. */
-static void check_map(check *c, const char *what, const test_args *a, guarded *arrays, guarded *inputs_before)
-{
-    const test_op *op = c->op;
-    size_t n = a->n;
-    int out = -1;
-    for (int i = 0; i < op->nargs; i++)
-        if (op->roles[i] == TEST_OUT || op->roles[i] == TEST_INOUT)
-            out = i;
-    for (size_t k = 0; k < n; k++) {
-        double in[TEST_MAX_ARGS];
-        for (int i = 0; i < op->nargs; i++)
-            in[i] = op->roles[i] == TEST_SCALAR ? a->scalar[i] : inputs_before[i].data[k];
-        float got = arrays[out].data[k];
-        if (!map_ok_relaxed(c, in, got))
-            report(c, what, n, k, in, got, op->ref(in));
-    }
-    for (int i = 0; i < op->nargs; i++) {
-        if (!guards_intact(&arrays[i])) {
-            failures++;
-            printf("FAIL %s/%s %s n=%zu: a guard around %s was overwritten\n", op->name, c->r->backend, what, n,
-                   op->arg_names[i]);
-        }
-        if (op->roles[i] == TEST_VEC && memcmp(arrays[i].data, inputs_before[i].data, n * sizeof(float)) != 0) {
-            failures++;
-            printf("FAIL %s/%s %s n=%zu: input %s was modified\n", op->name, c->r->backend, what, n,
-                   op->arg_names[i]);
-        }
-        free(arrays[i].base);
-        free(inputs_before[i].base);
-    }
-}
-
-static void copy_arrays(const test_op *op, const guarded *from, guarded *to, size_t n)
-{
-    for (int i = 0; i < op->nargs; i++) {
-        to[i] = guarded_new(n); /* guards of canaries, like from's */
-        memcpy(to[i].data, from[i].data, n * sizeof(float));
-    }
-}
-
-static void map_call(const runner *rn, check *c, const char *what, test_args *a, guarded *arrays)
-{
-    guarded before[TEST_MAX_ARGS];
-    copy_arrays(c->op, arrays, before, a->n);
-    tn_status s = run(rn, c->op, a, arrays);
-    if (s != TN_OK) {
-        failures++;
-        printf("FAIL %s/%s %s n=%zu: %s: %s\n", c->op->name, rn->backend, what, a->n, tn_status_string(s),
-               tn_last_error());
-        for (int i = 0; i < c->op->nargs; i++) {
-            free(arrays[i].base);
-            free(before[i].base);
-        }
-        return;
-    }
-    check_map(c, what, a, arrays, before);
-}
-
-static void test_map_size(const runner *rn, check *c, size_t n)
-{
-    test_args a = { 0 };
-    guarded arrays[TEST_MAX_ARGS];
-    fill_inputs(c->op, arrays, &a, n);
-    map_call(rn, c, "random", &a, arrays);
-}
-
-static const float specials[] = {
-    0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-45f, 1.1754942e-38f, FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX,
-    1.0f, -1.0f, 0.5f, -2.5f, 3.0f, 88.5f, 89.5f, -87.5f, -103.5f, -104.5f, 1e10f, -1e-10f,
-};
-enum { NSPECIAL = sizeof specials / sizeof specials[0] };
-
-/* Every combination of special values over the vector inputs, for each special scalar value. */
-static void test_map_specials(const runner *rn, check *c)
-{
-    const test_op *op = c->op;
-    int nvec = 0;
-    for (int i = 0; i < op->nargs; i++)
-        nvec += op->roles[i] == TEST_VEC || op->roles[i] == TEST_INOUT;
-    size_t n = 1;
-    for (int v = 0; v < nvec; v++)
-        n *= NSPECIAL;
-    for (int s = 0; s < NSPECIAL; s++) {
-        test_args a = { 0 };
-        guarded arrays[TEST_MAX_ARGS];
-        fill_inputs(op, arrays, &a, n);
-        for (int i = 0, v = 0; i < op->nargs; i++) {
-            if (op->roles[i] == TEST_SCALAR)
-                a.scalar[i] = specials[s];
-            if (op->roles[i] != TEST_VEC && op->roles[i] != TEST_INOUT)
-                continue;
-            size_t period = 1;
-            for (int w = 0; w < v; w++)
-                period *= NSPECIAL;
-            for (size_t k = 0; k < n; k++)
-                arrays[i].data[k] = specials[(k / period) % NSPECIAL];
-            v++;
-        }
-        map_call(rn, c, "specials", &a, arrays);
-        int has_scalar = 0;
-        for (int i = 0; i < op->nargs; i++)
-            has_scalar |= op->roles[i] == TEST_SCALAR;
-        if (!has_scalar)
-            break;
-    }
-}
-
-/* ---- reductions ---- */
-
-static void test_reduce_size(const runner *rn, check *c, size_t n)
-{
-    const test_op *op = c->op;
-    test_args a = { 0 };
-    guarded arrays[TEST_MAX_ARGS];
-    fill_inputs(op, arrays, &a, n);
-    float result = float_of(POISON);
-    size_t index = (size_t)-1;
-    a.result = &result;
-    a.index = &index;
-    tn_status s = run(rn, op, &a, arrays);
-    double in[TEST_MAX_ARGS] = { 0 };
-    if (op->kind == TEST_ARGREDUCE && n == 0) { /* no index exists: the call must say so */
-        if (s != TN_ERR_INVALID_ARGUMENT) {
-            failures++;
-            printf("FAIL %s/%s n=0: expected an invalid-argument error, got %s\n", op->name, c->r->backend,
-                   tn_status_string(s));
-        }
-    } else if (s != TN_OK) {
-        failures++;
-        printf("FAIL %s/%s n=%zu: %s: %s\n", op->name, c->r->backend, n, tn_status_string(s), tn_last_error());
-    } else if (op->kind == TEST_ARGREDUCE) {
-        double best = op->init;
-        size_t want = 0;
-        for (size_t k = 0; k < n; k++)
-            if (op->better(arrays[0].data[k], best)) {
-                best = arrays[0].data[k];
-                want = k;
-            }
-        if (index != want) {
-            in[0] = NAN;
-            report(c, "index", n, index, in, (float)index, (double)want);
-        }
-    } else {
-        double acc = op->init, scale = 0;
-        for (size_t k = 0; k < n; k++) {
-            for (int i = 0; i < op->nargs; i++)
-                in[i] = arrays[i].data[k];
-            acc = op->step(acc, in);
-            if (op->of)
-                scale += op->of(in);
-        }
-        double want = op->final ? op->final(acc) : acc;
-        int ok;
-        if (op->exact || n == 0) {
-            ok = bits_of(result) == bits_of((float)want) || (result == 0 && want == 0);
-        } else {
-            double bound = op->rel * (op->final ? op->final(scale) : scale);
-            double err = fabs((double)result - want);
-            if (bound > 0 && err / bound > c->worst)
-                c->worst = err / bound;
-            ok = err <= bound && bits_of(result) != POISON;
-        }
-        if (!ok)
-            report(c, "result", n, 0, in, result, want);
-    }
-    for (int i = 0; i < op->nargs; i++) {
-        if (!guards_intact(&arrays[i])) {
-            failures++;
-            printf("FAIL %s/%s n=%zu: a guard around %s was overwritten\n", op->name, c->r->backend, n,
-                   op->arg_names[i]);
-        }
-        free(arrays[i].base);
-    }
-}
-
-/* ---- driver ---- */
 
 /* What the backend's target table allows op (generated from `relaxed`), and its widths. */
 static rules rules_for(const char *backend, const char *op)
@@ -418,32 +101,479 @@ static rules rules_for(const char *backend, const char *op)
     return r;
 }
 
+/* ---- one case: an op's operands at one shape ---- */
+
+/* One argument's storage: 4-byte elements with guards, its logical shape rows x cols at ld. */
+typedef struct array {
+    uint32_t *base, *data;
+    size_t extent, front;
+    size_t rows, cols, ld;
+} array;
+
+typedef struct tcase {
+    const test_op *op;
+    const rules *r;
+    const char *what; /* "random", "specials" */
+    test_args a;
+    array arr[TEST_MAX_ARGS], before[TEST_MAX_ARGS];
+    float result_f[TEST_MAX_ARGS];
+    size_t result_i[TEST_MAX_ARGS];
+} tcase;
+
+static int is_array(const test_arg *g)
+{
+    return g->role != TEST_SCALAR && g->rank > 0;
+}
+
+static int is_result(const test_arg *g)
+{
+    return g->role != TEST_SCALAR && g->role != TEST_IN && g->rank == 0;
+}
+
+static int is_output(const test_arg *g)
+{
+    return g->role == TEST_OUT || g->role == TEST_INOUT;
+}
+
+/* An element inside the logical shape (not in a gap between rows). */
+static int logical(const array *y, size_t e)
+{
+    return e % y->ld < y->cols;
+}
+
+static array array_new(size_t rows, size_t cols, size_t ld)
+{
+    static size_t next_shift; /* arrays start at every 4-byte offset within 64 bytes */
+    array y = { 0 };
+    y.rows = rows;
+    y.cols = cols;
+    y.ld = ld;
+    y.extent = rows == 0 || cols == 0 ? 0 : (rows - 1) * ld + cols;
+    y.front = GUARD + next_shift++ % 16;
+    y.base = xmalloc((y.extent + y.front + GUARD) * sizeof *y.base);
+    for (size_t i = 0; i < y.extent + y.front + GUARD; i++)
+        y.base[i] = CANARY;
+    y.data = y.base + y.front;
+    return y;
+}
+
+static array array_copy(const array *y)
+{
+    array c = *y;
+    c.base = xmalloc((y->extent + y->front + GUARD) * sizeof *c.base);
+    memcpy(c.base, y->base, (y->extent + y->front + GUARD) * sizeof *c.base);
+    c.data = c.base + c.front;
+    return c;
+}
+
+static void case_free(tcase *t)
+{
+    for (int i = 0; i < TEST_MAX_ARGS; i++) {
+        free(t->arr[i].base);
+        free(t->before[i].base);
+    }
+    memset(t, 0, sizeof *t);
+}
+
+/* Operands at dims (ld = cols + pad for matrices): inputs random from their domain, outputs
+ * poisoned, gaps and guards canaries. */
+static void case_setup(tcase *t, const test_op *op, const rules *r, const size_t *dims, size_t pad, const char *what)
+{
+    memset(t, 0, sizeof *t);
+    t->op = op;
+    t->r = r;
+    t->what = what;
+    memcpy(t->a.dim, dims, sizeof t->a.dim);
+    for (int i = 0; i < op->nargs; i++) {
+        const test_arg *g = &op->args[i];
+        if (g->role == TEST_SCALAR) {
+            t->a.scalar[i] = (float)uniform(g->domain[0], g->domain[1]);
+            continue;
+        }
+        if (is_result(g)) {
+            t->result_f[i] = float_of(POISON);
+            t->result_i[i] = (size_t)-1;
+            t->a.ptr[i] = g->dtype == TEST_I32 ? (void *)&t->result_i[i] : (void *)&t->result_f[i];
+            continue;
+        }
+        size_t rows = g->rank == 2 ? dims[g->dim[0]] : 1, cols = dims[g->dim[g->rank - 1]];
+        size_t ld = g->rank == 2 ? cols + pad : cols;
+        array *y = &t->arr[i];
+        *y = array_new(rows, cols, ld);
+        for (size_t e = 0; e < y->extent; e++)
+            if (logical(y, e))
+                y->data[e] = g->role == TEST_OUT ? POISON : bits_of((float)uniform(g->domain[0], g->domain[1]));
+        t->a.ptr[i] = y->data;
+        t->a.ld[i] = ld;
+    }
+}
+
+static void report(tcase *t, int *reported, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void report(tcase *t, int *reported, const char *fmt, ...)
+{
+    failures++;
+    if ((*reported)++ >= 5)
+        return;
+    printf("FAIL %s/%s %s dims=(", t->op->name, t->r->backend, t->what);
+    for (int d = 0; d < t->op->ndims; d++)
+        printf("%s%zu", d ? ", " : "", t->a.dim[d]);
+    printf("): ");
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+}
+
+/* ---- judging the outputs ---- */
+
+typedef struct verdict {
+    double worst; /* largest error seen among judged values, in the contract's unit */
+    int reported;
+} verdict;
+
+/* Whether got meets the tolerance of kind for want; tracks the worst error. */
+static int judge(verdict *v, enum test_tolerance kind, double extra_ulp, float got, double want, double tol)
+{
+    float rounded = (float)want;
+    if (bits_of(got) == POISON)
+        return 0;
+    if (isnan(want))
+        return isnan(got);
+    if (kind == TEST_EXACT)
+        return bits_of(got) == bits_of(rounded) || (got == 0 && rounded == 0);
+    if (kind == TEST_ULP) {
+        if (isnan(got))
+            return 0;
+        double d = ulp_distance(got, rounded);
+        int ok = d <= tol + extra_ulp;
+        if (ok && d > v->worst)
+            v->worst = d;
+        return ok;
+    }
+    if (!(tol <= FLT_MAX)) /* an intermediate overflows (a * x in axpy): the model bounds nothing */
+        return 1;
+    if (isnan(got))
+        return 0;
+    if (got == rounded || isinf(rounded) || isinf(got))
+        return got == rounded;
+    double err = fabs((double)got - want);
+    if (err <= tol && tol > 0 && err / tol > v->worst)
+        v->worst = err / tol;
+    return err <= tol;
+}
+
+/* The reference for the inputs of t as they were before the call; flushed: subnormal inputs
+ * flushed to zero first. */
+static void reference(const tcase *t, int flushed, test_want *w)
+{
+    const test_op *op = t->op;
+    test_call c = { 0 };
+    float *copies[TEST_MAX_ARGS] = { 0 };
+    memcpy(c.dim, t->a.dim, sizeof c.dim);
+    for (int i = 0; i < op->nargs; i++) {
+        const test_arg *g = &op->args[i];
+        c.scalar[i] = flushed ? flush(t->a.scalar[i]) : t->a.scalar[i];
+        c.ld[i] = t->a.ld[i];
+        if (is_array(g)) {
+            const array *y = &t->before[i];
+            copies[i] = xmalloc(y->extent * sizeof(float));
+            for (size_t e = 0; e < y->extent; e++)
+                copies[i][e] = flushed ? flush(float_of(y->data[e])) : float_of(y->data[e]);
+            c.in[i] = copies[i];
+        }
+        if (is_output(g)) {
+            size_t n = g->rank == 0 ? 1 : t->arr[i].rows * t->arr[i].cols;
+            w->want[i] = xmalloc(n * sizeof(double));
+            w->tol[i] = xmalloc(n * sizeof(double));
+        }
+    }
+    op->reference(&c, w);
+    for (int i = 0; i < op->nargs; i++)
+        free(copies[i]);
+}
+
+static void want_free(test_want *w)
+{
+    for (int i = 0; i < TEST_MAX_ARGS; i++) {
+        free(w->want[i]);
+        free(w->tol[i]);
+    }
+}
+
+static void judge_outputs(tcase *t, verdict *v)
+{
+    const test_op *op = t->op;
+    test_want w = { 0 }, wf = { 0 };
+    int have_flushed = 0;
+    reference(t, 0, &w);
+    for (int i = 0; i < op->nargs; i++) {
+        const test_arg *g = &op->args[i];
+        if (!is_output(g))
+            continue;
+        const array *y = &t->arr[i];
+        size_t rows = g->rank == 0 ? 1 : y->rows, cols = g->rank == 0 ? 1 : y->cols;
+        for (size_t r = 0; r < rows; r++)
+            for (size_t j = 0; j < cols; j++) {
+                size_t k = r * cols + j;
+                double want = w.want[i][k];
+                int ok;
+                if (g->dtype == TEST_I32) {
+                    double got = g->rank == 0 ? (double)t->result_i[i] : (double)(int32_t)y->data[r * y->ld + j];
+                    ok = got == want;
+                    if (!ok)
+                        report(t, &v->reported, "%s[%zu, %zu] = %.0f, want %.0f", g->name, r, j, got, want);
+                    continue;
+                }
+                float got = g->rank == 0 ? t->result_f[i] : float_of(y->data[r * y->ld + j]);
+                ok = judge(v, g->tolerance, t->r->extra_ulp, got, want, w.tol[i][k]);
+                if (!ok && t->r->may_flush) {
+                    if (!have_flushed) {
+                        reference(t, 1, &wf);
+                        have_flushed = 1;
+                    }
+                    double alt = wf.want[i][k];
+                    ok = judge(v, g->tolerance, t->r->extra_ulp, got, alt, wf.tol[i][k]) ||
+                         (isnan(alt) && isnan(got)) || flush(got) == flush((float)want) || flush(got) == flush((float)alt);
+                }
+                if (!ok)
+                    report(t, &v->reported, "%s[%zu, %zu] = %.9g (0x%08x), want %.9g (tolerance %.3g%s)", g->name, r,
+                           j, got, bits_of(got), want, w.tol[i][k], g->tolerance == TEST_ULP ? " ulp" : "");
+            }
+    }
+    want_free(&w);
+    want_free(&wf);
+}
+
+/* Guards and gaps untouched; inputs as they were. */
+static void check_untouched(tcase *t, verdict *v)
+{
+    const test_op *op = t->op;
+    for (int i = 0; i < op->nargs; i++) {
+        const test_arg *g = &op->args[i];
+        if (!is_array(g))
+            continue;
+        const array *y = &t->arr[i], *b = &t->before[i];
+        for (size_t e = 0; e < y->front; e++)
+            if (y->base[e] != CANARY) {
+                report(t, &v->reported, "the guard before %s was overwritten", g->name);
+                break;
+            }
+        for (size_t e = 0; e < GUARD; e++)
+            if (y->data[y->extent + e] != CANARY) {
+                report(t, &v->reported, "the guard after %s was overwritten", g->name);
+                break;
+            }
+        for (size_t e = 0; e < y->extent; e++)
+            if ((g->role == TEST_IN || !logical(y, e)) && y->data[e] != b->data[e]) {
+                report(t, &v->reported, "%s was modified at element %zu%s", g->name, e,
+                       logical(y, e) ? "" : " (a gap between rows)");
+                break;
+            }
+    }
+}
+
+/* ---- running one case ---- */
+
+typedef struct runner {
+    const char *backend;
+    tn_device *device; /* NULL: host arrays */
+} runner;
+
+static tn_status call(const runner *rn, tcase *t)
+{
+    const test_op *op = t->op;
+    if (!rn->device)
+        return op->host(&t->a);
+    /* Device path: copy host arrays (guards and gaps included) into buffers one guard longer,
+     * run, copy back. */
+    tn_status s = TN_OK;
+    for (int i = 0; i < op->nargs && s == TN_OK; i++) {
+        if (!is_array(&op->args[i]))
+            continue;
+        size_t n = t->arr[i].extent + GUARD;
+        s = tn_buffer_create(rn->device, n, &t->a.buf[i]);
+        if (s == TN_OK)
+            s = tn_buffer_write(t->a.buf[i], 0, (const float *)t->arr[i].data, n);
+    }
+    if (s == TN_OK)
+        s = op->device(rn->device, &t->a);
+    for (int i = 0; i < op->nargs && s == TN_OK; i++)
+        if (t->a.buf[i])
+            s = tn_buffer_read(t->a.buf[i], 0, (float *)t->arr[i].data, t->arr[i].extent + GUARD);
+    for (int i = 0; i < op->nargs; i++) {
+        tn_buffer_destroy(t->a.buf[i]);
+        t->a.buf[i] = NULL;
+    }
+    return s;
+}
+
+static int violates_rule(const test_op *op, const size_t *dims)
+{
+    for (int r = 0; r < op->nrules; r++)
+        if (dims[op->rules[r].dim] < op->rules[r].min || dims[op->rules[r].dim] > op->rules[r].max)
+            return 1;
+    return 0;
+}
+
+/* Runs the prepared case t and judges it. */
+static void run_case(const runner *rn, tcase *t, verdict *v)
+{
+    const test_op *op = t->op;
+    for (int i = 0; i < op->nargs; i++)
+        if (is_array(&op->args[i]))
+            t->before[i] = array_copy(&t->arr[i]);
+    tn_status s = call(rn, t);
+    if (violates_rule(op, t->a.dim)) { /* the call must be refused, and write nothing */
+        if (s != TN_ERR_INVALID_ARGUMENT)
+            report(t, &v->reported, "expected an invalid-argument error, got %s", tn_status_string(s));
+        for (int i = 0; i < op->nargs; i++)
+            if (is_result(&op->args[i]) && bits_of(t->result_f[i]) != POISON && t->result_i[i] != (size_t)-1)
+                report(t, &v->reported, "a refused call wrote %s", op->args[i].name);
+    } else if (s != TN_OK) {
+        report(t, &v->reported, "%s: %s", tn_status_string(s), tn_last_error());
+    } else {
+        judge_outputs(t, v);
+    }
+    check_untouched(t, v);
+    case_free(t);
+}
+
+/* ---- shapes and special values ---- */
+
+static const float specials[] = {
+    0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-45f, 1.1754942e-38f, FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX,
+    1.0f, -1.0f, 0.5f, -2.5f, 3.0f, 88.5f, 89.5f, -87.5f, -103.5f, -104.5f, 1e10f, -1e-10f,
+};
+enum { NSPECIAL = sizeof specials / sizeof specials[0] };
+
+/* One dim: every combination of special values over the vector inputs, for each special value
+ * of the scalars. */
+static void specials_1d(const runner *rn, const test_op *op, const rules *r, verdict *v)
+{
+    int nvec = 0, has_scalar = 0;
+    for (int i = 0; i < op->nargs; i++) {
+        nvec += op->args[i].rank == 1 && (op->args[i].role == TEST_IN || op->args[i].role == TEST_INOUT);
+        has_scalar |= op->args[i].role == TEST_SCALAR;
+    }
+    size_t n = 1;
+    for (int k = 0; k < nvec; k++)
+        n *= NSPECIAL;
+    for (int s = 0; s < (has_scalar ? NSPECIAL : 1); s++) {
+        tcase t;
+        size_t dims[TEST_MAX_DIMS] = { n };
+        case_setup(&t, op, r, dims, 0, "specials");
+        for (int i = 0, k = 0; i < op->nargs; i++) {
+            const test_arg *g = &op->args[i];
+            if (g->role == TEST_SCALAR)
+                t.a.scalar[i] = specials[s];
+            if (g->rank != 1 || (g->role != TEST_IN && g->role != TEST_INOUT))
+                continue;
+            size_t period = 1;
+            for (int w = 0; w < k; w++)
+                period *= NSPECIAL;
+            for (size_t e = 0; e < n; e++)
+                t.arr[i].data[e] = bits_of(specials[(e / period) % NSPECIAL]);
+            k++;
+        }
+        run_case(rn, &t, v);
+    }
+}
+
+/* Two dims: rows of documented special cases in every input matrix. Row p of the pattern:
+ * 0 all -inf, 1 one NaN, 2 one +inf, 3 one -inf, 4 all equal, 5 the domain's ends, 6 zeros,
+ * 7 a mix of special values; the others random. */
+enum { NPATTERNS = 10 };
+
+static float pattern_value(int p, size_t j, size_t cols, const test_arg *g)
+{
+    double lo = g->domain[0], hi = g->domain[1];
+    switch (p) {
+    case 0:
+        return -INFINITY;
+    case 1:
+        return j == cols / 2 ? NAN : (float)uniform(lo, hi);
+    case 2:
+        return j == cols / 3 ? INFINITY : (float)uniform(lo, hi);
+    case 3:
+        return j == cols / 3 ? -INFINITY : (float)uniform(lo, hi);
+    case 4:
+        return (float)(0.5 * (lo + hi) + 0.25 * (hi - lo));
+    case 5:
+        return (float)(j % 2 ? hi : lo);
+    case 6:
+        return j % 2 ? -0.0f : 0.0f;
+    case 7:
+        return specials[j % NSPECIAL];
+    default:
+        return (float)uniform(lo, hi);
+    }
+}
+
+static void specials_2d(const runner *rn, const test_op *op, const rules *r, verdict *v)
+{
+    size_t dims[TEST_MAX_DIMS] = { NPATTERNS, 61 };
+    tcase t;
+    case_setup(&t, op, r, dims, 3, "special rows");
+    for (int i = 0; i < op->nargs; i++) {
+        const test_arg *g = &op->args[i];
+        if (g->rank != 2 || g->role == TEST_OUT)
+            continue;
+        array *y = &t.arr[i];
+        for (size_t row = 0; row < y->rows; row++)
+            for (size_t j = 0; j < y->cols; j++)
+                y->data[row * y->ld + j] = bits_of(pattern_value((int)row, j, y->cols, g));
+    }
+    run_case(rn, &t, v);
+}
+
 static void test_op_on(const runner *rn, const test_op *op)
 {
     rules r = rules_for(rn->backend, op->name);
-    check c = { .op = op, .r = &r };
-    size_t lanes = (size_t)r.lanes, group = (size_t)r.group;
-    size_t sizes[] = { 0, 1, lanes - 1, lanes, lanes + 1, group - 1, group, group + 1, 1000, 65537, 1000003 };
+    verdict v = { 0 };
     int before = failures;
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        int seen = 0;
-        for (size_t p = 0; p < s; p++)
-            seen |= sizes[p] == sizes[s];
-        if (seen)
-            continue;
-        rng_state = 0x9E3779B97F4A7C15ull ^ (sizes[s] * 0x100000001B3ull) ^ (uint64_t)(uintptr_t)op->name[0];
-        if (op->kind == TEST_MAP)
-            test_map_size(rn, &c, sizes[s]);
-        else
-            test_reduce_size(rn, &c, sizes[s]);
+    size_t lanes = (size_t)r.lanes, group = (size_t)r.group;
+    if (op->ndims == 1) {
+        size_t sizes[] = { 0, 1, lanes - 1, lanes, lanes + 1, group - 1, group, group + 1, 1000, 65537, 1000003 };
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            int seen = 0;
+            for (size_t p = 0; p < s; p++)
+                seen |= sizes[p] == sizes[s];
+            if (seen)
+                continue;
+            rng_state = 0x9E3779B97F4A7C15ull ^ (sizes[s] * 0x100000001B3ull) ^ (uint64_t)(uintptr_t)op->name[0];
+            tcase t;
+            size_t dims[TEST_MAX_DIMS] = { sizes[s] };
+            case_setup(&t, op, &r, dims, 0, "random");
+            run_case(rn, &t, &v);
+        }
+        specials_1d(rn, op, &r, &v);
+    } else {
+        /* rows x cols + ld padding: single rows and columns, widths around the lanes and the
+         * workgroup, odd lengths, a long row, a large square, rows with gaps between them */
+        static const size_t big = 1u << 24;
+        const size_t shapes[][3] = {
+            { 1, 1, 0 }, { 1, 7, 0 }, { 7, 1, 0 }, { 2, lanes - 1, 0 }, { 3, lanes + 1, 5 }, { 5, group - 1, 0 },
+            { 4, group + 1, 3 }, { 9, 1000, 24 }, { 33, 1024, 0 }, { 1, 4097, 0 }, { 2, 65537, 3 }, { 0, 5, 0 },
+            { 5, 0, 0 }, { 3, 1000003, 0 }, { 4096, 4096, 0 }, { 1, big, 0 },
+        };
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            if (quick && shapes[s][0] * shapes[s][1] > (1u << 21))
+                continue;
+            rng_state = 0x9E3779B97F4A7C15ull ^ (shapes[s][1] * 0x100000001B3ull) ^ shapes[s][0];
+            tcase t;
+            size_t dims[TEST_MAX_DIMS] = { shapes[s][0], shapes[s][1] };
+            case_setup(&t, op, &r, dims, shapes[s][2], "random");
+            run_case(rn, &t, &v);
+        }
+        specials_2d(rn, op, &r, &v);
     }
-    if (op->kind == TEST_MAP)
-        test_map_specials(rn, &c);
-    const char *unit = op->exact ? "" : op->ulp >= 0 ? " ulp" : " of the bound";
+    const char *unit = op->ulp_bound >= 0 ? " ulp" : " of the bound";
     printf("%s %s/%s%s: worst error %.3g%s", failures == before ? "ok  " : "FAIL", op->name, rn->backend,
-           rn->device ? " (device buffers)" : "", c.worst, unit);
-    if (op->ulp >= 0 && r.extra_ulp > 0)
-        printf(" (contract %g ulp, + %g on this target)", op->ulp, r.extra_ulp);
+           rn->device ? " (device buffers)" : "", v.worst, unit);
+    if (op->ulp_bound >= 0 && r.extra_ulp > 0)
+        printf(" (contract %g ulp, + %g on this target)", op->ulp_bound, r.extra_ulp);
     printf("\n");
 }
 
@@ -455,13 +585,15 @@ int main(int argc, char **argv)
             backend = argv[++i];
         else if (strcmp(argv[i], "--op") == 0 && i + 1 < argc)
             only = argv[++i];
+        else if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
         else {
-            fprintf(stderr, "usage: test_ops --backend NAME [--op NAME]\n");
+            fprintf(stderr, "usage: test_ops --backend NAME [--op NAME] [--quick]\n");
             return 2;
         }
     }
     if (!backend) {
-        fprintf(stderr, "usage: test_ops --backend NAME [--op NAME]\n");
+        fprintf(stderr, "usage: test_ops --backend NAME [--op NAME] [--quick]\n");
         return 2;
     }
     tn_status s = tn_use_backend(backend);

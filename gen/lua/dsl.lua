@@ -1,55 +1,32 @@
--- The description language: op and target constructors, expression nodes, primitives.
+-- The description language: op, target and schedule constructors, expression nodes, checked tables.
 --
--- tngen loads this file first, then mathlib.lua, every target in targets/ and every op in
--- ops/. Op files see the functions exported in `api` below; the math an op writes
--- (x + y, fma(a, x, y), exp(x)) builds a tree of nodes that tngen (C) turns into its IR and
--- lowers for each target. Everything that can be checked here is checked here, so that an
--- error names the Lua file and line the author has to fix.
+-- tngen loads this file first (with the primitive registry, prims.lua), then mathlib.lua, every
+-- target in targets/, every schedule in schedules/ and every op in ops/. Op files see the
+-- functions exported in `api` below; the math an op writes (x + y, fma(a, x, y), exp(x)) builds a
+-- graph of nodes that the generator (gen/tngen/) lowers for each target. Everything that can be
+-- checked here is checked here, so that an error names the Lua file and line the author must fix.
 
-local dsl = { ops = {}, targets = {} }
+local registry = ...
+local PRIMS, TYPES = registry.prims, registry.types
 
--- Primitives: the only operations a kernel may use. Each target spells every one of them.
--- `args` are operand types ("imm" is a small integer known at generation time).
--- ORDER: tngen reads this table by name; adding a primitive means adding its spelling to
--- every target in targets/ (a missing one is reported at generation time).
-local PRIMS = {
-  add = { args = { "f32", "f32" }, ret = "f32", doc = "a + b, rounded once" },
-  sub = { args = { "f32", "f32" }, ret = "f32", doc = "a - b, rounded once" },
-  mul = { args = { "f32", "f32" }, ret = "f32", doc = "a * b, rounded once" },
-  div = { args = { "f32", "f32" }, ret = "f32", doc = "a / b, rounded once where the target says so" },
-  fma = { args = { "f32", "f32", "f32" }, ret = "f32", doc = "a * b + c; fused where the target has it" },
-  neg = { args = { "f32" }, ret = "f32", doc = "-a (sign flip, also of NaN and 0)" },
-  abs = { args = { "f32" }, ret = "f32", doc = "|a| (clears the sign bit)" },
-  sqrt = { args = { "f32" }, ret = "f32", doc = "square root, rounded once where the target says so" },
-  max = { args = { "f32", "f32" }, ret = "f32", doc = "a > b ? a : b (b when either is NaN)" },
-  min = { args = { "f32", "f32" }, ret = "f32", doc = "a < b ? a : b (b when either is NaN)" },
-  cmp_lt = { args = { "f32", "f32" }, ret = "mask", doc = "a < b (false for NaN)" },
-  cmp_le = { args = { "f32", "f32" }, ret = "mask", doc = "a <= b (false for NaN)" },
-  cmp_gt = { args = { "f32", "f32" }, ret = "mask", doc = "a > b (false for NaN)" },
-  cmp_ge = { args = { "f32", "f32" }, ret = "mask", doc = "a >= b (false for NaN)" },
-  select = { args = { "mask", "f32", "f32" }, ret = "f32", doc = "m ? a : b, per lane" },
-  as_i32 = { args = { "f32" }, ret = "i32", doc = "the bits of a float as an integer" },
-  as_f32 = { args = { "i32" }, ret = "f32", doc = "the bits of an integer as a float" },
-  iadd = { args = { "i32", "i32" }, ret = "i32", doc = "a + b modulo 2^32" },
-  isub = { args = { "i32", "i32" }, ret = "i32", doc = "a - b modulo 2^32" },
-  shl = { args = { "i32", "imm" }, ret = "i32", doc = "a << k" },
-  sra = { args = { "i32", "imm" }, ret = "i32", doc = "a >> k, arithmetic" },
-  to_i32 = { args = { "f32" }, ret = "i32", doc = "an integer-valued float as an integer" },
-  -- Composite: targets with a native instruction spell it; the others get `expand` below.
-  scalb = { args = { "f32", "f32" }, ret = "f32", doc = "a * 2^b for integer-valued b in [-151, 129], rounded once" },
-}
-dsl.prims = PRIMS
+local dsl = { ops = {}, targets = {}, schedules = {}, prims = PRIMS, types = TYPES }
 
--- Expression nodes -------------------------------------------------------------------------
+-- Errors --------------------------------------------------------------------------------------
 
-local Node = {}
-Node.__index = Node
+local function fail_at(file, line, fmt, ...)
+  error(string.format("%s:%d: " .. fmt, file, line, ...), 0)
+end
+dsl.fail_at = fail_at
 
-local function is_node(v)
-  return getmetatable(v) == Node
+local function where_called(level)
+  local info = debug.getinfo(level + 1, "Sl")
+  return info.short_src, info.currentline
 end
 
--- Where an error inside an op's math should point: the first caller outside this file.
+-- While an op's math runs (see trace), the last line it executed outside this file: a tail
+-- call such as `return add(x, "one")` leaves no frame behind to blame.
+local traced = nil
+
 local function blame_level()
   local level = 3
   while true do
@@ -64,10 +41,6 @@ local function blame_level()
   end
 end
 
--- While an op's math runs (see trace), the last line it executed outside this file: a tail
--- call such as `return add(x, "one")` leaves no frame behind to blame.
-local traced = nil
-
 local function fail(msg)
   if traced and traced.file then
     error(string.format("%s:%d: %s", traced.file, traced.line, msg), 0)
@@ -75,16 +48,68 @@ local function fail(msg)
   error(msg, blame_level())
 end
 
+-- Checked tables: every field named in the schema, of the type it says --------------------------
+
+-- schema: field -> "string" | "number" | "integer" | "boolean" | "table" | "function" | "any"
+-- | a function(value) returning nil or a message. Unknown fields are an error.
+function dsl.check_fields(t, schema, file, line, what)
+  local names = {}
+  for k in pairs(schema) do
+    names[#names + 1] = k
+  end
+  table.sort(names)
+  for k, v in pairs(t) do
+    local want = schema[k]
+    if want == nil then
+      fail_at(file, line, "%s: unknown field '%s' (expected one of: %s)", what, tostring(k), table.concat(names, ", "))
+    end
+    local problem
+    if type(want) == "function" then
+      problem = want(v)
+    elseif want == "integer" then
+      problem = math.type(v) ~= "integer" and "must be an integer" or nil
+    elseif want ~= "any" and type(v) ~= want then
+      problem = string.format("must be a %s, got %s", want, type(v))
+    end
+    if problem then
+      fail_at(file, line, "%s: field '%s' %s", what, k, problem)
+    end
+  end
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do
+    keys[#keys + 1] = k
+  end
+  table.sort(keys)
+  return keys
+end
+dsl.sorted_keys = sorted_keys
+
+-- Expression nodes -------------------------------------------------------------------------
+
+local Node = {}
+Node.__index = Node
+dsl.Node = Node
+
+local function is_node(v)
+  return getmetatable(v) == Node
+end
+dsl.is_node = is_node
+
 local function const(value, type)
   if type == "i32" then
     if math.type(value) ~= "integer" or value < -2147483648 or value > 4294967295 then
       fail(string.format("expected a 32-bit integer constant, got %s", tostring(value)))
     end
+  elseif type == "f32" then
+    value = string.unpack("<f", string.pack("<f", value)) -- rounded to float, as every target stores it
   end
   return setmetatable({ prim = "const", type = type, value = value }, Node)
 end
+dsl.const = const
 
--- Turn an operand into a node of the expected type (numbers become constants).
 local function operand(v, want, prim, pos)
   if want == "imm" then
     if math.type(v) ~= "integer" or v < 0 or v > 31 then
@@ -93,8 +118,8 @@ local function operand(v, want, prim, pos)
     return v
   end
   if type(v) == "number" then
-    if want == "mask" then
-      fail(string.format("%s: operand %d must be a comparison result, got the number %s", prim, pos, tostring(v)))
+    if want ~= "f32" and want ~= "i32" then
+      fail(string.format("%s: operand %d must be %s, got the number %s", prim, pos, want, tostring(v)))
     end
     return const(v, want)
   end
@@ -107,22 +132,34 @@ local function operand(v, want, prim, pos)
   return v
 end
 
+-- Nodes count how deep their operands go, so that lowering never recurses and a graph far
+-- deeper than any kernel needs is refused where it is built.
+local MAX_DEPTH = 100000
+
 local function apply(name, ...)
   local sig = PRIMS[name]
   local n = select("#", ...)
   if n ~= #sig.args then
     fail(string.format("%s takes %d operands, got %d", name, #sig.args, n))
   end
-  local args = {}
+  local args, depth = {}, 0
   for i = 1, n do
-    args[i] = operand((select(i, ...)), sig.args[i], name, i)
+    local a = operand((select(i, ...)), sig.args[i], name, i)
+    args[i] = a
+    if is_node(a) and (a.depth or 0) > depth then
+      depth = a.depth
+    end
   end
-  local node = setmetatable({ prim = name, type = sig.ret, args = args }, Node)
+  if depth >= MAX_DEPTH then
+    fail(string.format("%s: the expression is %d operations deep (at most %d)", name, depth + 1, MAX_DEPTH))
+  end
+  local node = setmetatable({ prim = name, type = sig.ret, args = args, depth = depth + 1 }, Node)
   if sig.expand then -- the same value from other primitives, for targets that do not spell this one
     node.fallback = sig.expand(table.unpack(args))
   end
   return node
 end
+dsl.apply = apply
 
 -- scalb without a native instruction: 2^b as two factors that are each a normal float, so that
 -- a * s1 * s2 rounds once even when the result is subnormal or overflows.
@@ -136,11 +173,14 @@ PRIMS.scalb.expand = function(a, b)
 end
 
 local prim_fns = {}
-for name in pairs(PRIMS) do
-  prim_fns[name] = function(...)
-    return apply(name, ...)
+for name, p in pairs(PRIMS) do
+  if not p.structural then
+    prim_fns[name] = function(...)
+      return apply(name, ...)
+    end
   end
 end
+dsl.prim_fns = prim_fns
 
 -- Operators pick the float or the integer primitive from the operands' type.
 local function typed(fname, iname)
@@ -167,46 +207,13 @@ Node.__tostring = function(n)
 end
 
 local function param(name, type)
-  return setmetatable({ prim = "param", type = type or "f32", name = name }, Node)
+  return setmetatable({ prim = "param", type = type, name = name, depth = 0 }, Node)
 end
+dsl.param = param
 
--- Op specs ---------------------------------------------------------------------------------
+-- Functions: an op's math, called with symbolic parameters -------------------------------------
 
-local function where_called(level)
-  local info = debug.getinfo(level + 1, "Sl")
-  return info.short_src, info.currentline
-end
-
--- Names the templates use for their own variables.
-local RESERVED = { n = true, i = true, k = true, pad = true, result = true, index = true, acc = true }
-
--- Argument constructors: vec "x" (read), out "z" (written), inout "y" (both), scalar "a".
-local function arg_kind(role)
-  return function(name, dtype)
-    if type(name) ~= "string" or not name:match("^[a-z][a-z0-9_]*$") then
-      fail(string.format("%s: expected an argument name like \"x\", got %s", role, tostring(name)))
-    end
-    if RESERVED[name] or name:match("^t%d+$") then
-      fail(string.format("%s \"%s\": the name is reserved for generated code; choose another", role, name))
-    end
-    dtype = dtype or "f32"
-    if dtype ~= "f32" then
-      fail(string.format("%s \"%s\": element type %s is not supported yet (only f32)", role, name, dtype))
-    end
-    return { role = role, name = name, dtype = dtype }
-  end
-end
-
-local OP_FIELDS = {
-  doc = "string", args = "table", map = "function", reduce = "table", argreduce = "table",
-  accuracy = "table", reference = "any", domain = "table", targets = "table", bench = "table",
-}
-
-local function op_error(file, line, name, fmt, ...)
-  error(string.format("%s:%d: op '%s': " .. fmt, file, line, name, ...), 0)
-end
-
--- Calls an op's math with symbolic parameters; errors keep the file:line of the math.
+-- Calls fn with params; errors keep the file:line of the math.
 local function trace(fn, params)
   local where = {}
   debug.sethook(function(_, line)
@@ -227,275 +234,458 @@ local function trace(fn, params)
   return res
 end
 
-local function check_values(file, line, name, what, values, want_n, want_type)
-  if values.n ~= want_n then
-    op_error(file, line, name, "%s must return %d value(s), returned %d", what, want_n, values.n)
+-- The parameter names of a Lua function, or nil for a vararg one (a primitive like `add`).
+local function param_names(fn)
+  local info = debug.getinfo(fn, "u")
+  if info.isvararg and info.nparams == 0 then
+    return nil
   end
-  for i = 1, values.n do
-    local v = values[i]
-    if type(v) == "number" then
-      v = const(v, want_type)
-      values[i] = v
-    end
-    if not is_node(v) or v.type ~= want_type then
-      op_error(file, line, name, "%s: result %d must be %s, got %s", what, i,
-        want_type, is_node(v) and v.type or type(v))
-    end
+  local names = {}
+  for i = 1, info.nparams do
+    names[i] = debug.getlocal(fn, i)
   end
-  return values
+  return names
 end
 
-local function check_number(file, line, name, what, v)
-  if type(v) ~= "number" then
-    op_error(file, line, name, "%s must be a number, got %s", what, type(v))
+-- Builds a function of an op. `offer` lists the values it may take, { { name = , type = }, ... }:
+-- a Lua function takes them by parameter name (any subset, any order); a primitive used as a
+-- function (combine = add) takes them in the offered order. Returns
+-- { params = { {name, type}... }, results = { node... }, what = }.
+function dsl.build(fn, offer, what, file, line, positional)
+  if type(fn) ~= "function" then
+    fail_at(file, line, "%s must be a function, got %s", what, type(fn))
   end
-end
-
-local function build_map(s, spec, inputs, outputs)
+  local by_name, names = {}, {}
+  for _, o in ipairs(offer) do
+    by_name[o.name] = o
+    names[#names + 1] = o.name
+  end
+  local wanted = (not positional) and param_names(fn) or nil
   local params = {}
-  for i, a in ipairs(inputs) do
-    params[i] = param(a.name)
+  if wanted then
+    for _, n in ipairs(wanted) do
+      local o = by_name[n]
+      if not o then
+        fail_at(file, line, "%s: parameter '%s' is not one of the values it can take (%s)", what, n,
+          table.concat(names, ", "))
+      end
+      params[#params + 1] = o
+    end
+  else
+    local info = debug.getinfo(fn, "u")
+    local count = (info.isvararg or info.nparams >= #offer) and #offer or info.nparams
+    if info.nparams > #offer then
+      fail_at(file, line, "%s takes %d values, got a function of %d parameters", what, #offer, info.nparams)
+    end
+    for i = 1, count do
+      params[i] = offer[i]
+    end
   end
-  local res = trace(spec.map, params)
-  s.outputs = check_values(s.file, s.line, s.name, "map", res, #outputs, "f32")
-  if type(spec.reference) ~= "string" then
-    op_error(s.file, s.line, s.name, "reference must be a C expression in double over %s, e.g. \"x + y\"",
-      #inputs > 0 and inputs[1].name or "the arguments")
+  local nodes = {}
+  for i, p in ipairs(params) do
+    nodes[i] = param(p.name, p.type)
   end
-  local acc = spec.accuracy
-  if acc.ulp == nil and acc.rel == nil then
-    op_error(s.file, s.line, s.name, "accuracy of a map op needs ulp = N or rel = R with of = \"C expr\"")
+  local res = trace(fn, nodes)
+  local results = {}
+  for i = 1, res.n do
+    local v = res[i]
+    if type(v) == "number" then
+      v = const(v, "f32")
+    end
+    if not is_node(v) then
+      fail_at(file, line, "%s: result %d must be a value, got %s", what, i, type(v))
+    end
+    results[i] = v
   end
+  return { params = params, results = results, what = what, file = file, line = line }
 end
 
-local function build_reduce(s, spec, inputs)
-  local r = spec.reduce
-  local file, line, name = s.file, s.line, s.name
-  check_number(file, line, name, "reduce.init", r.init)
-  if type(r.step) ~= "function" or type(r.combine) ~= "function" then
-    op_error(file, line, name, "reduce needs step = function(acc, ...) and combine = function(a, b)")
+-- Checks that a built function returns values of the given types.
+function dsl.expect_results(f, want_types)
+  if #f.results ~= #want_types then
+    fail_at(f.file, f.line, "%s must return %d value(s), returned %d", f.what, #want_types, #f.results)
   end
-  local params = { param("acc") }
-  for _, a in ipairs(inputs) do
-    params[#params + 1] = param(a.name)
-  end
-  s.init = r.init
-  s.step = check_values(file, line, name, "reduce.step", trace(r.step, params), 1, "f32")[1]
-  s.combine = check_values(file, line, name, "reduce.combine",
-    trace(r.combine, { param("a"), param("b") }), 1, "f32")[1]
-  if r.final ~= nil then
-    s.final = check_values(file, line, name, "reduce.final", trace(r.final, { param("acc") }), 1, "f32")[1]
-  end
-  local ref = spec.reference
-  if type(ref) ~= "table" or type(ref.step) ~= "string" then
-    op_error(file, line, name, "reference of a reduce op must be { step = \"C expr over acc, %s\", final = ... }",
-      inputs[1] and inputs[1].name or "x")
-  end
-end
-
-local function build_argreduce(s, spec, inputs)
-  local r = spec.argreduce
-  check_number(s.file, s.line, s.name, "argreduce.init", r.init)
-  if type(r.better) ~= "function" then
-    op_error(s.file, s.line, s.name, "argreduce needs better = function(x, best) returning a comparison")
-  end
-  if #inputs ~= 1 then
-    op_error(s.file, s.line, s.name, "argreduce takes exactly one vec argument, got %d", #inputs)
-  end
-  s.init = r.init
-  s.better = check_values(s.file, s.line, s.name, "argreduce.better",
-    trace(r.better, { param("x"), param("best") }), 1, "mask")[1]
-  if type(spec.reference) ~= "table" or type(spec.reference.better) ~= "string" then
-    op_error(s.file, s.line, s.name, "reference of an argreduce op must be { better = \"C expr over x, best\" }")
-  end
-end
-
--- bench = { sizes = { n, ... }, gpu_sizes = { n, ... }, domain = { lo, hi } }: what the benchmarks
--- time (each optional; domain defaults to the op's own, and suits inputs that take no special path).
-local function check_bench(file, line, name, bench)
-  if bench == nil then
-    return
-  end
-  for k, v in pairs(bench) do
-    if k ~= "sizes" and k ~= "gpu_sizes" and k ~= "domain" then
-      op_error(file, line, name, "bench: unknown field '%s' (expected sizes, gpu_sizes, domain)", tostring(k))
-    end
-    if k == "domain" and (type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number"
-        or v[1] >= v[2]) then
-      op_error(file, line, name, "bench.domain must be { lo, hi } with lo < hi")
-    elseif k == "domain" then
-      goto continue
-    end
-    if type(v) ~= "table" or #v == 0 then
-      op_error(file, line, name, "bench.%s must be a non-empty list of sizes", k)
-    end
-    for i, n in ipairs(v) do
-      if math.type(n) ~= "integer" or n < 1 then
-        op_error(file, line, name, "bench.%s[%d] must be a positive integer, got %s", k, i, tostring(n))
+  for i, t in ipairs(want_types) do
+    local r = f.results[i]
+    if r.type ~= t then
+      if r.prim == "const" and t == "i32" and r.type == "f32" and math.type(r.value) == "integer" then
+        f.results[i] = const(r.value, "i32")
+      else
+        fail_at(f.file, f.line, "%s: result %d must be %s, got %s", f.what, i, t, r.type)
       end
     end
-    ::continue::
+  end
+end
+
+-- Arguments -----------------------------------------------------------------------------------
+
+-- Names that generated C, GLSL or PTX cannot use for an argument: keywords, types and the
+-- templates' own variables.
+local RESERVED = {}
+for w in ([[auto break case char const continue default do double else enum extern float for goto if
+  inline int long register restrict return short signed sizeof static struct switch typedef union unsigned
+  void volatile while bool true false in out inout uniform buffer shared layout precise highp mediump lowp
+  vec2 vec3 vec4 ivec2 ivec3 ivec4 uint uvec4 mat2 mat3 mat4 main discard attribute varying coherent
+  readonly writeonly barrier size_t int32_t uint32_t int64_t uint64_t float32_t
+  n i j k r c row col rows cols pad acc result_ptr lanes tid lane warp block grid stride offset index_base
+  vf vi vm params device]]):gmatch("%S+") do
+  RESERVED[w] = true
+end
+dsl.RESERVED = RESERVED
+
+local Arg = {}
+Arg.__index = Arg
+-- vec "w" { "cols" }: the argument's shape, as a list of the op's dims.
+Arg.__call = function(a, shape)
+  if type(shape) ~= "table" then
+    fail(string.format("%s \"%s\": a shape is a list of dims, e.g. { \"cols\" }", a.role, a.name))
+  end
+  a.shape = {}
+  for i, d in ipairs(shape) do
+    if type(d) ~= "string" then
+      fail(string.format("%s \"%s\": shape[%d] must be a dim name", a.role, a.name, i))
+    end
+    a.shape[i] = d
+  end
+  return a
+end
+
+local ROLES = { vec = "in", out = "out", inout = "inout", scalar = "scalar", result = "out" }
+
+local function arg_kind(role)
+  return function(name, dtype)
+    if type(name) ~= "string" or not name:match("^[a-z][a-z0-9_]*$") then
+      fail(string.format("%s: expected an argument name like \"x\", got %s", role, tostring(name)))
+    end
+    if RESERVED[name] or PRIMS[name] or name:match("^t%d+$") or name:match("^tn_") then
+      fail(string.format("%s \"%s\": the name is reserved (a keyword, primitive or generated name); choose another",
+        role, name))
+    end
+    dtype = dtype or "f32"
+    if dtype ~= "f32" and dtype ~= "i32" then
+      fail(string.format("%s \"%s\": element type %s is not supported (f32, i32)", role, name, tostring(dtype)))
+    end
+    if role == "scalar" and dtype ~= "f32" then
+      fail(string.format("scalar \"%s\": scalars are f32", name))
+    end
+    local a = setmetatable({ role = ROLES[role], name = name, dtype = dtype }, Arg)
+    if role == "result" then
+      a.shape = {} -- one value, returned to a host pointer
+    end
+    return a
+  end
+end
+
+-- Ops --------------------------------------------------------------------------------------
+
+-- File names tngen writes for itself: an op may not take one.
+local RESERVED_OP_NAMES = { all_ops = true, op_table = true, trueno_ops = true, manifest = true, op_specs = true,
+  bench_ops = true }
+
+local function number_or_expr(v)
+  if type(v) == "string" then
+    return nil
+  end
+  if type(v) ~= "number" or v ~= v or v < 0 then
+    return "must be a number >= 0 or a C expression (a string), got " .. tostring(v)
+  end
+end
+
+local ACCURACY = {
+  ulp = number_or_expr, rel = number_or_expr, abs = number_or_expr, of = "string",
+  exact = function(v)
+    return v ~= true and "must be true (bit-exact), or absent" or nil
+  end,
+}
+
+local function check_domain(v)
+  if type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number" or not (v[1] < v[2]) then
+    return "must be { lo, hi } with lo < hi"
+  end
+end
+
+local OP_FIELDS = {
+  doc = "string", dims = "table", args = "table", accuracy = "table", reference = "any", domain = check_domain,
+  targets = "table", bench = "table", domains = "table",
+}
+
+-- bench = { sizes = { n, ... }, gpu_sizes = ..., domain = { lo, hi } }; an op of two dims lists
+-- { rows, cols } pairs instead of n.
+local function check_bench(op, bench)
+  local file, line = op.file, op.line
+  dsl.check_fields(bench, { sizes = "table", gpu_sizes = "table", domain = check_domain }, file, line,
+    "op '" .. op.name .. "': bench")
+  for _, k in ipairs({ "sizes", "gpu_sizes" }) do
+    local list = bench[k]
+    if list and #list == 0 then
+      fail_at(file, line, "op '%s': bench.%s must be a non-empty list", op.name, k)
+    end
+    for i, s in ipairs(list or {}) do
+      local shape = #op.dims == 1 and { s } or s
+      local ok = type(shape) == "table" and #shape == #op.dims
+      for _, v in ipairs(type(shape) == "table" and shape or {}) do
+        ok = ok and math.type(v) == "integer" and v >= 1
+      end
+      if not ok then
+        fail_at(file, line, "op '%s': bench.%s[%d] must be %s, got %s", op.name, k, i,
+          #op.dims == 1 and "a positive integer" or ("{ " .. table.concat(op.dims, ", ") .. " } of positive integers"),
+          type(s) == "table" and "a table" or tostring(s))
+      end
+    end
+  end
+end
+
+local function read_args(op, spec)
+  local seen = {}
+  op.args = {}
+  for i, a in ipairs(spec.args) do
+    if getmetatable(a) ~= Arg then
+      fail_at(op.file, op.line, "op '%s': args[%d] must be vec \"x\", out \"y\", inout \"y\", scalar \"a\" or result \"r\"",
+        op.name, i)
+    end
+    if seen[a.name] then
+      fail_at(op.file, op.line, "op '%s': argument '%s' appears twice", op.name, a.name)
+    end
+    seen[a.name] = true
+    local shape = a.shape
+    if not shape and a.role ~= "scalar" then
+      shape = op.dims
+    end
+    for _, d in ipairs(shape or {}) do
+      local known = false
+      for _, od in ipairs(op.dims) do
+        known = known or od == d
+      end
+      if not known then
+        fail_at(op.file, op.line, "op '%s': argument '%s' has the dim '%s', which is not one of dims (%s)", op.name,
+          a.name, d, table.concat(op.dims, ", "))
+      end
+    end
+    op.args[i] = { name = a.name, role = a.role, dtype = a.dtype, shape = shape, index = i - 1 }
   end
 end
 
 function dsl.op(name)
   local file, line = where_called(2)
   if type(name) ~= "string" or not name:match("^[a-z][a-z0-9_]*$") then
-    error(string.format("%s:%d: op name must be a lower-case identifier, got %s", file, line, tostring(name)), 0)
+    fail_at(file, line, "op name must be a lower-case identifier, got %s", tostring(name))
+  end
+  if RESERVED_OP_NAMES[name] then
+    fail_at(file, line, "op name '%s' is reserved: tngen writes a file of that name", name)
   end
   return function(spec)
     if type(spec) ~= "table" then
-      op_error(file, line, name, "expected a table after op \"%s\"", name)
+      fail_at(file, line, "op '%s': expected a table after op \"%s\"", name, name)
     end
-    for k, v in pairs(spec) do
-      local want = OP_FIELDS[k]
-      if not want then
-        op_error(file, line, name, "unknown field '%s' (expected one of: doc, args, map, reduce, argreduce, "
-          .. "accuracy, reference, domain, targets, bench)", tostring(k))
-      end
-      if want ~= "any" and type(v) ~= want then
-        op_error(file, line, name, "field '%s' must be a %s, got %s", k, want, type(v))
+    local fields, chosen = {}, {}
+    for k, v in pairs(OP_FIELDS) do
+      fields[k] = v
+    end
+    for sname in pairs(dsl.schedules) do
+      fields[sname] = "any" -- the schedule checks its own field
+      if spec[sname] ~= nil then
+        chosen[#chosen + 1] = sname
       end
     end
+    dsl.check_fields(spec, fields, file, line, "op '" .. name .. "'")
     local prev = dsl.ops[name]
     if prev then
-      op_error(file, line, name, "defined twice (first at %s:%d)", prev.file, prev.line)
+      fail_at(file, line, "op '%s': defined twice (first at %s:%d)", name, prev.file, prev.line)
     end
     for _, k in ipairs({ "doc", "args", "accuracy", "reference" }) do
       if spec[k] == nil then
-        op_error(file, line, name, "missing field '%s'", k)
+        fail_at(file, line, "op '%s': missing field '%s'", name, k)
       end
     end
-    local shapes = (spec.map and 1 or 0) + (spec.reduce and 1 or 0) + (spec.argreduce and 1 or 0)
-    if shapes ~= 1 then
-      op_error(file, line, name, "needs exactly one of map, reduce, argreduce (got %d)", shapes)
+    if #chosen ~= 1 then
+      table.sort(chosen)
+      fail_at(file, line, "op '%s': needs exactly one schedule field (%s), got %d%s", name,
+        table.concat(sorted_keys(dsl.schedules), ", "), #chosen, #chosen > 0 and (": " .. table.concat(chosen, ", ")) or "")
     end
-    local s = { name = name, file = file, line = line, doc = spec.doc, args = {},
-      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain, targets = spec.targets,
-      bench = spec.bench }
-    local inputs, outputs, seen = {}, {}, {}
-    for i, a in ipairs(spec.args) do
-      if type(a) ~= "table" or not a.role then
-        op_error(file, line, name, "args[%d] must be vec \"x\", out \"z\", inout \"y\" or scalar \"a\"", i)
-      end
-      if seen[a.name] then
-        op_error(file, line, name, "argument '%s' appears twice", a.name)
-      end
-      seen[a.name] = true
-      s.args[i] = a
-      if a.role ~= "out" then
-        inputs[#inputs + 1] = a
-      end
-      if a.role == "out" or a.role == "inout" then
-        outputs[#outputs + 1] = a
+    local op = { name = name, file = file, line = line, doc = spec.doc, dims = spec.dims or { "n" },
+      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain or { -1, 1 },
+      domains = spec.domains or {}, targets = spec.targets, bench = spec.bench or {},
+      schedule = dsl.schedules[chosen[1]] }
+    for i, d in ipairs(op.dims) do
+      if type(d) ~= "string" or not d:match("^[a-z][a-z0-9_]*$") then
+        fail_at(file, line, "op '%s': dims[%d] must be a lower-case name", name, i)
       end
     end
-    if spec.map then
-      s.kind = "map"
-      if #outputs ~= 1 then
-        op_error(file, line, name, "a map op writes exactly one out or inout argument, got %d", #outputs)
-      end
-      build_map(s, spec, inputs, outputs)
-    else
-      if #outputs > 0 then
-        op_error(file, line, name, "a reduction returns its result; '%s' cannot be out or inout", outputs[1].name)
-      end
-      for _, a in ipairs(inputs) do
-        if a.role ~= "vec" then
-          op_error(file, line, name, "reductions take vec arguments only; '%s' is %s", a.name, a.role)
-        end
-      end
-      if spec.reduce then
-        s.kind = "reduce"
-        build_reduce(s, spec, inputs)
-      else
-        s.kind = "argreduce"
-        build_argreduce(s, spec, inputs)
+    dsl.check_fields(op.accuracy, ACCURACY, file, line, "op '" .. name .. "': accuracy")
+    read_args(op, spec)
+    for k, d in pairs(op.domains) do
+      local problem = check_domain(d)
+      if problem or not spec.args then
+        fail_at(file, line, "op '%s': domains.%s %s", name, tostring(k), problem or "")
       end
     end
-    if spec.domain ~= nil and (type(spec.domain[1]) ~= "number" or type(spec.domain[2]) ~= "number"
-        or spec.domain[1] >= spec.domain[2]) then
-      op_error(file, line, name, "domain must be { lo, hi } with lo < hi")
-    end
-    check_bench(file, line, name, spec.bench)
-    dsl.ops[name] = s
+    check_bench(op, op.bench)
+    op.schedule.build(op, spec[chosen[1]])
+    dsl.ops[name] = op
   end
 end
 
--- Target tables ----------------------------------------------------------------------------
+-- Targets ------------------------------------------------------------------------------------
 
-local TARGET_KINDS = { cpu = true, ptx = true, glsl = true }
+local TARGET_FIELDS = {
+  kind = function(v)
+    return (v ~= "cpu" and v ~= "ptx" and v ~= "glsl") and ("must be \"cpu\", \"ptx\" or \"glsl\", got " .. tostring(v)) or nil
+  end,
+  base = "string", doc = "string", rank = "integer", lanes = "integer", cflags = "table", needs = "table",
+  types = "table", prelude = "string", prims = "table", backend = "string", version = "string", sm = "string",
+  check_archs = "table", block = "integer", regs = "table", decl = "table", local_size = "integer",
+  relaxed = "table",
+}
+
+local function check_target(t)
+  local function terr(fmt, ...)
+    fail_at(t.file, t.line, "target '%s': " .. fmt, t.name, ...)
+  end
+  for _, p in ipairs(sorted_keys(t.prims)) do
+    local s = t.prims[p]
+    if not PRIMS[p] then
+      terr("prims.%s: '%s' is not a primitive (see gen/lua/prims.lua)", tostring(p), tostring(p))
+    end
+    if type(s) ~= "string" then
+      terr("prims.%s must be a string, got %s", p, type(s))
+    end
+  end
+  if t.kind == "cpu" then
+    if not t.lanes or t.lanes < 1 then
+      terr("lanes must be a positive integer")
+    end
+    if type(t.types) ~= "table" or type(t.cflags) ~= "table" or type(t.needs) ~= "table" then
+      terr("a cpu target needs types, cflags and needs tables")
+    end
+    if not t.rank then
+      terr("rank (preference order, higher wins) must be an integer")
+    end
+  elseif t.kind == "ptx" then
+    if not (t.version and t.sm and t.regs and t.decl and t.block) then
+      terr("a ptx target needs version, sm, block, regs and decl")
+    end
+  elseif not (t.types and t.local_size) then
+    terr("a glsl target needs types and local_size")
+  end
+  if t.relaxed ~= nil then -- what the target may do beyond IEEE: { ulp = { prim = N, ... }, subnormals = "may flush" }
+    for _, k in ipairs(sorted_keys(t.relaxed)) do
+      local v = t.relaxed[k]
+      if k == "ulp" then
+        if type(v) ~= "table" then
+          terr("relaxed.ulp must be a table { primitive = extra ulp, ... }, got %s", type(v))
+        end
+        for _, p in ipairs(sorted_keys(v)) do
+          if not PRIMS[p] then
+            terr("relaxed.ulp.%s: '%s' is not a primitive", tostring(p), tostring(p))
+          end
+          if math.type(v[p]) ~= "integer" or v[p] < 0 then
+            terr("relaxed.ulp.%s must be a non-negative integer", p)
+          end
+        end
+      elseif k == "subnormals" then
+        if v ~= "may flush" and v ~= "kept" then
+          terr("relaxed.subnormals must be \"may flush\" or \"kept\", got %s", tostring(v))
+        end
+      else
+        terr("relaxed.%s: unknown field (expected ulp, subnormals)", tostring(k))
+      end
+    end
+  end
+end
 
 function dsl.target(name)
   local file, line = where_called(2)
   return function(t)
-    local function terr(fmt, ...)
-      error(string.format("%s:%d: target '%s': " .. fmt, file, line, name, ...), 0)
-    end
     if type(t) ~= "table" then
-      terr("expected a table")
+      fail_at(file, line, "target '%s': expected a table", name)
     end
-    if not TARGET_KINDS[t.kind] then
-      terr("kind must be \"cpu\", \"ptx\" or \"glsl\", got %s", tostring(t.kind))
-    end
-    if type(t.prims) ~= "table" then
-      terr("missing table 'prims' (how each primitive is spelled)")
-    end
-    for p, spelling in pairs(t.prims) do
-      if type(spelling) ~= "string" then
-        terr("prims.%s must be a string, got %s", tostring(p), type(spelling))
-      end
-    end
-    if t.kind == "cpu" then
-      if math.type(t.lanes) ~= "integer" or t.lanes < 1 then
-        terr("lanes must be a positive integer")
-      end
-      if type(t.types) ~= "table" or type(t.cflags) ~= "table" or type(t.needs) ~= "table" then
-        terr("a cpu target needs types, cflags and needs tables")
-      end
-      if math.type(t.rank) ~= "integer" then
-        terr("rank (preference order, higher wins) must be an integer")
-      end
-    end
-    if t.relaxed ~= nil then -- what the target may do beyond IEEE: { ulp = { prim = N, ... }, subnormals = "may flush" }
-      if type(t.relaxed) ~= "table" then
-        terr("relaxed must be a table, got %s", type(t.relaxed))
-      end
-      for k, v in pairs(t.relaxed) do
-        if k == "ulp" then
-          if type(v) ~= "table" then
-            terr("relaxed.ulp must be a table { primitive = extra ulp, ... }, got %s", type(v))
-          end
-          for p, n in pairs(v) do
-            if not PRIMS[p] then
-              terr("relaxed.ulp.%s: '%s' is not a primitive", tostring(p), tostring(p))
-            end
-            if math.type(n) ~= "integer" or n < 0 then
-              terr("relaxed.ulp.%s must be a non-negative integer", p)
-            end
-          end
-        elseif k == "subnormals" then
-          if v ~= "may flush" and v ~= "kept" then
-            terr("relaxed.subnormals must be \"may flush\" or \"kept\", got %s", tostring(v))
-          end
-        else
-          terr("relaxed.%s: unknown field (expected ulp, subnormals)", tostring(k))
-        end
-      end
-    end
+    dsl.check_fields(t, TARGET_FIELDS, file, line, "target '" .. name .. "'")
     if dsl.targets[name] then
-      terr("defined twice (first at %s:%d)", dsl.targets[name].file, dsl.targets[name].line)
+      fail_at(file, line, "target '%s': defined twice (first at %s:%d)", name, dsl.targets[name].file,
+        dsl.targets[name].line)
     end
     t.name, t.file, t.line = name, file, line
+    t.prims = t.prims or {}
     dsl.targets[name] = t
   end
 end
 
--- What op and target files see ---------------------------------------------------------------
+-- A target with `base = "other"` takes every field of the other target it does not set itself;
+-- its prims table adds to (and overrides) the other's. Resolved once every target is loaded.
+function dsl.resolve_targets()
+  local done = {}
+  local function resolve(t, chain)
+    if done[t.name] then
+      return
+    end
+    if t.base then
+      local b = dsl.targets[t.base]
+      if not b then
+        fail_at(t.file, t.line, "target '%s': base '%s' is not a target", t.name, t.base)
+      end
+      if chain[b.name] then
+        fail_at(t.file, t.line, "target '%s': base '%s' derives from it in turn", t.name, t.base)
+      end
+      chain[t.name] = true
+      resolve(b, chain)
+      for k, v in pairs(b) do
+        if t[k] == nil and k ~= "name" and k ~= "file" and k ~= "line" and k ~= "doc" then
+          t[k] = v
+        end
+      end
+      local prims = {}
+      for k, v in pairs(b.prims) do
+        prims[k] = v
+      end
+      for k, v in pairs(t.prims) do
+        prims[k] = v
+      end
+      t.prims = prims
+    end
+    if not t.kind then
+      fail_at(t.file, t.line, "target '%s': kind must be \"cpu\", \"ptx\" or \"glsl\"", t.name)
+    end
+    check_target(t)
+    done[t.name] = true
+  end
+  for _, n in ipairs(sorted_keys(dsl.targets)) do
+    resolve(dsl.targets[n], {})
+  end
+end
+
+-- Schedules ----------------------------------------------------------------------------------
+
+local SCHEDULE_FIELDS = {
+  doc = "string", build = "function", contract = "function", backends = "table", launch = "function",
+  tests = "function", bench = "function", bench_sizes = "function",
+}
+
+function dsl.schedule(name)
+  local file, line = where_called(2)
+  return function(s)
+    if type(s) ~= "table" then
+      fail_at(file, line, "schedule '%s': expected a table", name)
+    end
+    dsl.check_fields(s, SCHEDULE_FIELDS, file, line, "schedule '" .. name .. "'")
+    for _, k in ipairs({ "doc", "build", "contract", "backends", "launch", "tests", "bench" }) do
+      if s[k] == nil then
+        fail_at(file, line, "schedule '%s': missing field '%s'", name, k)
+      end
+    end
+    if dsl.schedules[name] then
+      fail_at(file, line, "schedule '%s': defined twice", name)
+    end
+    s.name, s.file, s.line = name, file, line
+    dsl.schedules[name] = s
+  end
+end
+
+-- What op, target and schedule files see -------------------------------------------------------
 
 local api = {
-  op = dsl.op, target = dsl.target,
+  op = dsl.op, target = dsl.target, schedule = dsl.schedule,
   vec = arg_kind("vec"), out = arg_kind("out"), inout = arg_kind("inout"), scalar = arg_kind("scalar"),
+  result = arg_kind("result"),
   f32 = function(v)
     return const(v, "f32")
   end,
@@ -504,7 +694,8 @@ local api = {
   end,
   inf = math.huge,
   math = math, string = string, table = table, ipairs = ipairs, pairs = pairs, type = type,
-  tostring = tostring, error = error, assert = assert,
+  tostring = tostring, error = error, assert = assert, select = select, setmetatable = setmetatable,
+  next = next, tonumber = tonumber,
 }
 for k, f in pairs(prim_fns) do
   api[k] = f
@@ -519,6 +710,15 @@ function dsl.export(functions)
     end
     api[k] = f
   end
+end
+
+-- Schedules see the language itself, to build the functions of the ops they serve.
+function dsl.schedule_env(extra)
+  local env = { dsl = dsl }
+  for k, v in pairs(extra or {}) do
+    env[k] = v
+  end
+  return setmetatable(env, { __index = api })
 end
 
 -- A fresh environment per loaded file: its globals stay its own.

@@ -1,6 +1,6 @@
-${header}
-#ifndef TN_CPU_${guard}_H
-#define TN_CPU_${guard}_H
+${gen.header("/*", { t.file }, "cpu_target.h")}
+#ifndef TN_CPU_${t.name:upper()}_H
+#define TN_CPU_${t.name:upper()}_H
 
 #include <math.h>
 #include <stdbool.h>
@@ -9,22 +9,28 @@ ${header}
 
 ${prelude}
 
-/* ${lanes} lane(s) of f32 per vector */
-#define VF_LANES ${lanes}
-typedef ${f32} vf;
-typedef ${i32} vi;
-typedef ${mask} vm;
+/* ${t.lanes} lane(s) of f32 per vector */
+#define VF_LANES ${t.lanes}
+typedef ${t.types.f32} vf;
+typedef ${t.types.i32} vi;
+typedef ${t.types.mask} vm;
 
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ARG_CHUNK (1 << 30)   /* elements per chunk of an argreduce (int32 lane indices) */
 #endif
 
-/* Primitives of gen/lua/dsl.lua, spelled as gen/lua/targets/${target}.lua says. */
+/* Primitives of gen/lua/prims.lua, spelled as ${t.file} says. */
 ${prims}
 
-/* Loads, stores and constants used by the loop templates. */
-${structural}
+/* Loads, stores and lane moves used by the loop templates. */
+|for _, p in ipairs(structural) do
+|  local ret, name, params = p.c:match("^(.-)%s*(v_[%w_]+)%((.*)%)$")
+|  local text = t.prims[p.name]
+|  if not text then
+|    error(string.format("%s:%d: target '%s' has no spelling for the structural primitive '%s' (%s)", t.file, t.line, t.name, p.name, p.c), 0)
+|  end
+static inline ${ret} ${name}(${params}) { ${ret == "void" and "" or "return "}${text}; }
+|end
 
 #endif

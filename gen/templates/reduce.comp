@@ -1,57 +1,103 @@
-${header}
+${gen.header("//", { op.file, "gen/lua/schedules/reduce.lua" }, "reduce.comp")}
 #version 450
 #extension GL_EXT_spirv_intrinsics : require
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// ${op}: ${doc}
+|local A, single = op.acc, #op.acc == 1
+|local T = { f32 = "float", i32 = "int" }
+|local function acc(a) return "acc_" .. a.name end
+|local function shared(a, at) return "workgroup_" .. a.name .. "[" .. at .. "]" end
+|-- fn's results into into(a) per part, its arguments by arg(param)
+|local function call(fname, fn, arg, into)
+|  local args = list(fn.params, arg)
+|  if single then return into(A[1]) .. " = " .. fname .. "(" .. args .. ");" end
+|  return fname .. "(" .. args .. ", " .. list(A, into) .. ");"
+|end
+|local by_input = {}
+|for _, a in ipairs(op.inputs) do by_input[a.name] = a end
+|local function pair(x, y)
+|  return function(p)
+|    local name, side = p.name:match("^(.*)_([12])$")
+|    for _, a in ipairs(A) do if a.name == name then return side == "1" and x(a) or y(a) end end
+|  end
+|end
+// ${op.name}: ${op.doc}
 // Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation, then the
-// workgroup through shared memory, into partial[workgroup]; stage 1 (a single workgroup)
-// reduces the partials and writes the result.
-layout(local_size_x = ${local_size}) in;
+// workgroup through shared memory, into the partials (one buffer per part of the accumulator)
+// at the workgroup's index; stage 1 (a single workgroup) reduces the partials and writes the
+// result's bits.
+layout(local_size_x = ${t.local_size}) in;
 
-${buffers}
-layout(std430, set = 0, binding = ${partial_binding}) buffer PartialBuffer { float partial[]; };
-layout(std430, set = 0, binding = ${result_binding}) writeonly buffer ResultBuffer { float result[]; };
+|local binding = 0
+|for _, a in ipairs(op.inputs) do
+layout(std430, set = 0, binding = ${binding}) readonly buffer Buffer_${a.name} { float ${a.name}[]; };
+|  binding = binding + 1
+|end
+|for _, a in ipairs(A) do
+layout(std430, set = 0, binding = ${binding}) buffer Partial_${a.name} { ${T[a.type]} partial_${a.name}[]; };
+|  binding = binding + 1
+|end
+layout(std430, set = 0, binding = ${binding}) writeonly buffer ResultBuffer { uint result[]; };
 
 layout(push_constant) uniform Params {
     uint n;     // elements (stage 0) or partials (stage 1)
     uint stage;
 } params;
 
-${prims}
+${gen.lower.prim_functions(dsl.prims, t, gen.glsl_style(t))}
 
 ${kernel}
 
-shared float workgroup_acc[${local_size}];
+|for _, a in ipairs(A) do
+shared ${T[a.type]} workgroup_${a.name}[${t.local_size}];
+|end
 
 void main()
 {
     uint tid = gl_LocalInvocationID.x;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    float acc = ${init};
+|for _, a in ipairs(A) do
+    ${T[a.type]} ${acc(a)} = ${gen.glsl_const(a.type, a.init)};
+|end
     if (params.stage == 0u) {
         for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-            acc = ${step};
+|local part_of = {}
+|for _, a in ipairs(A) do part_of[a.name] = a end
+|local function step_arg(p)
+|  if part_of[p.name] then return acc(part_of[p.name]) end
+|  if p.name == "index" then return "int(i)" end
+|  return p.name .. "[i]"
+|end
+            ${call(op.name .. "_step", op.fns.step, step_arg, acc)}
         }
     } else {
         for (uint i = tid; i < params.n; i += gl_WorkGroupSize.x) {
-            acc = ${op}_combine(acc, partial[i]);
+            ${call(op.name .. "_combine", op.fns.combine, pair(acc, function(a) return "partial_" .. a.name .. "[i]" end), acc)}
         }
     }
-    workgroup_acc[tid] = acc;
+|for _, a in ipairs(A) do
+    ${shared(a, "tid")} = ${acc(a)};
+|end
     barrier();
     for (uint width = gl_WorkGroupSize.x / 2u; width > 0u; width /= 2u) {
         if (tid < width) {
-            workgroup_acc[tid] = ${op}_combine(workgroup_acc[tid], workgroup_acc[tid + width]);
+            ${call(op.name .. "_combine", op.fns.combine, pair(function(a) return shared(a, "tid") end, function(a) return shared(a, "tid + width") end), acc)}
+|for _, a in ipairs(A) do
+            ${shared(a, "tid")} = ${acc(a)};
+|end
         }
         barrier();
     }
     if (tid == 0u) {
         if (params.stage == 0u) {
-            partial[gl_WorkGroupID.x] = workgroup_acc[0];
+|for _, a in ipairs(A) do
+            partial_${a.name}[gl_WorkGroupID.x] = ${shared(a, "0")};
+|end
         } else {
-            result[0] = ${op}_final(workgroup_acc[0]);
+|local value = op.fns.final and (op.name .. "_final(" .. list(op.fns.final.params, function(p) return shared(part_of[p.name], "0") end) .. ")") or shared(A[1], "0")
+|local rtype = op.result.dtype
+            result[0] = ${rtype == "f32" and ("floatBitsToUint(" .. value .. ")") or ("uint(" .. value .. ")")};
         }
     }
 }

@@ -4,6 +4,7 @@
 #define TN_CPU_KERNELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 void tn_cpu_abs_scalar(size_t n, const float *x, float *y);
 void tn_cpu_abs_sse2(size_t n, const float *x, float *y);

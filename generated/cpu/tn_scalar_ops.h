@@ -22,6 +22,7 @@ static inline float s_abs(float a) { return fabsf(a); }
 static inline float s_add(float a, float b) { return a + b; }
 static inline float s_as_f32(int32_t a) { return tn_f32_of_bits(a); }
 static inline int32_t s_as_i32(float a) { return tn_bits_of_f32(a); }
+static inline bool s_cmp_eq(float a, float b) { return a == b; }
 static inline bool s_cmp_ge(float a, float b) { return a >= b; }
 static inline bool s_cmp_gt(float a, float b) { return a > b; }
 static inline bool s_cmp_le(float a, float b) { return a <= b; }
@@ -29,7 +30,13 @@ static inline bool s_cmp_lt(float a, float b) { return a < b; }
 static inline float s_div(float a, float b) { return a / b; }
 static inline float s_fma(float a, float b, float c) { return a * b + c; }
 static inline int32_t s_iadd(int32_t a, int32_t b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+static inline int32_t s_iand(int32_t a, int32_t b) { return a & b; }
+static inline bool s_icmp_lt(int32_t a, int32_t b) { return a < b; }
+static inline int32_t s_ior(int32_t a, int32_t b) { return a | b; }
+static inline int32_t s_iselect(bool a, int32_t b, int32_t c) { return a ? b : c; }
 static inline int32_t s_isub(int32_t a, int32_t b) { return (int32_t)((uint32_t)a - (uint32_t)b); }
+static inline bool s_mask_and(bool a, bool b) { return a && b; }
+static inline bool s_mask_or(bool a, bool b) { return a || b; }
 static inline float s_max(float a, float b) { return a > b ? a : b; }
 static inline float s_min(float a, float b) { return a < b ? a : b; }
 static inline float s_mul(float a, float b) { return a * b; }
@@ -39,6 +46,7 @@ static inline float s_select(bool a, float b, float c) { return a ? b : c; }
 static inline float s_sqrt(float a) { return sqrtf(a); }
 #define s_sra(a, b) (a >> b)
 static inline float s_sub(float a, float b) { return a - b; }
+static inline float s_to_f32(int32_t a) { return (float)a; }
 static inline int32_t s_to_i32(float a) { return (int32_t)a; }
 
 #endif

@@ -1,6 +1,6 @@
 op "dot" {
   doc = "the sum of x[i] * y[i]",
-  args = { vec "x", vec "y" },
+  args = { vec "x", vec "y", result "result" },
   reduce = { init = 0, step = function(acc, x, y) return fma(x, y, acc) end, combine = add },
   accuracy = { rel = 1e-5, of = "fabs(x * y)" },
   reference = { step = "acc + x * y" },

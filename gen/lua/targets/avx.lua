@@ -35,6 +35,7 @@ static inline __m256 tn_avx_load_tail(const float *p, size_t k, __m256 fill)
     }
 TN_AVX_HALVES(tn_avx_add_epi32, _mm_add_epi32(alo, blo), _mm_add_epi32(ahi, bhi))
 TN_AVX_HALVES(tn_avx_sub_epi32, _mm_sub_epi32(alo, blo), _mm_sub_epi32(ahi, bhi))
+TN_AVX_HALVES(tn_avx_cmplt_epi32, _mm_cmplt_epi32(alo, blo), _mm_cmplt_epi32(ahi, bhi))
 
 static inline __m256i tn_avx_slli_epi32(__m256i a, int k)
 {
@@ -65,8 +66,16 @@ static inline __m256i tn_avx_srai_epi32(__m256i a, int k)
     splat = "_mm256_set1_ps(a)", isplat = "_mm256_set1_epi32(a)",
     iota = "_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)",
     iselect = "_mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(c), _mm256_castsi256_ps(b), a))",
-    istore = "_mm256_storeu_si256((__m256i *)a, b)",
+    cmp_eq = "_mm256_cmp_ps(a, b, _CMP_EQ_OQ)", icmp_lt = "_mm256_castsi256_ps(tn_avx_cmplt_epi32(a, b))",
+    mask_and = "_mm256_and_ps(a, b)", mask_or = "_mm256_or_ps(a, b)",
+    iand = "_mm256_castps_si256(_mm256_and_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))",
+    ior = "_mm256_castps_si256(_mm256_or_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))",
+    to_f32 = "_mm256_cvtepi32_ps(a)",
+    tail_mask = "_mm256_castsi256_ps(tn_avx_tail_mask(k))",
+    iload = "_mm256_loadu_si256((const __m256i *)a)", istore = "_mm256_storeu_si256((__m256i *)a, b)",
     fold = "(k == 4 ? _mm256_permute2f128_ps(a, a, 1) : k == 2 ? _mm256_permute_ps(a, 0x4E) : _mm256_permute_ps(a, 0xB1))",
-    first = "_mm256_cvtss_f32(a)",
+    ifold = "_mm256_castps_si256(k == 4 ? _mm256_permute2f128_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(a), 1) "
+      .. ": k == 2 ? _mm256_permute_ps(_mm256_castsi256_ps(a), 0x4E) : _mm256_permute_ps(_mm256_castsi256_ps(a), 0xB1))",
+    first = "_mm256_cvtss_f32(a)", ifirst = "_mm_cvtsi128_si32(_mm256_castsi256_si128(a))",
   },
 }

@@ -33,9 +33,15 @@ static inline __mmask16 tn_avx512_tail_mask(size_t k)
     splat = "_mm512_set1_ps(a)", isplat = "_mm512_set1_epi32(a)",
     iota = "_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)",
     iselect = "_mm512_mask_blend_epi32(a, c, b)",
-    istore = "_mm512_storeu_si512(a, b)",
+    cmp_eq = "_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ)", icmp_lt = "_mm512_cmplt_epi32_mask(a, b)",
+    mask_and = "(__mmask16)(a & b)", mask_or = "(__mmask16)(a | b)",
+    iand = "_mm512_and_si512(a, b)", ior = "_mm512_or_si512(a, b)", to_f32 = "_mm512_cvtepi32_ps(a)",
+    tail_mask = "tn_avx512_tail_mask(k)",
+    iload = "_mm512_loadu_si512(a)", istore = "_mm512_storeu_si512(a, b)",
     fold = "(k == 8 ? _mm512_shuffle_f32x4(a, a, 0x4E) : k == 4 ? _mm512_shuffle_f32x4(a, a, 0xB1) "
       .. ": k == 2 ? _mm512_permute_ps(a, 0x4E) : _mm512_permute_ps(a, 0xB1))",
-    first = "_mm512_cvtss_f32(a)",
+    ifold = "(k == 8 ? _mm512_shuffle_i32x4(a, a, 0x4E) : k == 4 ? _mm512_shuffle_i32x4(a, a, 0xB1) "
+      .. ": k == 2 ? _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4E) : _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0xB1))",
+    first = "_mm512_cvtss_f32(a)", ifirst = "_mm_cvtsi128_si32(_mm512_castsi512_si128(a))",
   },
 }

@@ -42,7 +42,12 @@ static inline void tn_sse2_store_tail(float *p, size_t k, __m128 v)
     load_tail = "tn_sse2_load_tail(a, k, c)", store_tail = "tn_sse2_store_tail(a, k, c)",
     splat = "_mm_set1_ps(a)", isplat = "_mm_set1_epi32(a)", iota = "_mm_setr_epi32(0, 1, 2, 3)",
     iselect = "_mm_or_si128(_mm_and_si128(_mm_castps_si128(a), b), _mm_andnot_si128(_mm_castps_si128(a), c))",
-    istore = "_mm_storeu_si128((__m128i *)a, b)",
+    cmp_eq = "_mm_cmpeq_ps(a, b)", icmp_lt = "_mm_castsi128_ps(_mm_cmplt_epi32(a, b))",
+    mask_and = "_mm_and_ps(a, b)", mask_or = "_mm_or_ps(a, b)",
+    iand = "_mm_and_si128(a, b)", ior = "_mm_or_si128(a, b)", to_f32 = "_mm_cvtepi32_ps(a)",
+    tail_mask = "_mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int)k), _mm_setr_epi32(0, 1, 2, 3)))",
+    iload = "_mm_loadu_si128((const __m128i *)a)", istore = "_mm_storeu_si128((__m128i *)a, b)",
     fold = "(k == 2 ? _mm_movehl_ps(a, a) : _mm_shuffle_ps(a, a, 0xB1))", first = "_mm_cvtss_f32(a)",
+    ifold = "(k == 2 ? _mm_shuffle_epi32(a, 0x4E) : _mm_shuffle_epi32(a, 0xB1))", ifirst = "_mm_cvtsi128_si32(a)",
   },
 }

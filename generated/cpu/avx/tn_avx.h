@@ -36,6 +36,7 @@ static inline __m256 tn_avx_load_tail(const float *p, size_t k, __m256 fill)
     }
 TN_AVX_HALVES(tn_avx_add_epi32, _mm_add_epi32(alo, blo), _mm_add_epi32(ahi, bhi))
 TN_AVX_HALVES(tn_avx_sub_epi32, _mm_sub_epi32(alo, blo), _mm_sub_epi32(ahi, bhi))
+TN_AVX_HALVES(tn_avx_cmplt_epi32, _mm_cmplt_epi32(alo, blo), _mm_cmplt_epi32(ahi, bhi))
 
 static inline __m256i tn_avx_slli_epi32(__m256i a, int k)
 {
@@ -61,14 +62,14 @@ typedef __m256 vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ARG_CHUNK (1 << 30)   /* elements per chunk of an argreduce (int32 lane indices) */
 #endif
 
-/* Primitives of gen/lua/dsl.lua, spelled as gen/lua/targets/avx.lua says. */
+/* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/avx.lua says. */
 static inline vf p_abs(vf a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
 static inline vf p_add(vf a, vf b) { return _mm256_add_ps(a, b); }
 static inline vf p_as_f32(vi a) { return _mm256_castsi256_ps(a); }
 static inline vi p_as_i32(vf a) { return _mm256_castps_si256(a); }
+static inline vm p_cmp_eq(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_EQ_OQ); }
 static inline vm p_cmp_ge(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GE_OQ); }
 static inline vm p_cmp_gt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 static inline vm p_cmp_le(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
@@ -76,7 +77,13 @@ static inline vm p_cmp_lt(vf a, vf b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); 
 static inline vf p_div(vf a, vf b) { return _mm256_div_ps(a, b); }
 static inline vf p_fma(vf a, vf b, vf c) { return _mm256_add_ps(_mm256_mul_ps(a, b), c); }
 static inline vi p_iadd(vi a, vi b) { return tn_avx_add_epi32(a, b); }
+static inline vi p_iand(vi a, vi b) { return _mm256_castps_si256(_mm256_and_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b))); }
+static inline vm p_icmp_lt(vi a, vi b) { return _mm256_castsi256_ps(tn_avx_cmplt_epi32(a, b)); }
+static inline vi p_ior(vi a, vi b) { return _mm256_castps_si256(_mm256_or_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b))); }
+static inline vi p_iselect(vm a, vi b, vi c) { return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(c), _mm256_castsi256_ps(b), a)); }
 static inline vi p_isub(vi a, vi b) { return tn_avx_sub_epi32(a, b); }
+static inline vm p_mask_and(vm a, vm b) { return _mm256_and_ps(a, b); }
+static inline vm p_mask_or(vm a, vm b) { return _mm256_or_ps(a, b); }
 static inline vf p_max(vf a, vf b) { return _mm256_max_ps(a, b); }
 static inline vf p_min(vf a, vf b) { return _mm256_min_ps(a, b); }
 static inline vf p_mul(vf a, vf b) { return _mm256_mul_ps(a, b); }
@@ -86,19 +93,23 @@ static inline vf p_select(vm a, vf b, vf c) { return _mm256_blendv_ps(c, b, a); 
 static inline vf p_sqrt(vf a) { return _mm256_sqrt_ps(a); }
 #define p_sra(a, b) (tn_avx_srai_epi32(a, b))
 static inline vf p_sub(vf a, vf b) { return _mm256_sub_ps(a, b); }
+static inline vf p_to_f32(vi a) { return _mm256_cvtepi32_ps(a); }
 static inline vi p_to_i32(vf a) { return _mm256_cvttps_epi32(a); }
 
-/* Loads, stores and constants used by the loop templates. */
-static inline vf v_load(const float *a) { return _mm256_loadu_ps(a); }
-static inline void v_store(float *a, vf b) { _mm256_storeu_ps(a, b); }
-static inline vf v_load_tail(const float *a, size_t k, vf c) { return tn_avx_load_tail(a, k, c); }
-static inline void v_store_tail(float *a, size_t k, vf c) { _mm256_maskstore_ps(a, tn_avx_tail_mask(k), c); }
-static inline vf v_splat(float a) { return _mm256_set1_ps(a); }
-static inline vi v_isplat(int32_t a) { return _mm256_set1_epi32(a); }
-static inline vi v_iota(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
-static inline vi v_iselect(vm a, vi b, vi c) { return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(c), _mm256_castsi256_ps(b), a)); }
-static inline void v_istore(int32_t *a, vi b) { _mm256_storeu_si256((__m256i *)a, b); }
-static inline vf v_fold(vf a, int k) { return (k == 4 ? _mm256_permute2f128_ps(a, a, 1) : k == 2 ? _mm256_permute_ps(a, 0x4E) : _mm256_permute_ps(a, 0xB1)); }
+/* Loads, stores and lane moves used by the loop templates. */
 static inline float v_first(vf a) { return _mm256_cvtss_f32(a); }
+static inline vf v_fold(vf a, int k) { return (k == 4 ? _mm256_permute2f128_ps(a, a, 1) : k == 2 ? _mm256_permute_ps(a, 0x4E) : _mm256_permute_ps(a, 0xB1)); }
+static inline int32_t v_ifirst(vi a) { return _mm_cvtsi128_si32(_mm256_castsi256_si128(a)); }
+static inline vi v_ifold(vi a, int k) { return _mm256_castps_si256(k == 4 ? _mm256_permute2f128_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(a), 1) : k == 2 ? _mm256_permute_ps(_mm256_castsi256_ps(a), 0x4E) : _mm256_permute_ps(_mm256_castsi256_ps(a), 0xB1)); }
+static inline vi v_iload(const int32_t *a) { return _mm256_loadu_si256((const __m256i *)a); }
+static inline vi v_iota(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
+static inline vi v_isplat(int32_t a) { return _mm256_set1_epi32(a); }
+static inline void v_istore(int32_t *a, vi b) { _mm256_storeu_si256((__m256i *)a, b); }
+static inline vf v_load(const float *a) { return _mm256_loadu_ps(a); }
+static inline vf v_load_tail(const float *a, size_t k, vf c) { return tn_avx_load_tail(a, k, c); }
+static inline vf v_splat(float a) { return _mm256_set1_ps(a); }
+static inline void v_store(float *a, vf b) { _mm256_storeu_ps(a, b); }
+static inline void v_store_tail(float *a, size_t k, vf c) { _mm256_maskstore_ps(a, tn_avx_tail_mask(k), c); }
+static inline vm v_tail_mask(size_t k) { return _mm256_castsi256_ps(tn_avx_tail_mask(k)); }
 
 #endif

@@ -27,14 +27,14 @@ typedef __mmask16 vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ARG_CHUNK (1 << 30)   /* elements per chunk of an argreduce (int32 lane indices) */
 #endif
 
-/* Primitives of gen/lua/dsl.lua, spelled as gen/lua/targets/avx512.lua says. */
+/* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/avx512.lua says. */
 static inline vf p_abs(vf a) { return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MAX))); }
 static inline vf p_add(vf a, vf b) { return _mm512_add_ps(a, b); }
 static inline vf p_as_f32(vi a) { return _mm512_castsi512_ps(a); }
 static inline vi p_as_i32(vf a) { return _mm512_castps_si512(a); }
+static inline vm p_cmp_eq(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
 static inline vm p_cmp_ge(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GE_OQ); }
 static inline vm p_cmp_gt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
 static inline vm p_cmp_le(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
@@ -42,7 +42,13 @@ static inline vm p_cmp_lt(vf a, vf b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_
 static inline vf p_div(vf a, vf b) { return _mm512_div_ps(a, b); }
 static inline vf p_fma(vf a, vf b, vf c) { return _mm512_fmadd_ps(a, b, c); }
 static inline vi p_iadd(vi a, vi b) { return _mm512_add_epi32(a, b); }
+static inline vi p_iand(vi a, vi b) { return _mm512_and_si512(a, b); }
+static inline vm p_icmp_lt(vi a, vi b) { return _mm512_cmplt_epi32_mask(a, b); }
+static inline vi p_ior(vi a, vi b) { return _mm512_or_si512(a, b); }
+static inline vi p_iselect(vm a, vi b, vi c) { return _mm512_mask_blend_epi32(a, c, b); }
 static inline vi p_isub(vi a, vi b) { return _mm512_sub_epi32(a, b); }
+static inline vm p_mask_and(vm a, vm b) { return (__mmask16)(a & b); }
+static inline vm p_mask_or(vm a, vm b) { return (__mmask16)(a | b); }
 static inline vf p_max(vf a, vf b) { return _mm512_max_ps(a, b); }
 static inline vf p_min(vf a, vf b) { return _mm512_min_ps(a, b); }
 static inline vf p_mul(vf a, vf b) { return _mm512_mul_ps(a, b); }
@@ -53,19 +59,23 @@ static inline vf p_select(vm a, vf b, vf c) { return _mm512_mask_blend_ps(a, c, 
 static inline vf p_sqrt(vf a) { return _mm512_sqrt_ps(a); }
 #define p_sra(a, b) (_mm512_srai_epi32(a, (unsigned)b))
 static inline vf p_sub(vf a, vf b) { return _mm512_sub_ps(a, b); }
+static inline vf p_to_f32(vi a) { return _mm512_cvtepi32_ps(a); }
 static inline vi p_to_i32(vf a) { return _mm512_cvttps_epi32(a); }
 
-/* Loads, stores and constants used by the loop templates. */
-static inline vf v_load(const float *a) { return _mm512_loadu_ps(a); }
-static inline void v_store(float *a, vf b) { _mm512_storeu_ps(a, b); }
-static inline vf v_load_tail(const float *a, size_t k, vf c) { return _mm512_mask_loadu_ps(c, tn_avx512_tail_mask(k), a); }
-static inline void v_store_tail(float *a, size_t k, vf c) { _mm512_mask_storeu_ps(a, tn_avx512_tail_mask(k), c); }
-static inline vf v_splat(float a) { return _mm512_set1_ps(a); }
-static inline vi v_isplat(int32_t a) { return _mm512_set1_epi32(a); }
-static inline vi v_iota(void) { return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
-static inline vi v_iselect(vm a, vi b, vi c) { return _mm512_mask_blend_epi32(a, c, b); }
-static inline void v_istore(int32_t *a, vi b) { _mm512_storeu_si512(a, b); }
-static inline vf v_fold(vf a, int k) { return (k == 8 ? _mm512_shuffle_f32x4(a, a, 0x4E) : k == 4 ? _mm512_shuffle_f32x4(a, a, 0xB1) : k == 2 ? _mm512_permute_ps(a, 0x4E) : _mm512_permute_ps(a, 0xB1)); }
+/* Loads, stores and lane moves used by the loop templates. */
 static inline float v_first(vf a) { return _mm512_cvtss_f32(a); }
+static inline vf v_fold(vf a, int k) { return (k == 8 ? _mm512_shuffle_f32x4(a, a, 0x4E) : k == 4 ? _mm512_shuffle_f32x4(a, a, 0xB1) : k == 2 ? _mm512_permute_ps(a, 0x4E) : _mm512_permute_ps(a, 0xB1)); }
+static inline int32_t v_ifirst(vi a) { return _mm_cvtsi128_si32(_mm512_castsi512_si128(a)); }
+static inline vi v_ifold(vi a, int k) { return (k == 8 ? _mm512_shuffle_i32x4(a, a, 0x4E) : k == 4 ? _mm512_shuffle_i32x4(a, a, 0xB1) : k == 2 ? _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4E) : _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0xB1)); }
+static inline vi v_iload(const int32_t *a) { return _mm512_loadu_si512(a); }
+static inline vi v_iota(void) { return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
+static inline vi v_isplat(int32_t a) { return _mm512_set1_epi32(a); }
+static inline void v_istore(int32_t *a, vi b) { _mm512_storeu_si512(a, b); }
+static inline vf v_load(const float *a) { return _mm512_loadu_ps(a); }
+static inline vf v_load_tail(const float *a, size_t k, vf c) { return _mm512_mask_loadu_ps(c, tn_avx512_tail_mask(k), a); }
+static inline vf v_splat(float a) { return _mm512_set1_ps(a); }
+static inline void v_store(float *a, vf b) { _mm512_storeu_ps(a, b); }
+static inline void v_store_tail(float *a, size_t k, vf c) { _mm512_mask_storeu_ps(a, tn_avx512_tail_mask(k), c); }
+static inline vm v_tail_mask(size_t k) { return tn_avx512_tail_mask(k); }
 
 #endif

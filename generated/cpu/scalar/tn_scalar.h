@@ -26,14 +26,14 @@ typedef bool vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ARG_CHUNK (1 << 30)   /* elements per chunk of an argreduce (int32 lane indices) */
 #endif
 
-/* Primitives of gen/lua/dsl.lua, spelled as gen/lua/targets/scalar.lua says. */
+/* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/scalar.lua says. */
 static inline vf p_abs(vf a) { return fabsf(a); }
 static inline vf p_add(vf a, vf b) { return a + b; }
 static inline vf p_as_f32(vi a) { return tn_f32_of_bits(a); }
 static inline vi p_as_i32(vf a) { return tn_bits_of_f32(a); }
+static inline vm p_cmp_eq(vf a, vf b) { return a == b; }
 static inline vm p_cmp_ge(vf a, vf b) { return a >= b; }
 static inline vm p_cmp_gt(vf a, vf b) { return a > b; }
 static inline vm p_cmp_le(vf a, vf b) { return a <= b; }
@@ -41,7 +41,13 @@ static inline vm p_cmp_lt(vf a, vf b) { return a < b; }
 static inline vf p_div(vf a, vf b) { return a / b; }
 static inline vf p_fma(vf a, vf b, vf c) { return a * b + c; }
 static inline vi p_iadd(vi a, vi b) { return (int32_t)((uint32_t)a + (uint32_t)b); }
+static inline vi p_iand(vi a, vi b) { return a & b; }
+static inline vm p_icmp_lt(vi a, vi b) { return a < b; }
+static inline vi p_ior(vi a, vi b) { return a | b; }
+static inline vi p_iselect(vm a, vi b, vi c) { return a ? b : c; }
 static inline vi p_isub(vi a, vi b) { return (int32_t)((uint32_t)a - (uint32_t)b); }
+static inline vm p_mask_and(vm a, vm b) { return a && b; }
+static inline vm p_mask_or(vm a, vm b) { return a || b; }
 static inline vf p_max(vf a, vf b) { return a > b ? a : b; }
 static inline vf p_min(vf a, vf b) { return a < b ? a : b; }
 static inline vf p_mul(vf a, vf b) { return a * b; }
@@ -51,19 +57,23 @@ static inline vf p_select(vm a, vf b, vf c) { return a ? b : c; }
 static inline vf p_sqrt(vf a) { return sqrtf(a); }
 #define p_sra(a, b) (a >> b)
 static inline vf p_sub(vf a, vf b) { return a - b; }
+static inline vf p_to_f32(vi a) { return (float)a; }
 static inline vi p_to_i32(vf a) { return (int32_t)a; }
 
-/* Loads, stores and constants used by the loop templates. */
-static inline vf v_load(const float *a) { return *a; }
-static inline void v_store(float *a, vf b) { *a = b; }
-static inline vf v_load_tail(const float *a, size_t k, vf c) { return k ? *a : c; }
-static inline void v_store_tail(float *a, size_t k, vf c) { if (k) *a = c; }
-static inline vf v_splat(float a) { return a; }
-static inline vi v_isplat(int32_t a) { return a; }
-static inline vi v_iota(void) { return 0; }
-static inline vi v_iselect(vm a, vi b, vi c) { return a ? b : c; }
-static inline void v_istore(int32_t *a, vi b) { *a = b; }
-static inline vf v_fold(vf a, int k) { return ((void)k, a); }
+/* Loads, stores and lane moves used by the loop templates. */
 static inline float v_first(vf a) { return a; }
+static inline vf v_fold(vf a, int k) { return ((void)k, a); }
+static inline int32_t v_ifirst(vi a) { return a; }
+static inline vi v_ifold(vi a, int k) { return ((void)k, a); }
+static inline vi v_iload(const int32_t *a) { return *a; }
+static inline vi v_iota(void) { return 0; }
+static inline vi v_isplat(int32_t a) { return a; }
+static inline void v_istore(int32_t *a, vi b) { *a = b; }
+static inline vf v_load(const float *a) { return *a; }
+static inline vf v_load_tail(const float *a, size_t k, vf c) { return k ? *a : c; }
+static inline vf v_splat(float a) { return a; }
+static inline void v_store(float *a, vf b) { *a = b; }
+static inline void v_store_tail(float *a, size_t k, vf c) { if (k) *a = c; }
+static inline vm v_tail_mask(size_t k) { return k > 0; }
 
 #endif

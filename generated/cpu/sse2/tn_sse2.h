@@ -39,14 +39,14 @@ typedef __m128 vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ARG_CHUNK (1 << 30)   /* elements per chunk of an argreduce (int32 lane indices) */
 #endif
 
-/* Primitives of gen/lua/dsl.lua, spelled as gen/lua/targets/sse2.lua says. */
+/* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/sse2.lua says. */
 static inline vf p_abs(vf a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
 static inline vf p_add(vf a, vf b) { return _mm_add_ps(a, b); }
 static inline vf p_as_f32(vi a) { return _mm_castsi128_ps(a); }
 static inline vi p_as_i32(vf a) { return _mm_castps_si128(a); }
+static inline vm p_cmp_eq(vf a, vf b) { return _mm_cmpeq_ps(a, b); }
 static inline vm p_cmp_ge(vf a, vf b) { return _mm_cmpge_ps(a, b); }
 static inline vm p_cmp_gt(vf a, vf b) { return _mm_cmpgt_ps(a, b); }
 static inline vm p_cmp_le(vf a, vf b) { return _mm_cmple_ps(a, b); }
@@ -54,7 +54,13 @@ static inline vm p_cmp_lt(vf a, vf b) { return _mm_cmplt_ps(a, b); }
 static inline vf p_div(vf a, vf b) { return _mm_div_ps(a, b); }
 static inline vf p_fma(vf a, vf b, vf c) { return _mm_add_ps(_mm_mul_ps(a, b), c); }
 static inline vi p_iadd(vi a, vi b) { return _mm_add_epi32(a, b); }
+static inline vi p_iand(vi a, vi b) { return _mm_and_si128(a, b); }
+static inline vm p_icmp_lt(vi a, vi b) { return _mm_castsi128_ps(_mm_cmplt_epi32(a, b)); }
+static inline vi p_ior(vi a, vi b) { return _mm_or_si128(a, b); }
+static inline vi p_iselect(vm a, vi b, vi c) { return _mm_or_si128(_mm_and_si128(_mm_castps_si128(a), b), _mm_andnot_si128(_mm_castps_si128(a), c)); }
 static inline vi p_isub(vi a, vi b) { return _mm_sub_epi32(a, b); }
+static inline vm p_mask_and(vm a, vm b) { return _mm_and_ps(a, b); }
+static inline vm p_mask_or(vm a, vm b) { return _mm_or_ps(a, b); }
 static inline vf p_max(vf a, vf b) { return _mm_max_ps(a, b); }
 static inline vf p_min(vf a, vf b) { return _mm_min_ps(a, b); }
 static inline vf p_mul(vf a, vf b) { return _mm_mul_ps(a, b); }
@@ -64,19 +70,23 @@ static inline vf p_select(vm a, vf b, vf c) { return _mm_or_ps(_mm_and_ps(a, b),
 static inline vf p_sqrt(vf a) { return _mm_sqrt_ps(a); }
 #define p_sra(a, b) (_mm_srai_epi32(a, b))
 static inline vf p_sub(vf a, vf b) { return _mm_sub_ps(a, b); }
+static inline vf p_to_f32(vi a) { return _mm_cvtepi32_ps(a); }
 static inline vi p_to_i32(vf a) { return _mm_cvttps_epi32(a); }
 
-/* Loads, stores and constants used by the loop templates. */
-static inline vf v_load(const float *a) { return _mm_loadu_ps(a); }
-static inline void v_store(float *a, vf b) { _mm_storeu_ps(a, b); }
-static inline vf v_load_tail(const float *a, size_t k, vf c) { return tn_sse2_load_tail(a, k, c); }
-static inline void v_store_tail(float *a, size_t k, vf c) { tn_sse2_store_tail(a, k, c); }
-static inline vf v_splat(float a) { return _mm_set1_ps(a); }
-static inline vi v_isplat(int32_t a) { return _mm_set1_epi32(a); }
-static inline vi v_iota(void) { return _mm_setr_epi32(0, 1, 2, 3); }
-static inline vi v_iselect(vm a, vi b, vi c) { return _mm_or_si128(_mm_and_si128(_mm_castps_si128(a), b), _mm_andnot_si128(_mm_castps_si128(a), c)); }
-static inline void v_istore(int32_t *a, vi b) { _mm_storeu_si128((__m128i *)a, b); }
-static inline vf v_fold(vf a, int k) { return (k == 2 ? _mm_movehl_ps(a, a) : _mm_shuffle_ps(a, a, 0xB1)); }
+/* Loads, stores and lane moves used by the loop templates. */
 static inline float v_first(vf a) { return _mm_cvtss_f32(a); }
+static inline vf v_fold(vf a, int k) { return (k == 2 ? _mm_movehl_ps(a, a) : _mm_shuffle_ps(a, a, 0xB1)); }
+static inline int32_t v_ifirst(vi a) { return _mm_cvtsi128_si32(a); }
+static inline vi v_ifold(vi a, int k) { return (k == 2 ? _mm_shuffle_epi32(a, 0x4E) : _mm_shuffle_epi32(a, 0xB1)); }
+static inline vi v_iload(const int32_t *a) { return _mm_loadu_si128((const __m128i *)a); }
+static inline vi v_iota(void) { return _mm_setr_epi32(0, 1, 2, 3); }
+static inline vi v_isplat(int32_t a) { return _mm_set1_epi32(a); }
+static inline void v_istore(int32_t *a, vi b) { _mm_storeu_si128((__m128i *)a, b); }
+static inline vf v_load(const float *a) { return _mm_loadu_ps(a); }
+static inline vf v_load_tail(const float *a, size_t k, vf c) { return tn_sse2_load_tail(a, k, c); }
+static inline vf v_splat(float a) { return _mm_set1_ps(a); }
+static inline void v_store(float *a, vf b) { _mm_storeu_ps(a, b); }
+static inline void v_store_tail(float *a, size_t k, vf c) { tn_sse2_store_tail(a, k, c); }
+static inline vm v_tail_mask(size_t k) { return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int)k), _mm_setr_epi32(0, 1, 2, 3))); }
 
 #endif

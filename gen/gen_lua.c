@@ -1,0 +1,203 @@
+/* The Lua side of tngen: a state with the standard libraries a description needs (no io, os or
+ * package), the `tngen` table of services written in C, and the run of gen/tngen/main.lua. */
+#include "gen.h"
+
+#include <dirent.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lua_host {
+    const char *root;
+    gen_outputs *out;
+    char *ptxas; /* NULL: PTX is not checked by ptxas */
+} lua_host;
+
+static lua_host *host_of(lua_State *L)
+{
+    return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* tngen.read(path): the text of ROOT/path. */
+static int l_read(lua_State *L)
+{
+    const char *rel = luaL_checkstring(L, 1);
+    char *path = gen_strfmt("%s/%s", host_of(L)->root, rel);
+    size_t len;
+    char *text = gen_read_file(path, &len);
+    free(path);
+    if (!text)
+        return luaL_error(L, "cannot read %s", rel);
+    lua_pushlstring(L, text, len);
+    free(text);
+    return 1;
+}
+
+static int by_string(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* tngen.list(folder): the .lua files of ROOT/folder, sorted, so that loading order never
+ * depends on the file system. */
+static int l_list(lua_State *L)
+{
+    const char *rel = luaL_checkstring(L, 1);
+    char *dir = gen_strfmt("%s/%s", host_of(L)->root, rel);
+    DIR *d = opendir(dir);
+    free(dir);
+    if (!d)
+        return luaL_error(L, "cannot open folder %s", rel);
+    char **names = NULL;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) {
+            names = gen_xrealloc(names, (size_t)(n + 1) * sizeof *names);
+            names[n++] = gen_strdup(e->d_name);
+        }
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, by_string);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawseti(L, -2, i + 1);
+        free(names[i]);
+    }
+    free(names);
+    return 1;
+}
+
+/* tngen.output(path, text): one generated file, written with the others at the end. */
+static int l_output(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    size_t len;
+    const char *text = luaL_checklstring(L, 2, &len);
+    char *copy = gen_xmalloc(len + 1);
+    memcpy(copy, text, len + 1);
+    gen_output_add(host_of(L)->out, path, copy, len);
+    return 0;
+}
+
+/* tngen.check_ptx(path, text, sm, archs) -> { { file, kernel, line, rule }, ... }: the warnings. */
+static int l_check_ptx(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    const char *text = luaL_checkstring(L, 2);
+    const char *sm = luaL_checkstring(L, 3);
+    luaL_checktype(L, 4, LUA_TTABLE);
+    int narchs = (int)luaL_len(L, 4);
+    char **archs = gen_xmalloc((size_t)(narchs + 1) * sizeof *archs);
+    for (int i = 0; i < narchs; i++) {
+        lua_geti(L, 4, i + 1);
+        archs[i] = gen_strdup(luaL_checkstring(L, -1));
+        lua_pop(L, 1);
+    }
+    int n = 0;
+    gen_ptx_finding *f = gen_ptx_check(path, text, sm, archs, narchs, host_of(L)->ptxas, &n);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, path);
+        lua_setfield(L, -2, "file");
+        lua_pushstring(L, f[i].kernel);
+        lua_setfield(L, -2, "kernel");
+        lua_pushinteger(L, f[i].line);
+        lua_setfield(L, -2, "line");
+        lua_pushstring(L, f[i].rule);
+        lua_setfield(L, -2, "rule");
+        lua_rawseti(L, -2, i + 1);
+    }
+    free(f);
+    for (int i = 0; i < narchs; i++)
+        free(archs[i]);
+    free(archs);
+    return 1;
+}
+
+/* tngen.compile_glsl(path, text) -> words (little-endian bytes), disassembly. */
+static int l_compile_glsl(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    const char *text = luaL_checkstring(L, 2);
+    size_t nwords;
+    char *disassembly;
+    uint32_t *words = gen_spirv_compile(path, text, &nwords, &disassembly);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (size_t i = 0; i < nwords; i++) {
+        unsigned char le[4] = { (unsigned char)words[i], (unsigned char)(words[i] >> 8), (unsigned char)(words[i] >> 16),
+                                (unsigned char)(words[i] >> 24) };
+        luaL_addlstring(&b, (const char *)le, 4);
+    }
+    luaL_pushresult(&b);
+    lua_pushstring(L, disassembly);
+    free(words);
+    free(disassembly);
+    return 2;
+}
+
+/* Error values that are not strings (error({}) in a spec) are described, not lost. */
+static int message(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TSTRING)
+        return 1;
+    const char *where = "";
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            where = lua_tostring(L, -1);
+            break;
+        }
+    }
+    lua_pushfstring(L, "%san error was raised with a %s value (%s) instead of a message", where, luaL_typename(L, 1),
+                    luaL_tolstring(L, 1, NULL));
+    return 1;
+}
+
+void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
+{
+    lua_host host = { root, out, run_ptxas ? gen_find_ptxas() : NULL };
+    if (run_ptxas && !host.ptxas && !out->quiet)
+        printf("tngen: ptxas not found (set PTXAS or PATH): generated PTX is not checked by ptxas\n");
+    lua_State *L = luaL_newstate();
+    if (!L)
+        gen_die("cannot create a Lua state");
+    static const luaL_Reg libs[] = { { LUA_GNAME, luaopen_base },      { LUA_TABLIBNAME, luaopen_table },
+                                     { LUA_STRLIBNAME, luaopen_string }, { LUA_MATHLIBNAME, luaopen_math },
+                                     { LUA_UTF8LIBNAME, luaopen_utf8 },  { LUA_DBLIBNAME, luaopen_debug } };
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+        luaL_requiref(L, libs[i].name, libs[i].func, 1);
+        lua_pop(L, 1);
+    }
+    static const luaL_Reg services[] = { { "read", l_read },           { "list", l_list },
+                                         { "output", l_output },       { "check_ptx", l_check_ptx },
+                                         { "compile_glsl", l_compile_glsl }, { NULL, NULL } };
+    lua_newtable(L);
+    lua_pushlightuserdata(L, &host);
+    luaL_setfuncs(L, services, 1);
+    lua_setglobal(L, "tngen");
+    gen_spirv_init();
+    lua_pushcfunction(L, message);
+    const char *main_path = "gen/tngen/main.lua";
+    char *path = gen_strfmt("%s/%s", root, main_path);
+    size_t len;
+    char *text = gen_read_file(path, &len);
+    if (!text)
+        gen_die("cannot read %s", path);
+    if (luaL_loadbufferx(L, text, len, "@gen/tngen/main.lua", "t") != LUA_OK || lua_pcall(L, 0, 0, -2) != LUA_OK)
+        gen_die("%s", lua_tostring(L, -1));
+    free(text);
+    free(path);
+    gen_spirv_finish();
+    lua_close(L);
+    free(host.ptxas);
+}

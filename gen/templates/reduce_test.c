@@ -1,0 +1,31 @@
+|local ref, acc, single = op.reference, op.accuracy, #op.acc == 1
+|local step = ref.step:find(";", 1, true) and ref.step or (op.acc[1].name .. " = " .. ref.step .. ";")
+|local value = ref.final or op.acc[1].name
+|if single and ref.final and acc.rel then
+
+static double final_${op.name}(double ${op.acc[1].name})
+{
+    return ${ref.final};
+}
+|end
+
+static void reference_${op.name}(const test_call *c, test_want *w)
+{
+    double ${list(op.acc, function(a) return a.name .. " = " .. gen.c_double(a.init) end)};
+    double scale = 0;
+    for (size_t e = 0; e < c->dim[0]; e++) {
+        const double ${list(op.inputs, function(a) return a.name .. " = c->in[" .. a.index .. "][e]" end)}, index = (double)e;
+        ${list(op.inputs, function(a) return "(void)" .. a.name .. ";" end, " ")} (void)index;
+        ${step}
+|if acc.rel then
+        scale += ${acc.of};
+|end
+    }
+    (void)scale;
+    w->want[${op.result.index}][0] = ${value};
+|if acc.rel then
+    w->tol[${op.result.index}][0] = ${gen.c_double(acc.rel)} * ${ref.final and ("final_" .. op.name .. "(scale)") or "scale"};
+|else
+    w->tol[${op.result.index}][0] = 0;
+|end
+}
