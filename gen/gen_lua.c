@@ -146,6 +146,10 @@ static int l_compile_glsl(lua_State *L)
 /* Error values that are not strings (error({}) in a spec) are described, not lost. */
 static int message(lua_State *L)
 {
+    if (lua_type(L, 1) == LUA_TSTRING && getenv("TNGEN_TRACEBACK")) { /* for debugging tngen itself */
+        luaL_traceback(L, L, lua_tostring(L, 1), 1);
+        return 1;
+    }
     if (lua_type(L, 1) == LUA_TSTRING)
         return 1;
     const char *where = "";

@@ -49,6 +49,13 @@ gen_ptx_finding *gen_ptx_check(const char *name, const char *text, const char *s
     ptx_analyze_text(&m, name, text, strlen(text), &opt);
     int counts[3];
     ptx_count_findings(&m, counts);
+    if (getenv("TNGEN_KEEP_PTX")) {
+        FILE *keep = fopen(getenv("TNGEN_KEEP_PTX"), "w");
+        if (keep) {
+            fputs(text, keep);
+            fclose(keep);
+        }
+    }
     if (!m.valid || counts[PTX_ERROR]) {
         char *report = NULL;
         size_t len = 0;

@@ -34,6 +34,22 @@ tn_status tn_dev_dot(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 tn_status tn_exp(size_t n, const float *x, float *y);
 tn_status tn_dev_exp(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
+/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^50 and eps >= 2^-100 (error <= (14 + log2(cols)) * 0x1p-24 * ((fabs(x[j] - mean) + mean_abs) * rstd * fabs(w[j]) + fabs(b[j]))) */
+tn_status tn_layernorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
+tn_status tn_dev_layernorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *w, const tn_buffer *b, float eps, tn_buffer *y, size_t ldy);
+
+/* log: y[i] = ln x[i]; -inf at 0 (either sign), NaN below 0 (1 ulp) */
+tn_status tn_log(size_t n, const float *x, float *y);
+tn_status tn_dev_log(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
+
+/* log_softmax: y[r, j] = x[r, j] - m - ln s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (error <= (8 + log2(cols)) * 0x1p-24 * (fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1)) */
+tn_status tn_log_softmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
+tn_status tn_dev_log_softmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y, size_t ldy);
+
+/* logsumexp: y[r] = ln of the sum over j of e^x[r, j], as m + ln s with m the row's largest element; -inf for a row of only -inf or none, NaN for a row holding NaN, +inf for one holding +inf (error <= (8 + log2(cols)) * 0x1p-24 * (fabs(m) + fabs(log(s)) + 1)) */
+tn_status tn_logsumexp(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
+tn_status tn_dev_logsumexp(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
+
 /* max: the largest x[i], ignoring NaN; -inf for n = 0 (exact) */
 tn_status tn_max(size_t n, const float *x, float *result);
 tn_status tn_dev_max(tn_device *device, size_t n, const tn_buffer *x, float *result);
@@ -58,6 +74,22 @@ tn_status tn_dev_norm_l2(tn_device *device, size_t n, const tn_buffer *x, float 
 tn_status tn_relu(size_t n, const float *x, float *y);
 tn_status tn_dev_relu(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
+/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm) (h: 0 ulp; y: ulp <= 12 + log2(cols) / 2) */
+tn_status tn_residual_rmsnorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *res, size_t ldres, const float *w, float eps, float *h, size_t ldh, float *y, size_t ldy);
+tn_status tn_dev_residual_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *res, size_t ldres, const tn_buffer *w, float eps, tn_buffer *h, size_t ldh, tn_buffer *y, size_t ldy);
+
+/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^50 and eps >= 2^-100 (squares and their sum stay normal and finite) (ulp <= 12 + log2(cols) / 2) */
+tn_status tn_rmsnorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, float eps, float *y, size_t ldy);
+tn_status tn_dev_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *w, float eps, tn_buffer *y, size_t ldy);
+
+/* rowargmax: index[r] = the column of the first largest x[r, j], ignoring NaN (0 when none exceeds -inf): greedy sampling from logits (exact) */
+tn_status tn_rowargmax(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index);
+tn_status tn_dev_rowargmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *index);
+
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none (exact) */
+tn_status tn_rowmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
+tn_status tn_dev_rowmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
+
 /* scale: y[i] = a * x[i] (0 ulp) */
 tn_status tn_scale(size_t n, float a, const float *x, float *y);
 tn_status tn_dev_scale(tn_device *device, size_t n, float a, const tn_buffer *x, tn_buffer *y);
@@ -65,6 +97,10 @@ tn_status tn_dev_scale(tn_device *device, size_t n, float a, const tn_buffer *x,
 /* sigmoid: y[i] = 1 / (1 + e^-x[i]) (3 ulp) */
 tn_status tn_sigmoid(size_t n, const float *x, float *y);
 tn_status tn_dev_sigmoid(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
+
+/* softmax: y[r, j] = e^(x[r, j] - m) / s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (ulp <= 18 + log2(cols)) */
+tn_status tn_softmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
+tn_status tn_dev_softmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y, size_t ldy);
 
 /* sqrt: y[i] = sqrt(x[i]); NaN for x < 0 (0 ulp) */
 tn_status tn_sqrt(size_t n, const float *x, float *y);
@@ -77,5 +113,9 @@ tn_status tn_dev_sub(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 /* sum: the sum of x[i] (error <= 1e-05 * sum(fabs(x))) */
 tn_status tn_sum(size_t n, const float *x, float *result);
 tn_status tn_dev_sum(tn_device *device, size_t n, const tn_buffer *x, float *result);
+
+/* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x))) */
+tn_status tn_sum_exp(size_t n, const float *x, float *result);
+tn_status tn_dev_sum_exp(tn_device *device, size_t n, const tn_buffer *x, float *result);
 
 #endif

@@ -569,7 +569,12 @@ static void test_op_on(const runner *rn, const test_op *op)
         }
         specials_2d(rn, op, &r, &v);
     }
-    const char *unit = op->ulp_bound >= 0 ? " ulp" : " of the bound";
+    const char *unit = "";
+    for (int i = 0; i < op->nargs; i++)
+        if (op->args[i].tolerance == TEST_ULP)
+            unit = " ulp";
+        else if (op->args[i].tolerance == TEST_ABS && !unit[0])
+            unit = " of the bound";
     printf("%s %s/%s%s: worst error %.3g%s", failures == before ? "ok  " : "FAIL", op->name, rn->backend,
            rn->device ? " (device buffers)" : "", v.worst, unit);
     if (op->ulp_bound >= 0 && r.extra_ulp > 0)

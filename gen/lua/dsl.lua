@@ -511,8 +511,23 @@ function dsl.op(name)
         fail_at(file, line, "op '%s': dims[%d] must be a lower-case name", name, i)
       end
     end
-    dsl.check_fields(op.accuracy, ACCURACY, file, line, "op '" .. name .. "': accuracy")
     read_args(op, spec)
+    -- the contract: one for every output, or an entry per output named for it
+    local schema = {}
+    for k, v in pairs(ACCURACY) do
+      schema[k] = v
+    end
+    for _, a in ipairs(op.args) do
+      if a.role == "out" or a.role == "inout" then
+        schema[a.name] = function(v)
+          if type(v) ~= "table" then
+            return "must be a table (the contract of output " .. a.name .. ")"
+          end
+          dsl.check_fields(v, ACCURACY, file, line, "op '" .. name .. "': accuracy." .. a.name)
+        end
+      end
+    end
+    dsl.check_fields(op.accuracy, schema, file, line, "op '" .. name .. "': accuracy")
     for k, d in pairs(op.domains) do
       local problem = check_domain(d)
       if problem or not spec.args then
@@ -695,6 +710,7 @@ local api = {
   inf = math.huge,
   math = math, string = string, table = table, ipairs = ipairs, pairs = pairs, type = type,
   tostring = tostring, error = error, assert = assert, select = select, setmetatable = setmetatable,
+  getmetatable = getmetatable,
   next = next, tonumber = tonumber,
 }
 for k, f in pairs(prim_fns) do

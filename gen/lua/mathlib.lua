@@ -31,4 +31,39 @@ function lib.exp(x)
   return scalb(fma(p, r * r, r) + 1.0, n)
 end
 
+-- e^(a + b) with a + b taken exactly: the rounding error of the sum (TwoSum) enters as a
+-- first-order correction, so that e^(x - m) is as accurate as exp itself even where x - m
+-- rounds (|x - m| up to 104 would otherwise add up to 52 ulp). A sum that is not finite
+-- carries no correction.
+function lib.exp_sum(a, b)
+  local t = a + b
+  local bb = t - a
+  local err = (a - (t - bb)) + (b - bb)
+  err = select(cmp_lt(abs(t), 128.0), err, 0.0)
+  local e = lib.exp(t)
+  return fma(e, err, e)
+end
+
+-- log(x), f32, at most 1 ulp from the correctly rounded result on positive x (subnormals
+-- included); log(0) = -inf, log(+inf) = +inf, NaN for x < 0 and NaN.
+--   x = 2^k (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)): the integer trick adds an offset to the
+--   bits so that k and f come out of one shift and one mask;
+--   log(1 + f) = f - f^2 / 2 + f^3 P(f) (minimax coefficients from Cephes' logf);
+--   + k ln 2 in two parts (ln2_hi has 9 significant bits, so k * ln2_hi is exact).
+function lib.log(x)
+  local tiny = cmp_lt(x, 1.17549435e-38)
+  local xs = select(tiny, x * 8388608.0, x) -- subnormals scaled by 2^23
+  local ix = as_i32(xs) - i32(0x3f3504f3)
+  local k = sra(ix, 23)
+  local f = as_f32(iand(ix, i32(0x007fffff)) + i32(0x3f3504f3)) - 1.0
+  local kf = to_f32(k) - select(tiny, 23.0, 0.0)
+  local z = f * f
+  local p = polynomial(f, { 7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1,
+    1.4249322787e-1, -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1, 3.3333331174e-1 })
+  local y = fma(f * z, p, fma(kf, -2.12194440e-4, -0.5 * z))
+  local r = fma(kf, 0.693359375, f + y)
+  r = select(cmp_gt(x, 0.0), r, select(cmp_eq(x, 0.0), -math.huge, 0.0 / 0.0))
+  return select(cmp_eq(x, math.huge), math.huge, r)
+end
+
 return lib

@@ -18,6 +18,7 @@ typedef ${t.types.mask} vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
+#define TN_ROW_BLOCK (64 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
 #endif
 
 /* Primitives of gen/lua/prims.lua, spelled as ${t.file} says. */
@@ -32,5 +33,11 @@ ${prims}
 |  end
 static inline ${ret} ${name}(${params}) { ${ret == "void" and "" or "return "}${text}; }
 |end
+
+/* The positions i, i + 1 ... i + lanes - 1 (indices within 32 bits: the runtime checks). */
+static inline vi v_positions(size_t i)
+{
+    return p_iadd(v_iota(), v_isplat((int32_t)i));
+}
 
 #endif

@@ -48,14 +48,6 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/reduce.lua" }, "reduce.c")}
 
 /* ${op.name}: ${op.doc} */
 ${kernel}
-|if uses_index then
-
-/* The positions of the lanes of the vector at element i. */
-static inline vi element_index(size_t i)
-{
-    return p_iadd(v_iota(), v_isplat((int32_t)i));
-}
-|end
 
 /* Blocks of TN_REDUCE_BLOCK elements are reduced with four independent accumulators (latency
  * hiding) and a masked step for the tail; block results are combined pairwise, so rounding
@@ -75,7 +67,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
         size_t i = start;
         for (; i + 4 * VF_LANES <= end; i += 4 * VF_LANES) {
 |if uses_index then
-            const vi index0 = element_index(i);
+            const vi index0 = v_positions(i);
 |end
             ${step(0, "", false)}
             ${step(1, "VF_LANES", false)}
@@ -84,7 +76,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
         }
         for (; i + VF_LANES <= end; i += VF_LANES) {
 |if uses_index then
-            const vi index0 = element_index(i);
+            const vi index0 = v_positions(i);
 |end
             ${step(0, "", false)}
         }
@@ -92,7 +84,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
             const size_t k = end - i;
             const vm m = v_tail_mask(k);
 |if uses_index then
-            const vi index0 = element_index(i);
+            const vi index0 = v_positions(i);
 |end
             ${step(0, "", true)}
         }

@@ -34,7 +34,9 @@ function gen.c_const(type, v)
   if type == "i32" then
     return string.format("%d", math.tointeger(v) or v)
   end
-  if v == math.huge then
+  if v ~= v then
+    return "NAN"
+  elseif v == math.huge then
     return "INFINITY"
   elseif v == -math.huge then
     return "-INFINITY"
@@ -265,6 +267,10 @@ function gen.arrays(op)
 end
 
 helpers.gen = gen
+-- render(name, vars) in a template: another template, with the same helpers, as a block
+helpers.render = function(name, vars)
+  return (gen.render(name, vars):gsub("\n$", ""))
+end
 for k, v in pairs(gen) do
   helpers[k] = v
 end

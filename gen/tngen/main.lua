@@ -46,7 +46,7 @@ end
 load_folder("targets", dsl.targets, "target", dsl.env)
 dsl.resolve_targets()
 load_folder("schedules", dsl.schedules, "schedule", function()
-  return dsl.schedule_env({ gen = gen })
+  return dsl.schedule_env({ gen = gen, debug = debug })
 end)
 load_folder("ops", dsl.ops, "op", dsl.env)
 

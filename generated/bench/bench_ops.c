@@ -224,6 +224,146 @@ static void peer_exp(const tn_call *c)
 }
 
 
+static const long long layernorm_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long layernorm_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_layernorm(const size_t *d)
+{
+    return 8.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_layernorm(const size_t *d)
+{
+    return 8.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 8.0 * (double)d[1];
+}
+
+/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^50 and eps >= 2^-100 */
+static void peer_layernorm(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    const real eps = c->scalar[3];
+    const float *restrict w = c->ptr[1];
+    const float *restrict b = c->ptr[2];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        float *restrict y = (float *)c->ptr[4] + tn_r * c->ld[4];
+        {
+                real mean = 0, mean_abs = 0, var = 0;
+                for (size_t j = 0; j < cols; j++) {
+                    mean += x[j];
+                    mean_abs += fabs(x[j]);
+                }
+                mean /= cols;
+                mean_abs /= cols;
+                for (size_t j = 0; j < cols; j++)
+                    var += (x[j] - mean) * (x[j] - mean);
+                real rstd = 1 / sqrt(var / cols + eps);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = (x[j] - mean) * rstd * w[j] + b[j];
+                (void)mean_abs;
+              
+        }
+    }
+}
+
+
+static const long long log_sizes[] = { 1000, 100000, 1000000, 16777216 };
+static const long long log_gpu_sizes[] = { 65536, 16777216, 268435456 };
+
+static double flops_log(const size_t *d)
+{
+    return 45.0 * d[0];
+}
+
+static double bytes_log(const size_t *d)
+{
+    return 8.0 * d[0];
+}
+
+/* log: y[i] = ln x[i]; -inf at 0 (either sign), NaN below 0 */
+static void peer_log(const tn_call *c)
+{
+    const size_t n = c->dim[0];
+    const float *restrict p_x = c->ptr[0];
+    float *restrict p_y = c->ptr[1];
+    for (size_t i = 0; i < n; i++) {
+        const float x = p_x[i];
+        p_y[i] = log(x);
+    }
+}
+
+
+static const long long log_softmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long log_softmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_log_softmax(const size_t *d)
+{
+    return 39.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_log_softmax(const size_t *d)
+{
+    return 8.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 0.0 * (double)d[1];
+}
+
+/* log_softmax: y[r, j] = x[r, j] - m - ln s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN */
+static void peer_log_softmax(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        float *restrict y = (float *)c->ptr[1] + tn_r * c->ld[1];
+        {
+                real m = -INFINITY, s = 0;
+                for (size_t j = 0; j < cols; j++)
+                    m = x[j] > m ? x[j] : m;
+                for (size_t j = 0; j < cols; j++)
+                    s += exp(x[j] - m);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = x[j] - m - log(s);
+              
+        }
+    }
+}
+
+
+static const long long logsumexp_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long logsumexp_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_logsumexp(const size_t *d)
+{
+    return 38.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_logsumexp(const size_t *d)
+{
+    return 4.0 * (double)d[0] * (double)d[1] + 4.0 * (double)d[0] + 0.0 * (double)d[1];
+}
+
+/* logsumexp: y[r] = ln of the sum over j of e^x[r, j], as m + ln s with m the row's largest element; -inf for a row of only -inf or none, NaN for a row holding NaN, +inf for one holding +inf */
+static void peer_logsumexp(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        real y;
+        {
+                real m = -INFINITY, s = 0;
+                for (size_t j = 0; j < cols; j++)
+                    m = x[j] > m ? x[j] : m;
+                for (size_t j = 0; j < cols; j++)
+                    s += exp(x[j] - m);
+                y = isinf(m) ? m : m + log(s);
+              
+        }
+        ((float *)c->ptr[1])[tn_r] = (float)y;
+    }
+}
+
+
 static const long long max_sizes[] = { 1000, 100000, 1000000, 16777216 };
 static const long long max_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
@@ -384,6 +524,150 @@ static void peer_relu(const tn_call *c)
 }
 
 
+static const long long residual_rmsnorm_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long residual_rmsnorm_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_residual_rmsnorm(const size_t *d)
+{
+    return 5.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_residual_rmsnorm(const size_t *d)
+{
+    return 16.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 4.0 * (double)d[1];
+}
+
+/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm) */
+static void peer_residual_rmsnorm(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    const real eps = c->scalar[3];
+    const float *restrict w = c->ptr[2];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        const float *restrict res = (const float *)c->ptr[1] + tn_r * c->ld[1];
+        float *restrict h = (float *)c->ptr[4] + tn_r * c->ld[4];
+        float *restrict y = (float *)c->ptr[5] + tn_r * c->ld[5];
+        {
+                real ss = 0;
+                for (size_t j = 0; j < cols; j++) {
+                    h[j] = (float)(x[j] + res[j]); /* h is a float array: y is of its rounded values */
+                    ss += h[j] * h[j];
+                }
+                real inv = 1 / sqrt(ss / cols + eps);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = h[j] * inv * w[j];
+              
+        }
+    }
+}
+
+
+static const long long rmsnorm_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long rmsnorm_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_rmsnorm(const size_t *d)
+{
+    return 4.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_rmsnorm(const size_t *d)
+{
+    return 8.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 4.0 * (double)d[1];
+}
+
+/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^50 and eps >= 2^-100 (squares and their sum stay normal and finite) */
+static void peer_rmsnorm(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    const real eps = c->scalar[2];
+    const float *restrict w = c->ptr[1];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        float *restrict y = (float *)c->ptr[3] + tn_r * c->ld[3];
+        {
+                real ss = 0;
+                for (size_t j = 0; j < cols; j++)
+                    ss += x[j] * x[j];
+                real inv = 1 / sqrt(ss / cols + eps);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = x[j] * inv * w[j];
+              
+        }
+    }
+}
+
+
+static const long long rowargmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long rowargmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_rowargmax(const size_t *d)
+{
+    return 3.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_rowargmax(const size_t *d)
+{
+    return 4.0 * (double)d[0] * (double)d[1] + 4.0 * (double)d[0] + 0.0 * (double)d[1];
+}
+
+/* rowargmax: index[r] = the column of the first largest x[r, j], ignoring NaN (0 when none exceeds -inf): greedy sampling from logits */
+static void peer_rowargmax(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        real index;
+        {
+                real best = -INFINITY;
+                index = 0;
+                for (size_t j = 0; j < cols; j++)
+                    if (x[j] > best) {
+                        best = x[j];
+                        index = j;
+                    }
+              
+        }
+        ((int32_t *)c->ptr[1])[tn_r] = (int32_t)index;
+    }
+}
+
+
+static const long long rowmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long rowmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_rowmax(const size_t *d)
+{
+    return 1.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_rowmax(const size_t *d)
+{
+    return 4.0 * (double)d[0] * (double)d[1] + 4.0 * (double)d[0] + 0.0 * (double)d[1];
+}
+
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none */
+static void peer_rowmax(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        real y;
+        {
+                y = -INFINITY;
+                for (size_t j = 0; j < cols; j++)
+                    y = x[j] > y ? x[j] : y;
+              
+        }
+        ((float *)c->ptr[1])[tn_r] = (float)y;
+    }
+}
+
+
 static const long long scale_sizes[] = { 1000, 100000, 1000000, 16777216 };
 static const long long scale_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
@@ -433,6 +717,41 @@ static void peer_sigmoid(const tn_call *c)
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
         p_y[i] = 1 / (1 + exp(-x));
+    }
+}
+
+
+static const long long softmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long softmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+
+static double flops_softmax(const size_t *d)
+{
+    return 39.0 * (double)d[0] * (double)d[1];
+}
+
+static double bytes_softmax(const size_t *d)
+{
+    return 8.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 0.0 * (double)d[1];
+}
+
+/* softmax: y[r, j] = e^(x[r, j] - m) / s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN */
+static void peer_softmax(const tn_call *c)
+{
+    typedef float real;
+    const size_t rows = c->dim[0], cols = c->dim[1];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        const float *restrict x = (const float *)c->ptr[0] + tn_r * c->ld[0];
+        float *restrict y = (float *)c->ptr[1] + tn_r * c->ld[1];
+        {
+                real m = -INFINITY, s = 0;
+                for (size_t j = 0; j < cols; j++)
+                    m = x[j] > m ? x[j] : m;
+                for (size_t j = 0; j < cols; j++)
+                    s += exp(x[j] - m);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = exp(x[j] - m) / s;
+              
+        }
     }
 }
 
@@ -517,6 +836,33 @@ static void peer_sum(const tn_call *c)
 }
 
 
+static const long long sum_exp_sizes[] = { 1000, 100000, 1000000, 16777216 };
+static const long long sum_exp_gpu_sizes[] = { 65536, 16777216, 268435456 };
+
+static double flops_sum_exp(const size_t *d)
+{
+    return 25.0 * d[0];
+}
+
+static double bytes_sum_exp(const size_t *d)
+{
+    return 4.0 * d[0];
+}
+
+/* sum_exp: the sum of e^x[i] */
+static void peer_sum_exp(const tn_call *c)
+{
+    const size_t n = c->dim[0];
+    const float *restrict p_x = c->ptr[0];
+    float acc = 0.0f;
+    for (size_t i = 0; i < n; i++) {
+        const float x = p_x[i];
+        acc = acc + exp(x);
+    }
+    *(float *)c->ptr[1] = acc;
+}
+
+
 /* name, dims, flops and bytes per call, input domain, shapes, gpu shapes, peer */
 const bench_op bench_ops[] = {
     { "abs", 1, flops_abs, bytes_abs, { -1, 1 }, abs_sizes, 4, abs_gpu_sizes, 3, peer_abs },
@@ -527,16 +873,26 @@ const bench_op bench_ops[] = {
     { "div", 1, flops_div, bytes_div, { -1, 1 }, div_sizes, 4, div_gpu_sizes, 3, peer_div },
     { "dot", 1, flops_dot, bytes_dot, { -1, 1 }, dot_sizes, 5, dot_gpu_sizes, 3, peer_dot },
     { "exp", 1, flops_exp, bytes_exp, { -80, 80 }, exp_sizes, 3, exp_gpu_sizes, 3, peer_exp },
+    { "layernorm", 2, flops_layernorm, bytes_layernorm, { -10000, 10000 }, layernorm_sizes, 4, layernorm_gpu_sizes, 4, peer_layernorm },
+    { "log", 1, flops_log, bytes_log, { 0, 100 }, log_sizes, 4, log_gpu_sizes, 3, peer_log },
+    { "log_softmax", 2, flops_log_softmax, bytes_log_softmax, { -100, 100 }, log_softmax_sizes, 4, log_softmax_gpu_sizes, 4, peer_log_softmax },
+    { "logsumexp", 2, flops_logsumexp, bytes_logsumexp, { -100, 100 }, logsumexp_sizes, 4, logsumexp_gpu_sizes, 4, peer_logsumexp },
     { "max", 1, flops_max, bytes_max, { -1, 1 }, max_sizes, 4, max_gpu_sizes, 3, peer_max },
     { "min", 1, flops_min, bytes_min, { -1, 1 }, min_sizes, 4, min_gpu_sizes, 3, peer_min },
     { "mul", 1, flops_mul, bytes_mul, { -1, 1 }, mul_sizes, 4, mul_gpu_sizes, 3, peer_mul },
     { "neg", 1, flops_neg, bytes_neg, { -1, 1 }, neg_sizes, 4, neg_gpu_sizes, 3, peer_neg },
     { "norm_l2", 1, flops_norm_l2, bytes_norm_l2, { -1, 1 }, norm_l2_sizes, 4, norm_l2_gpu_sizes, 3, peer_norm_l2 },
     { "relu", 1, flops_relu, bytes_relu, { -1, 1 }, relu_sizes, 4, relu_gpu_sizes, 3, peer_relu },
+    { "residual_rmsnorm", 2, flops_residual_rmsnorm, bytes_residual_rmsnorm, { -10000, 10000 }, residual_rmsnorm_sizes, 4, residual_rmsnorm_gpu_sizes, 4, peer_residual_rmsnorm },
+    { "rmsnorm", 2, flops_rmsnorm, bytes_rmsnorm, { -10000, 10000 }, rmsnorm_sizes, 4, rmsnorm_gpu_sizes, 4, peer_rmsnorm },
+    { "rowargmax", 2, flops_rowargmax, bytes_rowargmax, { -100, 100 }, rowargmax_sizes, 4, rowargmax_gpu_sizes, 4, peer_rowargmax },
+    { "rowmax", 2, flops_rowmax, bytes_rowmax, { -100, 100 }, rowmax_sizes, 4, rowmax_gpu_sizes, 4, peer_rowmax },
     { "scale", 1, flops_scale, bytes_scale, { -1, 1 }, scale_sizes, 4, scale_gpu_sizes, 3, peer_scale },
     { "sigmoid", 1, flops_sigmoid, bytes_sigmoid, { -30, 30 }, sigmoid_sizes, 3, sigmoid_gpu_sizes, 3, peer_sigmoid },
+    { "softmax", 2, flops_softmax, bytes_softmax, { -100, 100 }, softmax_sizes, 4, softmax_gpu_sizes, 4, peer_softmax },
     { "sqrt", 1, flops_sqrt, bytes_sqrt, { 0, 1000000 }, sqrt_sizes, 4, sqrt_gpu_sizes, 3, peer_sqrt },
     { "sub", 1, flops_sub, bytes_sub, { -1, 1 }, sub_sizes, 4, sub_gpu_sizes, 3, peer_sub },
     { "sum", 1, flops_sum, bytes_sum, { -1, 1 }, sum_sizes, 4, sum_gpu_sizes, 3, peer_sum },
+    { "sum_exp", 1, flops_sum_exp, bytes_sum_exp, { -20, 20 }, sum_exp_sizes, 4, sum_exp_gpu_sizes, 3, peer_sum_exp },
 };
-const int bench_op_count = 19;
+const int bench_op_count = 29;

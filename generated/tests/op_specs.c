@@ -3,6 +3,7 @@
 #include "op_specs.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 static void reference_abs(const test_call *c, test_want *w)
 {
@@ -181,6 +182,152 @@ static tn_status device_exp(tn_device *device, const test_args *a)
     return tn_dev_exp(device, a->dim[0], a->buf[0], a->buf[1]);
 }
 
+static void reference_layernorm(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    const real eps = tn_c->scalar[3];
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    real *w = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t j = 0; j < cols; j++)
+        w[j] = tn_c->in[1][j];
+    real *b = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t j = 0; j < cols; j++)
+        b[j] = tn_c->in[2][j];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        real *y = tn_w->want[4] + tn_r * cols;
+        {
+                real mean = 0, mean_abs = 0, var = 0;
+                for (size_t j = 0; j < cols; j++) {
+                    mean += x[j];
+                    mean_abs += fabs(x[j]);
+                }
+                mean /= cols;
+                mean_abs /= cols;
+                for (size_t j = 0; j < cols; j++)
+                    var += (x[j] - mean) * (x[j] - mean);
+                real rstd = 1 / sqrt(var / cols + eps);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = (x[j] - mean) * rstd * w[j] + b[j];
+                (void)mean_abs;
+              
+            for (size_t j = 0; j < cols; j++)
+                tn_w->tol[4][tn_r * cols + j] = ((14 + log2(cols)) * 0x1p-24) * ((fabs(x[j] - mean) + mean_abs) * rstd * fabs(w[j]) + fabs(b[j]));
+        }
+    }
+    free(x);
+    free(w);
+    free(b);
+}
+
+
+static tn_status host_layernorm(const test_args *a)
+{
+    return tn_layernorm(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1], a->ptr[2], a->scalar[3], a->ptr[4], a->ld[4]);
+}
+
+static tn_status device_layernorm(tn_device *device, const test_args *a)
+{
+    return tn_dev_layernorm(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1], a->buf[2], a->scalar[3], a->buf[4], a->ld[4]);
+}
+
+static void reference_log(const test_call *c, test_want *w)
+{
+    for (size_t e = 0; e < c->dim[0]; e++) {
+        const double x = c->in[0][e];
+        (void)x;
+        w->want[1][e] = log(x);
+        w->tol[1][e] = 1;
+    }
+}
+
+
+static tn_status host_log(const test_args *a)
+{
+    return tn_log(a->dim[0], a->ptr[0], a->ptr[1]);
+}
+
+static tn_status device_log(tn_device *device, const test_args *a)
+{
+    return tn_dev_log(device, a->dim[0], a->buf[0], a->buf[1]);
+}
+
+static void reference_log_softmax(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        real *y = tn_w->want[1] + tn_r * cols;
+        {
+                real m = -INFINITY, s = 0;
+                for (size_t j = 0; j < cols; j++)
+                    m = x[j] > m ? x[j] : m;
+                for (size_t j = 0; j < cols; j++)
+                    s += exp(x[j] - m);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = x[j] - m - log(s);
+              
+            for (size_t j = 0; j < cols; j++)
+                tn_w->tol[1][tn_r * cols + j] = ((8 + log2(cols)) * 0x1p-24) * (fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1);
+        }
+    }
+    free(x);
+}
+
+
+static tn_status host_log_softmax(const test_args *a)
+{
+    return tn_log_softmax(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1], a->ld[1]);
+}
+
+static tn_status device_log_softmax(tn_device *device, const test_args *a)
+{
+    return tn_dev_log_softmax(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1], a->ld[1]);
+}
+
+static void reference_logsumexp(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        real y = NAN;
+        {
+                real m = -INFINITY, s = 0;
+                for (size_t j = 0; j < cols; j++)
+                    m = x[j] > m ? x[j] : m;
+                for (size_t j = 0; j < cols; j++)
+                    s += exp(x[j] - m);
+                y = isinf(m) ? m : m + log(s);
+              
+            tn_w->want[1][tn_r] = y;
+            tn_w->tol[1][tn_r] = ((8 + log2(cols)) * 0x1p-24) * (fabs(m) + fabs(log(s)) + 1);
+        }
+    }
+    free(x);
+}
+
+
+static tn_status host_logsumexp(const test_args *a)
+{
+    return tn_logsumexp(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1]);
+}
+
+static tn_status device_logsumexp(tn_device *device, const test_args *a)
+{
+    return tn_dev_logsumexp(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1]);
+}
+
 static void reference_max(const test_call *c, test_want *w)
 {
     double acc = -INFINITY;
@@ -325,6 +472,167 @@ static tn_status device_relu(tn_device *device, const test_args *a)
     return tn_dev_relu(device, a->dim[0], a->buf[0], a->buf[1]);
 }
 
+static void reference_residual_rmsnorm(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    const real eps = tn_c->scalar[3];
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    real *res = malloc((cols ? cols : 1) * sizeof(real));
+    real *w = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t j = 0; j < cols; j++)
+        w[j] = tn_c->in[2][j];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        for (size_t j = 0; j < cols; j++)
+            res[j] = tn_c->in[1][tn_r * tn_c->ld[1] + j];
+        real *h = tn_w->want[4] + tn_r * cols;
+        real *y = tn_w->want[5] + tn_r * cols;
+        {
+                real ss = 0;
+                for (size_t j = 0; j < cols; j++) {
+                    h[j] = (float)(x[j] + res[j]); /* h is a float array: y is of its rounded values */
+                    ss += h[j] * h[j];
+                }
+                real inv = 1 / sqrt(ss / cols + eps);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = h[j] * inv * w[j];
+              
+            for (size_t j = 0; j < cols; j++)
+                tn_w->tol[4][tn_r * cols + j] = 0;
+            for (size_t j = 0; j < cols; j++)
+                tn_w->tol[5][tn_r * cols + j] = 12 + log2(cols) / 2;
+        }
+    }
+    free(x);
+    free(res);
+    free(w);
+}
+
+
+static tn_status host_residual_rmsnorm(const test_args *a)
+{
+    return tn_residual_rmsnorm(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1], a->ld[1], a->ptr[2], a->scalar[3], a->ptr[4], a->ld[4], a->ptr[5], a->ld[5]);
+}
+
+static tn_status device_residual_rmsnorm(tn_device *device, const test_args *a)
+{
+    return tn_dev_residual_rmsnorm(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1], a->ld[1], a->buf[2], a->scalar[3], a->buf[4], a->ld[4], a->buf[5], a->ld[5]);
+}
+
+static void reference_rmsnorm(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    const real eps = tn_c->scalar[2];
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    real *w = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t j = 0; j < cols; j++)
+        w[j] = tn_c->in[1][j];
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        real *y = tn_w->want[3] + tn_r * cols;
+        {
+                real ss = 0;
+                for (size_t j = 0; j < cols; j++)
+                    ss += x[j] * x[j];
+                real inv = 1 / sqrt(ss / cols + eps);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = x[j] * inv * w[j];
+              
+            for (size_t j = 0; j < cols; j++)
+                tn_w->tol[3][tn_r * cols + j] = 12 + log2(cols) / 2;
+        }
+    }
+    free(x);
+    free(w);
+}
+
+
+static tn_status host_rmsnorm(const test_args *a)
+{
+    return tn_rmsnorm(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1], a->scalar[2], a->ptr[3], a->ld[3]);
+}
+
+static tn_status device_rmsnorm(tn_device *device, const test_args *a)
+{
+    return tn_dev_rmsnorm(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1], a->scalar[2], a->buf[3], a->ld[3]);
+}
+
+static void reference_rowargmax(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        real index = NAN;
+        {
+                real best = -INFINITY;
+                index = 0;
+                for (size_t j = 0; j < cols; j++)
+                    if (x[j] > best) {
+                        best = x[j];
+                        index = j;
+                    }
+              
+            tn_w->want[1][tn_r] = index;
+            tn_w->tol[1][tn_r] = 0;
+        }
+    }
+    free(x);
+}
+
+
+static tn_status host_rowargmax(const test_args *a)
+{
+    return tn_rowargmax(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1]);
+}
+
+static tn_status device_rowargmax(tn_device *device, const test_args *a)
+{
+    return tn_dev_rowargmax(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1]);
+}
+
+static void reference_rowmax(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        real y = NAN;
+        {
+                y = -INFINITY;
+                for (size_t j = 0; j < cols; j++)
+                    y = x[j] > y ? x[j] : y;
+              
+            tn_w->want[1][tn_r] = y;
+            tn_w->tol[1][tn_r] = 0;
+        }
+    }
+    free(x);
+}
+
+
+static tn_status host_rowmax(const test_args *a)
+{
+    return tn_rowmax(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1]);
+}
+
+static tn_status device_rowmax(tn_device *device, const test_args *a)
+{
+    return tn_dev_rowmax(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1]);
+}
+
 static void reference_scale(const test_call *c, test_want *w)
 {
     for (size_t e = 0; e < c->dim[0]; e++) {
@@ -365,6 +673,43 @@ static tn_status host_sigmoid(const test_args *a)
 static tn_status device_sigmoid(tn_device *device, const test_args *a)
 {
     return tn_dev_sigmoid(device, a->dim[0], a->buf[0], a->buf[1]);
+}
+
+static void reference_softmax(const test_call *tn_c, test_want *tn_w)
+{
+    typedef double real;
+    const size_t rows = tn_c->dim[0], cols = tn_c->dim[1];
+    (void)rows;
+    real *x = malloc((cols ? cols : 1) * sizeof(real));
+    for (size_t tn_r = 0; tn_r < rows; tn_r++) {
+        for (size_t j = 0; j < cols; j++)
+            x[j] = tn_c->in[0][tn_r * tn_c->ld[0] + j];
+        real *y = tn_w->want[1] + tn_r * cols;
+        {
+                real m = -INFINITY, s = 0;
+                for (size_t j = 0; j < cols; j++)
+                    m = x[j] > m ? x[j] : m;
+                for (size_t j = 0; j < cols; j++)
+                    s += exp(x[j] - m);
+                for (size_t j = 0; j < cols; j++)
+                    y[j] = exp(x[j] - m) / s;
+              
+            for (size_t j = 0; j < cols; j++)
+                tn_w->tol[1][tn_r * cols + j] = 18 + log2(cols);
+        }
+    }
+    free(x);
+}
+
+
+static tn_status host_softmax(const test_args *a)
+{
+    return tn_softmax(a->dim[0], a->dim[1], a->ptr[0], a->ld[0], a->ptr[1], a->ld[1]);
+}
+
+static tn_status device_softmax(tn_device *device, const test_args *a)
+{
+    return tn_dev_softmax(device, a->dim[0], a->dim[1], a->buf[0], a->ld[0], a->buf[1], a->ld[1]);
 }
 
 static void reference_sqrt(const test_call *c, test_want *w)
@@ -433,6 +778,32 @@ static tn_status host_sum(const test_args *a)
 static tn_status device_sum(tn_device *device, const test_args *a)
 {
     return tn_dev_sum(device, a->dim[0], a->buf[0], a->ptr[1]);
+}
+
+static void reference_sum_exp(const test_call *c, test_want *w)
+{
+    double acc = 0;
+    double scale = 0;
+    for (size_t e = 0; e < c->dim[0]; e++) {
+        const double x = c->in[0][e], index = (double)e;
+        (void)x; (void)index;
+        acc = acc + exp(x);
+        scale += exp(x);
+    }
+    (void)scale;
+    w->want[1][0] = acc;
+    w->tol[1][0] = 1.0000000000000001e-05 * scale;
+}
+
+
+static tn_status host_sum_exp(const test_args *a)
+{
+    return tn_sum_exp(a->dim[0], a->ptr[0], a->ptr[1]);
+}
+
+static tn_status device_sum_exp(tn_device *device, const test_args *a)
+{
+    return tn_dev_sum_exp(device, a->dim[0], a->buf[0], a->ptr[1]);
 }
 
 const test_op test_ops[] = {
@@ -563,6 +934,69 @@ const test_op test_ops[] = {
         .device = device_exp,
     },
     {
+        .name = "layernorm",
+        .ndims = 2,
+        .nargs = 5,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_NONE },
+            { "w", TEST_IN, TEST_F32, 1, { 1 }, { -2, 2 }, TEST_NONE },
+            { "b", TEST_IN, TEST_F32, 1, { 1 }, { -1, 1 }, TEST_NONE },
+            { "eps", TEST_SCALAR, TEST_F32, 0, { 0 }, { 9.9999999999999995e-07, 0.01 }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_ABS },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_layernorm,
+        .host = host_layernorm,
+        .device = device_layernorm,
+    },
+    {
+        .name = "log",
+        .ndims = 1,
+        .nargs = 2,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 1, { 0 }, { 0, 100 }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 1, { 0 }, { 0, 100 }, TEST_ULP },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = 1,
+        .reference = reference_log,
+        .host = host_log,
+        .device = device_log,
+    },
+    {
+        .name = "log_softmax",
+        .ndims = 2,
+        .nargs = 2,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_ABS },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_log_softmax,
+        .host = host_log_softmax,
+        .device = device_log_softmax,
+    },
+    {
+        .name = "logsumexp",
+        .ndims = 2,
+        .nargs = 2,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 1, { 0 }, { -100, 100 }, TEST_ABS },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_logsumexp,
+        .host = host_logsumexp,
+        .device = device_logsumexp,
+    },
+    {
         .name = "max",
         .ndims = 1,
         .nargs = 2,
@@ -654,6 +1088,72 @@ const test_op test_ops[] = {
         .device = device_relu,
     },
     {
+        .name = "residual_rmsnorm",
+        .ndims = 2,
+        .nargs = 6,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_NONE },
+            { "res", TEST_IN, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_NONE },
+            { "w", TEST_IN, TEST_F32, 1, { 1 }, { -2, 2 }, TEST_NONE },
+            { "eps", TEST_SCALAR, TEST_F32, 0, { 0 }, { 9.9999999999999995e-07, 0.01 }, TEST_NONE },
+            { "h", TEST_OUT, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_ULP },
+            { "y", TEST_OUT, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_ULP },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_residual_rmsnorm,
+        .host = host_residual_rmsnorm,
+        .device = device_residual_rmsnorm,
+    },
+    {
+        .name = "rmsnorm",
+        .ndims = 2,
+        .nargs = 4,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_NONE },
+            { "w", TEST_IN, TEST_F32, 1, { 1 }, { -2, 2 }, TEST_NONE },
+            { "eps", TEST_SCALAR, TEST_F32, 0, { 0 }, { 9.9999999999999995e-07, 0.01 }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 2, { 0, 1 }, { -10000, 10000 }, TEST_ULP },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_rmsnorm,
+        .host = host_rmsnorm,
+        .device = device_rmsnorm,
+    },
+    {
+        .name = "rowargmax",
+        .ndims = 2,
+        .nargs = 2,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_NONE },
+            { "index", TEST_OUT, TEST_I32, 1, { 0 }, { -100, 100 }, TEST_EXACT },
+        },
+        .nrules = 2,
+        .rules = { { 1, 1u, SIZE_MAX }, { 1, 0, 2147483647u } },
+        .ulp_bound = -1,
+        .reference = reference_rowargmax,
+        .host = host_rowargmax,
+        .device = device_rowargmax,
+    },
+    {
+        .name = "rowmax",
+        .ndims = 2,
+        .nargs = 2,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 1, { 0 }, { -100, 100 }, TEST_EXACT },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_rowmax,
+        .host = host_rowmax,
+        .device = device_rowmax,
+    },
+    {
         .name = "scale",
         .ndims = 1,
         .nargs = 3,
@@ -683,6 +1183,21 @@ const test_op test_ops[] = {
         .reference = reference_sigmoid,
         .host = host_sigmoid,
         .device = device_sigmoid,
+    },
+    {
+        .name = "softmax",
+        .ndims = 2,
+        .nargs = 2,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_ULP },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_softmax,
+        .host = host_softmax,
+        .device = device_softmax,
     },
     {
         .name = "sqrt",
@@ -730,8 +1245,23 @@ const test_op test_ops[] = {
         .host = host_sum,
         .device = device_sum,
     },
+    {
+        .name = "sum_exp",
+        .ndims = 1,
+        .nargs = 2,
+        .args = {
+            { "x", TEST_IN, TEST_F32, 1, { 0 }, { -20, 20 }, TEST_NONE },
+            { "result", TEST_OUT, TEST_F32, 0, { 0 }, { -20, 20 }, TEST_ABS },
+        },
+        .nrules = 0,
+        .rules = { { 0, 0, 0 } },
+        .ulp_bound = -1,
+        .reference = reference_sum_exp,
+        .host = host_sum_exp,
+        .device = device_sum_exp,
+    },
 };
-const int test_op_count = 19;
+const int test_op_count = 29;
 
 const test_relaxation test_relaxations[] = {
     { "cuda", "abs", 0, 0, 256 },
@@ -742,17 +1272,27 @@ const test_relaxation test_relaxations[] = {
     { "cuda", "div", 0, 0, 256 },
     { "cuda", "dot", 0, 0, 256 },
     { "cuda", "exp", 0, 0, 256 },
+    { "cuda", "layernorm", 0, 0, 256 },
+    { "cuda", "log", 0, 0, 256 },
+    { "cuda", "log_softmax", 0, 0, 256 },
+    { "cuda", "logsumexp", 0, 0, 256 },
     { "cuda", "max", 0, 0, 256 },
     { "cuda", "min", 0, 0, 256 },
     { "cuda", "mul", 0, 0, 256 },
     { "cuda", "neg", 0, 0, 256 },
     { "cuda", "norm_l2", 0, 0, 256 },
     { "cuda", "relu", 0, 0, 256 },
+    { "cuda", "residual_rmsnorm", 0, 0, 256 },
+    { "cuda", "rmsnorm", 0, 0, 256 },
+    { "cuda", "rowargmax", 0, 0, 256 },
+    { "cuda", "rowmax", 0, 0, 256 },
     { "cuda", "scale", 0, 0, 256 },
     { "cuda", "sigmoid", 0, 0, 256 },
+    { "cuda", "softmax", 0, 0, 256 },
     { "cuda", "sqrt", 0, 0, 256 },
     { "cuda", "sub", 0, 0, 256 },
     { "cuda", "sum", 0, 0, 256 },
+    { "cuda", "sum_exp", 0, 0, 256 },
     { "vulkan", "abs", 0, 1, 256 },
     { "vulkan", "add", 0, 1, 256 },
     { "vulkan", "argmax", 0, 1, 256 },
@@ -761,16 +1301,26 @@ const test_relaxation test_relaxations[] = {
     { "vulkan", "div", 3, 1, 256 },
     { "vulkan", "dot", 1, 1, 256 },
     { "vulkan", "exp", 1, 1, 256 },
+    { "vulkan", "layernorm", 7, 1, 256 },
+    { "vulkan", "log", 1, 1, 256 },
+    { "vulkan", "log_softmax", 1, 1, 256 },
+    { "vulkan", "logsumexp", 1, 1, 256 },
     { "vulkan", "max", 0, 1, 256 },
     { "vulkan", "min", 0, 1, 256 },
     { "vulkan", "mul", 0, 1, 256 },
     { "vulkan", "neg", 0, 1, 256 },
     { "vulkan", "norm_l2", 4, 1, 256 },
     { "vulkan", "relu", 0, 1, 256 },
+    { "vulkan", "residual_rmsnorm", 7, 1, 256 },
+    { "vulkan", "rmsnorm", 7, 1, 256 },
+    { "vulkan", "rowargmax", 0, 1, 256 },
+    { "vulkan", "rowmax", 0, 1, 256 },
     { "vulkan", "scale", 0, 1, 256 },
     { "vulkan", "sigmoid", 4, 1, 256 },
+    { "vulkan", "softmax", 4, 1, 256 },
     { "vulkan", "sqrt", 3, 1, 256 },
     { "vulkan", "sub", 0, 1, 256 },
     { "vulkan", "sum", 0, 1, 256 },
+    { "vulkan", "sum_exp", 1, 1, 256 },
 };
-const int test_relaxation_count = 38;
+const int test_relaxation_count = 58;

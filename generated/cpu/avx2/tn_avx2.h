@@ -33,6 +33,7 @@ typedef __m256 vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
+#define TN_ROW_BLOCK (64 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
 #endif
 
 /* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/avx2.lua says. */
@@ -82,5 +83,11 @@ static inline vf v_splat(float a) { return _mm256_set1_ps(a); }
 static inline void v_store(float *a, vf b) { _mm256_storeu_ps(a, b); }
 static inline void v_store_tail(float *a, size_t k, vf c) { _mm256_maskstore_ps(a, tn_avx2_tail_mask(k), c); }
 static inline vm v_tail_mask(size_t k) { return _mm256_castsi256_ps(tn_avx2_tail_mask(k)); }
+
+/* The positions i, i + 1 ... i + lanes - 1 (indices within 32 bits: the runtime checks). */
+static inline vi v_positions(size_t i)
+{
+    return p_iadd(v_iota(), v_isplat((int32_t)i));
+}
 
 #endif

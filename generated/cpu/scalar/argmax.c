@@ -45,12 +45,6 @@ static inline int32_t argmax_final_s(float best, int32_t at)
     return at;
 }
 
-/* The positions of the lanes of the vector at element i. */
-static inline vi element_index(size_t i)
-{
-    return p_iadd(v_iota(), v_isplat((int32_t)i));
-}
-
 /* Blocks of TN_REDUCE_BLOCK elements are reduced with four independent accumulators (latency
  * hiding) and a masked step for the tail; block results are combined pairwise, so rounding
  * error grows with log(n), not n. */
@@ -66,20 +60,20 @@ void tn_cpu_argmax_scalar(size_t n, const float *x, size_t *index)
         vi at0 = v_isplat(0), at1 = at0, at2 = at0, at3 = at0;
         size_t i = start;
         for (; i + 4 * VF_LANES <= end; i += 4 * VF_LANES) {
-            const vi index0 = element_index(i);
+            const vi index0 = v_positions(i);
             argmax_step(best0, at0, v_load(x + i), index0, &best0, &at0);
             argmax_step(best1, at1, v_load(x + i + VF_LANES), p_iadd(index0, v_isplat(VF_LANES)), &best1, &at1);
             argmax_step(best2, at2, v_load(x + i + 2 * VF_LANES), p_iadd(index0, v_isplat(2 * VF_LANES)), &best2, &at2);
             argmax_step(best3, at3, v_load(x + i + 3 * VF_LANES), p_iadd(index0, v_isplat(3 * VF_LANES)), &best3, &at3);
         }
         for (; i + VF_LANES <= end; i += VF_LANES) {
-            const vi index0 = element_index(i);
+            const vi index0 = v_positions(i);
             argmax_step(best0, at0, v_load(x + i), index0, &best0, &at0);
         }
         if (i < end) {
             const size_t k = end - i;
             const vm m = v_tail_mask(k);
-            const vi index0 = element_index(i);
+            const vi index0 = v_positions(i);
             vf best_next;
             vi at_next;
             argmax_step(best0, at0, v_load_tail(x + i, k, v_splat(0.0f)), index0, &best_next, &at_next);

@@ -26,6 +26,7 @@ typedef bool vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
+#define TN_ROW_BLOCK (64 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
 #endif
 
 /* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/scalar.lua says. */
@@ -75,5 +76,11 @@ static inline vf v_splat(float a) { return a; }
 static inline void v_store(float *a, vf b) { *a = b; }
 static inline void v_store_tail(float *a, size_t k, vf c) { if (k) *a = c; }
 static inline vm v_tail_mask(size_t k) { return k > 0; }
+
+/* The positions i, i + 1 ... i + lanes - 1 (indices within 32 bits: the runtime checks). */
+static inline vi v_positions(size_t i)
+{
+    return p_iadd(v_iota(), v_isplat((int32_t)i));
+}
 
 #endif

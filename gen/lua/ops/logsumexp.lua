@@ -1,0 +1,22 @@
+op "logsumexp" {
+  doc = "y[r] = ln of the sum over j of e^x[r, j], as m + ln s with m the row's largest element; "
+    .. "-inf for a row of only -inf or none, NaN for a row holding NaN, +inf for one holding +inf",
+  dims = { "rows", "cols" },
+  args = { vec "x", out "y" { "rows" } },
+  rows = {
+    reduce "m" { init = -inf, step = function(m, x) return max(x, m) end, combine = max },
+    reduce "s" { init = 0, step = function(s, x, m) return s + exp_sum(x, -m) end, combine = add },
+    -- an infinite m (a row of -inf, or one holding +inf) is the result: m + ln s would be NaN
+    map "y" { function(m, s) return select(cmp_lt(abs(m), inf), m + log(s), m) end },
+  },
+  accuracy = { rel = "(8 + log2(cols)) * 0x1p-24", of = "fabs(m) + fabs(log(s)) + 1" },
+  reference = [[
+    real m = -INFINITY, s = 0;
+    for (size_t j = 0; j < cols; j++)
+        m = x[j] > m ? x[j] : m;
+    for (size_t j = 0; j < cols; j++)
+        s += exp(x[j] - m);
+    y = isinf(m) ? m : m + log(s);
+  ]],
+  domain = { -100, 100 },
+}

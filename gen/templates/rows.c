@@ -1,0 +1,237 @@
+${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
+#include "../tn_cpu_kernels.h"
+#include "../tn_scalar_ops.h"
+#include "tn_${t.name}.h"
+|local rows_dim, cols_dim = op.dims[1], op.dims[2]
+|local is_matrix, is_vector = {}, {}
+|for _, a in ipairs(op.matrices) do is_matrix[a.name] = true end
+|for _, a in ipairs(op.vectors) do is_vector[a.name] = true end
+|local function fname(ph, what) return op.name .. "_" .. ph.index .. "_" .. what end
+|local VT = { f32 = "vf", i32 = "vi" }
+|local ST = { f32 = "float", i32 = "int32_t" }
+|-- How a row-level value is spelled: a scalar (float m) or splatted for vector code (m_v).
+|local function row_value(name, vector)
+|  if name == cols_dim then return vector and "cols_v" or "cols_f" end
+|  return vector and (name .. "_v") or name
+|end
+|-- A call of fn: arguments by parameter name through arg(name), results into into(part) (one:
+|-- assigned; several: through pointers).
+|local function call(f, fn, arg, results)
+|  local args = list(fn.params, function(p) return arg(p.name) end)
+|  if #results == 1 then return results[1] .. " = " .. f .. "(" .. args .. ");" end
+|  return f .. "(" .. args .. ", " .. list(results, function(r) return "&" .. r end) .. ");"
+|end
+|local function accs(ph, j) local out = {} for i, a in ipairs(ph.acc) do out[i] = a.name .. "_a" .. j end return out end
+|-- One vector of pass `pass` at column j + offset: loads, maps (stored), steps into accumulator k.
+|-- masked: the first k lanes only (loads and stores masked, steps selected).
+|local function body(pass, offset, acc_k, masked)
+|  local at = offset == "" and "j" or ("j + " .. offset)
+|  local out = {}
+|  local function ptr(a) return is_vector[a.name] and a.name or (a.name .. "_r") end
+|  for _, a in ipairs(pass.loads) do
+|    out[#out + 1] = "vf e_" .. a.name .. " = " .. (masked and ("v_load_tail(" .. ptr(a) .. " + " .. at .. ", k, v_splat(0.0f))") or ("v_load(" .. ptr(a) .. " + " .. at .. ")")) .. ";"
+|  end
+|  local function arg(name)
+|    if name == "index" then return offset == "" and "index0" or ("p_iadd(index0, v_isplat(" .. offset .. "))") end
+|    if is_matrix[name] or is_vector[name] then return "e_" .. name end
+|    for _, ph in ipairs(pass.elements) do
+|      if ph.kind == "reduce" then for _, a in ipairs(ph.acc) do if a.name == name then return a.name .. "_a" .. acc_k end end end
+|    end
+|    return row_value(name, true)
+|  end
+|  local declared = {}
+|  for _, a in ipairs(pass.loads) do declared[a.name] = true end
+|  for _, ph in ipairs(pass.elements) do
+|    if ph.kind == "map" then
+|      local name = ph.names[1]
+|      out[#out + 1] = call(fname(ph, "map"), ph.fn, arg, { (declared[name] and "" or "vf ") .. "e_" .. name })
+|      declared[name] = true
+|    else
+|      if masked then
+|        local next = {}
+|        for i, a in ipairs(ph.acc) do next[i] = a.name .. "_next"; out[#out + 1] = VT[a.type] .. " " .. next[i] .. ";" end
+|        out[#out + 1] = call(fname(ph, "step"), ph.step, arg, next)
+|        for i, a in ipairs(ph.acc) do
+|          out[#out + 1] = a.name .. "_a" .. acc_k .. " = " .. (a.type == "i32" and "p_iselect" or "p_select") .. "(m, " .. next[i] .. ", " .. a.name .. "_a" .. acc_k .. ");"
+|        end
+|      else
+|        out[#out + 1] = call(fname(ph, "step"), ph.step, arg, accs(ph, acc_k))
+|      end
+|    end
+|  end
+|  for _, a in ipairs(pass.stores) do
+|    out[#out + 1] = masked and ("v_store_tail(" .. a.name .. "_r + " .. at .. ", k, e_" .. a.name .. ");") or ("v_store(" .. a.name .. "_r + " .. at .. ", e_" .. a.name .. ");")
+|  end
+|  local text = {}
+|  for _, l in ipairs(out) do if l ~= "" then text[#text + 1] = l end end
+|  return "{\n    " .. table.concat(text, "\n    ") .. "\n}"
+|end
+|local function reduces(pass) local out = {} for _, ph in ipairs(pass.elements) do if ph.kind == "reduce" then out[#out + 1] = ph end end return out end
+|local function uses_index(pass)
+|  for _, ph in ipairs(reduces(pass)) do for _, p in ipairs(ph.step.params) do if p.name == "index" then return true end end end
+|  return false
+|end
+|-- combine(x, y) into x for every reduce of the pass: x(part), y(part) spell the operands
+|local function combine_all(pass, suffix, x, y, into)
+|  local out = {}
+|  for _, ph in ipairs(reduces(pass)) do
+|    local args = {}
+|    for _, a in ipairs(ph.acc) do args[#args + 1] = x(a) end
+|    for _, a in ipairs(ph.acc) do args[#args + 1] = y(a) end
+|    local targets = {}
+|    for i, a in ipairs(ph.acc) do targets[i] = (into or x)(a) end
+|    if #targets == 1 then out[#out + 1] = targets[1] .. " = " .. fname(ph, "combine" .. suffix) .. "(" .. table.concat(args, ", ") .. ");"
+|    else out[#out + 1] = fname(ph, "combine" .. suffix) .. "(" .. table.concat(args, ", ") .. ", " .. list(targets, function(r) return "&" .. r end) .. ");" end
+|  end
+|  return table.concat(out, "\n")
+|end
+|local function parts(pass) local out = {} for _, ph in ipairs(reduces(pass)) do for _, a in ipairs(ph.acc) do out[#out + 1] = a end end return out end
+|-- The row-level values element code of a pass takes, splatted once per pass.
+|local function splats(pass)
+|  local seen, out = {}, {}
+|  for _, ph in ipairs(pass.elements) do
+|    for _, n in ipairs(op.uses(ph)) do
+|      if not seen[n] and not is_matrix[n] and not is_vector[n] and n ~= "index" then
+|        local own = false
+|        for _, a in ipairs(parts(pass)) do own = own or a.name == n end
+|        local is_output = false
+|        for _, a in ipairs(op.matrices) do is_output = is_output or a.name == n end
+|        if not own and not is_output then
+|          seen[n] = true
+|          local ty = "f32"
+|          for _, q in ipairs(op.phases) do if q.kind == "reduce" then for _, a in ipairs(q.acc) do if a.name == n then ty = a.type end end end end
+|          out[#out + 1] = "const " .. VT[ty] .. " " .. row_value(n, true) .. " = " .. (ty == "i32" and "v_isplat(" or "v_splat(") .. row_value(n, false) .. ");"
+|        end
+|      end
+|    end
+|  end
+|  return table.concat(out, "\n")
+|end
+|-- Row phases: lets and outputs of one value per row, in scalar code.
+|local function row_phases(phases)
+|  local out = {}
+|  for _, ph in ipairs(phases) do
+|    local value = fname(ph, "row") .. "(" .. list(ph.fn.params, function(p) return row_value(p.name, false) end) .. ")"
+|    if ph.kind == "let" then out[#out + 1] = "const float " .. ph.names[1] .. " = " .. value .. ";"
+|    else out[#out + 1] = ph.names[1] .. "[r] = " .. value .. ";" end
+|  end
+|  return table.concat(out, "\n")
+|end
+/* ${op.name}: ${op.doc} */
+|for _, ph in ipairs(op.phases) do
+|  if ph.kind == "reduce" then
+${gen.c_function(ph.step, t, vs, fname(ph, "step"))}
+
+${gen.c_function(ph.combine, t, vs, fname(ph, "combine"))}
+
+${gen.c_function(ph.combine, scalar, ss, fname(ph, "combine_s"))}
+
+|  elseif ph.level == "element" then
+${gen.c_function(ph.fn, t, vs, fname(ph, "map"))}
+
+|  else
+${gen.c_function(ph.fn, scalar, ss, fname(ph, "row"))}
+
+|  end
+|end
+
+/* Each row in passes over its columns (the row stays in cache between passes). A pass's
+ * reductions use four accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+void tn_cpu_${op.name}_${t.name}(${params})
+{
+    const float cols_f = (float)${cols_dim};
+    const vf cols_v = v_splat(cols_f);
+    (void)cols_v;
+    for (size_t r = 0; r < ${rows_dim}; r++) {
+|for _, a in ipairs(op.matrices) do
+        ${a.role == "in" and "const " or ""}float *${a.name}_r = ${a.name} + r * ld${a.name};
+|end
+|if op.passes[0] then
+        ${row_phases(op.passes[0].after)}
+|end
+|for _, pass in ipairs(op.passes) do
+|  local P = parts(pass)
+        /* pass ${pass.index}: ${list(pass.elements, function(ph) return ph.kind .. " " .. table.concat(ph.names, ", ") end)} */
+|  for _, a in ipairs(P) do
+        ${ST[a.type]} ${a.name};
+|  end
+        {
+            ${splats(pass)}
+|  for _, a in ipairs(P) do
+            ${ST[a.type]} ${a.name}_partial[64];
+|  end
+|  if #P > 0 then
+            int depth = 0;
+            size_t blocks = 0;
+|  end
+            for (size_t start = 0; start < ${cols_dim}; start += TN_ROW_BLOCK) {
+                const size_t end = ${cols_dim} - start < TN_ROW_BLOCK ? ${cols_dim} : start + TN_ROW_BLOCK;
+|  for _, a in ipairs(P) do
+                ${VT[a.type]} ${a.name}_a0 = ${(a.type == "i32" and "v_isplat(" or "v_splat(") .. gen.c_const(a.type, a.init) .. ")"}, ${a.name}_a1 = ${a.name}_a0, ${a.name}_a2 = ${a.name}_a0, ${a.name}_a3 = ${a.name}_a0;
+|  end
+                size_t j = start;
+                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+|  if uses_index(pass) then
+                    const vi index0 = v_positions(j);
+|  end
+                    ${body(pass, "", 0, false)}
+                    ${body(pass, "VF_LANES", 1, false)}
+                    ${body(pass, "2 * VF_LANES", 2, false)}
+                    ${body(pass, "3 * VF_LANES", 3, false)}
+                }
+                for (; j + VF_LANES <= end; j += VF_LANES) {
+|  if uses_index(pass) then
+                    const vi index0 = v_positions(j);
+|  end
+                    ${body(pass, "", 0, false)}
+                }
+                if (j < end) {
+                    const size_t k = end - j;
+                    const vm m = v_tail_mask(k);
+                    (void)m;
+|  if uses_index(pass) then
+                    const vi index0 = v_positions(j);
+|  end
+                    ${body(pass, "", 0, true)}
+                }
+|  if #P > 0 then
+|    local function acc(j) return function(a) return a.name .. "_a" .. j end end
+                ${combine_all(pass, "", acc(0), acc(1))}
+                ${combine_all(pass, "", acc(2), acc(3))}
+                ${combine_all(pass, "", acc(0), acc(2))}
+                for (int width = VF_LANES / 2; width > 0; width /= 2)
+                    ${combine_all(pass, "", acc(0), function(a) return (a.type == "i32" and "v_ifold(" or "v_fold(") .. a.name .. "_a0, width)" end)}
+|    for _, a in ipairs(P) do
+                ${ST[a.type]} ${a.name}_s = ${a.type == "i32" and "v_ifirst(" or "v_first("}${a.name}_a0);
+|    end
+                for (size_t b = blocks++; b & 1; b >>= 1) {
+                    depth--;
+                    ${combine_all(pass, "_s", function(a) return a.name .. "_partial[depth]" end, function(a) return a.name .. "_s" end, function(a) return a.name .. "_s" end)}
+                }
+|    for _, a in ipairs(P) do
+                ${a.name}_partial[depth] = ${a.name}_s;
+|    end
+                depth++;
+|  end
+            }
+|  for _, a in ipairs(P) do
+            ${ST[a.type]} ${a.name}_t = ${gen.c_const(a.type, a.init)};
+|  end
+|  if #P > 0 then
+            while (depth > 0) {
+                depth--;
+                ${combine_all(pass, "_s", function(a) return a.name .. "_partial[depth]" end, function(a) return a.name .. "_t" end, function(a) return a.name .. "_t" end)}
+            }
+|  end
+|  for _, a in ipairs(P) do
+            ${a.name} = ${a.name}_t;
+|  end
+|  for _, a in ipairs(P) do
+            (void)${a.name};
+|  end
+        }
+        ${row_phases(pass.after)}
+|end
+    }
+}
