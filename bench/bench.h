@@ -88,6 +88,12 @@ typedef struct bench_peer {
 int bench_library_peers(const char *op, bench_peer *peers, int max); /* how many peers op has */
 const char *bench_openblas_core(void); /* the core type OpenBLAS detected, or why there is none */
 
+/* onednn.c: oneDNN's softmax and layer normalization (opened at run time, one thread). */
+bool bench_onednn_ready(void);
+const char *bench_onednn_version(void); /* or why there is none */
+void bench_onednn_softmax(const tn_call *c);
+void bench_onednn_layernorm(const tn_call *c);
+
 /* run.c */
 bool bench_wants_op(const bench_options *o, const char *op);
 int bench_run_cpu(const bench_options *o, bench_run *run);
@@ -102,6 +108,7 @@ void bench_run_free(bench_run *run);
 /* output.c */
 void bench_print_table(FILE *f, const bench_run *run);
 void bench_print_criterion(FILE *f, const bench_run *run);
+void bench_size_text(const bench_case *c, char *text, size_t len); /* "4096x4096", or n */
 int bench_write_json(const char *path, const bench_run *run);
 int bench_read_json(const char *path, bench_run *run, char *err, size_t err_len);
 void bench_machine_json(FILE *f, const char *indent); /* the fingerprint's ingredients */

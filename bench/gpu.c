@@ -34,16 +34,32 @@ static tn_status time_calls(tn_device *dev, const tn_op *op, const tn_call *c, l
     return s;
 }
 
-/* PyTorch's seconds per call for (op, n), from bench/torch_peers.py's JSON; 0 when absent. */
-static double torch_seconds(const json *torch, const char *op, long long n)
+/* A peer's seconds per call for (op, n) from bench/torch_peers.py's JSON (peer "" is PyTorch
+ * itself, "triton" its fused Triton kernel); 0 when absent. */
+static double torch_seconds(const json *torch, const char *op, long long n, const char *peer)
 {
     const json *results = json_get(torch, "results");
     for (int i = 0; results && i < results->count; i++) {
         const json *r = results->items[i];
-        if (strcmp(json_string(r, "op", ""), op) == 0 && (long long)json_number(r, "n", -1) == n)
+        if (strcmp(json_string(r, "op", ""), op) == 0 && (long long)json_number(r, "n", -1) == n &&
+            strcmp(json_string(r, "peer", ""), peer) == 0)
             return json_number(r, "seconds", 0);
     }
     return 0;
+}
+
+/* A peer's row, derived from ours (same work) with its one timing. */
+static void peer_row(bench_run *run, const bench_case *ours, const char *name, double seconds)
+{
+    if (seconds <= 0)
+        return;
+    bench_case *pc = bench_add_case(run);
+    *pc = *ours;
+    snprintf(pc->variant, sizeof pc->variant, "%s", name);
+    pc->peer = true;
+    pc->nsamples = 1;
+    pc->samples[0] = pc->median = pc->lo = pc->hi = seconds;
+    pc->speedup = seconds / ours->median;
 }
 
 static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_device *dev, const bench_op *bop,
@@ -103,28 +119,11 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
         /* bench_add_case may move the cases: keep a copy of ours to derive the peers' rows from. */
         bench_case ours = *bc;
         bc = &ours;
-        double theirs = torch_seconds(torch, bop->name, key);
-        if (theirs > 0) {
-            bench_case *pc = bench_add_case(run);
-            *pc = *bc;
-            snprintf(pc->variant, sizeof pc->variant, "pytorch");
-            pc->peer = true;
-            pc->nsamples = 1;
-            pc->samples[0] = pc->median = pc->lo = pc->hi = theirs;
-            pc->speedup = theirs / bc->median;
-        }
+        peer_row(run, bc, "pytorch", torch_seconds(torch, bop->name, key, ""));
+        peer_row(run, bc, "triton", torch_seconds(torch, bop->name, key, "triton"));
         /* The streaming bar: a device-to-device copy moving as many bytes as this op does. */
         double elements = (double)dims[0] * (bop->ndims > 1 ? (double)dims[1] : 1.0);
-        double copy = torch_seconds(torch, "copy", key) * bc->bytes / (8.0 * elements);
-        if (copy > 0) {
-            bench_case *pc = bench_add_case(run);
-            *pc = *bc;
-            snprintf(pc->variant, sizeof pc->variant, "copy-bar");
-            pc->peer = true;
-            pc->nsamples = 1;
-            pc->samples[0] = pc->median = pc->lo = pc->hi = copy;
-            pc->speedup = copy / bc->median;
-        }
+        peer_row(run, bc, "copy-bar", torch_seconds(torch, "copy", key, "") * bc->bytes / (8.0 * elements));
     }
     for (int i = 0; i < op->nargs; i++)
         tn_buffer_destroy(bufs[i]);

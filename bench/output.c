@@ -124,17 +124,28 @@ void bench_print_table(FILE *f, const bench_run *run)
         char limit[16] = "-";
         if (c->of_limit > 0)
             snprintf(limit, sizeof limit, "%.0f%%", c->of_limit * 100);
-        fprintf(f, "%-8s %-10s %10lld %12s %9.2f %9.2f %6s %-5s %s\n", c->op, c->variant, c->n, t,
+        char size[48];
+        bench_size_text(c, size, sizeof size);
+        fprintf(f, "%-8s %-10s %10s %12s %9.2f %9.2f %6s %-5s %s\n", c->op, c->variant, size, t,
                 c->bytes / c->median * 1e-9, c->flops / c->median * 1e-9, limit, bench_level_name(c->level), ratio);
     }
+}
+
+void bench_size_text(const bench_case *c, char *text, size_t len)
+{
+    if (c->shape[0])
+        snprintf(text, len, "%s", c->shape);
+    else
+        snprintf(text, len, "%lld", c->n);
 }
 
 void bench_print_criterion(FILE *f, const bench_run *run)
 {
     for (int i = 0; i < run->count; i++) {
         const bench_case *c = &run->cases[i];
-        char name[96], lo[32], med[32], hi[32];
-        snprintf(name, sizeof name, "%s/%s/%lld", c->op, c->variant, c->n);
+        char name[128], lo[32], med[32], hi[32], size[48];
+        bench_size_text(c, size, sizeof size);
+        snprintf(name, sizeof name, "%s/%s/%s", c->op, c->variant, size);
         put_time(lo, sizeof lo, c->lo);
         put_time(med, sizeof med, c->median);
         put_time(hi, sizeof hi, c->hi);
@@ -170,10 +181,11 @@ int bench_write_json(const char *path, const bench_run *run)
     for (int i = 0; i < run->count; i++) {
         const bench_case *c = &run->cases[i];
         fprintf(f,
-                "%s\n    { \"op\": \"%s\", \"variant\": \"%s\", \"peer\": %s, \"n\": %lld, \"median\": %.6g, "
+                "%s\n    { \"op\": \"%s\", \"variant\": \"%s\", \"peer\": %s, \"n\": %lld, \"shape\": \"%s\", \"median\": %.6g, "
                 "\"lo\": %.6g, \"hi\": %.6g,\n      \"flops\": %.6g, \"bytes\": %.6g, \"level\": \"%s\", "
                 "\"of_limit\": %.4f, \"speedup\": %.4f,\n      \"samples\": [",
-                i ? "," : "", c->op, c->variant, c->peer ? "true" : "false", c->n, c->median, c->lo, c->hi, c->flops,
+                i ? "," : "", c->op, c->variant, c->peer ? "true" : "false", c->n, c->shape, c->median, c->lo, c->hi,
+                c->flops,
                 c->bytes, bench_level_name(c->level), c->of_limit, c->speedup);
         for (int s = 0; s < c->nsamples; s++)
             fprintf(f, "%s%.6g", s ? ", " : "", c->samples[s]);
@@ -212,6 +224,7 @@ int bench_read_json(const char *path, bench_run *run, char *err, size_t err_len)
         snprintf(c->variant, sizeof c->variant, "%s", json_string(r, "variant", "?"));
         c->peer = json_number(r, "peer", 0) != 0;
         c->n = (long long)json_number(r, "n", 0);
+        snprintf(c->shape, sizeof c->shape, "%s", json_string(r, "shape", ""));
         c->median = json_number(r, "median", 0);
         c->lo = json_number(r, "lo", 0);
         c->hi = json_number(r, "hi", 0);

@@ -150,15 +150,24 @@ static void mvec_sigmoid(const tn_call *a)
 
 /* ---- which op has which peer ---- */
 
+#ifdef TN_HAVE_LIBMVEC
+static bool always(void)
+{
+    return true;
+}
+#endif
+
 static const struct {
     const char *op, *peer;
     void (*fn)(const tn_call *);
-    bool blas;
+    bool (*ready)(void);
 } library_peers[] = {
-    {"axpy", "openblas", blas_axpy, true},    {"dot", "openblas", blas_dot, true},
-    {"norm_l2", "openblas", blas_nrm2, true}, {"scale", "openblas", blas_scal, true},
+    {"axpy", "openblas", blas_axpy, blas_ready},    {"dot", "openblas", blas_dot, blas_ready},
+    {"norm_l2", "openblas", blas_nrm2, blas_ready}, {"scale", "openblas", blas_scal, blas_ready},
+    {"softmax", "onednn", bench_onednn_softmax, bench_onednn_ready},
+    {"layernorm", "onednn", bench_onednn_layernorm, bench_onednn_ready},
 #ifdef TN_HAVE_LIBMVEC
-    {"exp", "libmvec", mvec_exp, false},      {"sigmoid", "libmvec", mvec_sigmoid, false},
+    {"exp", "libmvec", mvec_exp, always},           {"sigmoid", "libmvec", mvec_sigmoid, always},
 #endif
 };
 
@@ -166,7 +175,7 @@ int bench_library_peers(const char *op, bench_peer *peers, int max)
 {
     int n = 0;
     for (size_t i = 0; i < sizeof library_peers / sizeof library_peers[0] && n < max; i++)
-        if (strcmp(library_peers[i].op, op) == 0 && (!library_peers[i].blas || blas_ready()))
+        if (strcmp(library_peers[i].op, op) == 0 && library_peers[i].ready())
             peers[n++] = (bench_peer){library_peers[i].peer, library_peers[i].fn};
     return n;
 }

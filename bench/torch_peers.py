@@ -4,7 +4,11 @@
 Each op runs on device tensors, timed by CUDA events around a calibrated batch of calls, median of
 several batches (the method tn_bench uses). A device-to-device copy is timed too: the streaming
 bar. Skips cleanly (exit 0, a JSON with no results and the reason) when torch or CUDA is absent.
-usage: bench/torch_peers.py [--json OUT] [--sizes N,N,...] [--op OP,OP,...]
+Row ops (softmax, rmsnorm, layernorm) run at --shapes ROWSxCOLS through PyTorch and through
+fused Triton kernels written here in the style of Triton's tutorials (one program per row, the
+row in registers); a copy of the same bytes is timed beside them. Their results carry "n" as
+tn_bench keys a shape: rows << 32 | cols.
+usage: bench/torch_peers.py [--json OUT] [--sizes N,N,...] [--shapes RxC,...] [--op OP,OP,...]
 """
 import argparse
 import json
@@ -38,6 +42,72 @@ def ops(torch):
     }
 
 
+def triton_kernels():
+    """Fused row kernels in Triton (None when Triton is absent): name -> launcher(x, w, b, y)."""
+    try:
+        import triton
+        import triton.language as tl
+    except ImportError:
+        return None
+
+    @triton.jit
+    def softmax_kernel(x_ptr, y_ptr, cols, BLOCK: tl.constexpr):
+        row = tl.program_id(0)
+        offs = tl.arange(0, BLOCK)
+        mask = offs < cols
+        x = tl.load(x_ptr + row * cols + offs, mask=mask, other=-float("inf"))
+        e = tl.exp(x - tl.max(x, axis=0))
+        tl.store(y_ptr + row * cols + offs, e / tl.sum(e, axis=0), mask=mask)
+
+    @triton.jit
+    def rmsnorm_kernel(x_ptr, w_ptr, y_ptr, cols, eps, BLOCK: tl.constexpr):
+        row = tl.program_id(0)
+        offs = tl.arange(0, BLOCK)
+        mask = offs < cols
+        x = tl.load(x_ptr + row * cols + offs, mask=mask, other=0.0)
+        w = tl.load(w_ptr + offs, mask=mask, other=0.0)
+        inv = 1.0 / tl.sqrt(tl.sum(x * x, axis=0) / cols + eps)
+        tl.store(y_ptr + row * cols + offs, x * inv * w, mask=mask)
+
+    @triton.jit
+    def layernorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, cols, eps, BLOCK: tl.constexpr):
+        row = tl.program_id(0)
+        offs = tl.arange(0, BLOCK)
+        mask = offs < cols
+        x = tl.load(x_ptr + row * cols + offs, mask=mask, other=0.0)
+        mean = tl.sum(x, axis=0) / cols
+        d = tl.where(mask, x - mean, 0.0)
+        rstd = 1.0 / tl.sqrt(tl.sum(d * d, axis=0) / cols + eps)
+        w = tl.load(w_ptr + offs, mask=mask, other=0.0)
+        b = tl.load(b_ptr + offs, mask=mask, other=0.0)
+        tl.store(y_ptr + row * cols + offs, d * rstd * w + b, mask=mask)
+
+    def launch(kernel, extra):
+        def run(x, w, b, y):
+            rows, cols = x.shape
+            block = triton.next_power_of_2(cols)
+            warps = 4 if block <= 2048 else 8 if block <= 8192 else 16 if block <= 16384 else 32
+            kernel[(rows,)](*extra(x, w, b, y), cols, *(() if kernel is softmax_kernel else (1e-5,)),
+                            BLOCK=block, num_warps=warps)
+        return run
+
+    return {
+        "softmax": launch(softmax_kernel, lambda x, w, b, y: (x, y)),
+        "rmsnorm": launch(rmsnorm_kernel, lambda x, w, b, y: (x, w, y)),
+        "layernorm": launch(layernorm_kernel, lambda x, w, b, y: (x, w, b, y)),
+    }
+
+
+def row_ops(torch):
+    """row op -> function(x, w, b, y) through PyTorch."""
+    F = torch.nn.functional
+    return {
+        "softmax": lambda x, w, b, y: torch.softmax(x, dim=-1, out=y),
+        "rmsnorm": lambda x, w, b, y: y.copy_(F.rms_norm(x, (x.shape[1],), w, 1e-5)),
+        "layernorm": lambda x, w, b, y: y.copy_(F.layer_norm(x, (x.shape[1],), w, b, 1e-5)),
+    }
+
+
 def time_op(torch, fn, args, samples=11, least=2e-3):
     start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     for _ in range(3):
@@ -67,6 +137,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", default="torch_peers.json")
     parser.add_argument("--sizes", default="65536,16777216,268435456")
+    parser.add_argument("--shapes", default="8192x8192,32768x4096,4096x32768")
     parser.add_argument("--op", default=None)
     a = parser.parse_args()
     report = {"results": []}
@@ -82,7 +153,7 @@ def main():
     report["device"] = torch.cuda.get_device_name(0)
     report["torch"] = torch.__version__
     wanted = set(a.op.split(",")) | {"copy"} if a.op else None
-    for n in [int(s) for s in a.sizes.split(",")]:
+    for n in [int(s) for s in a.sizes.split(",") if s]:
         x = torch.rand(n, device="cuda") * 2 - 1
         y = torch.rand(n, device="cuda") + 0.5
         out = torch.empty(n, device="cuda")
@@ -96,6 +167,30 @@ def main():
             report["results"].append({"op": name, "n": n, "seconds": seconds})
             print(f"torch {name:8s} n={n:<10d} {seconds * 1e6:10.2f} us")
         del x, y, out
+        torch.cuda.empty_cache()
+    kernels = triton_kernels()
+    report["triton"] = "absent" if kernels is None else __import__("triton").__version__
+    for shape in a.shapes.split(",") if a.shapes else []:
+        rows, cols = (int(v) for v in shape.split("x"))
+        key = rows << 32 | cols
+        x = torch.randn(rows, cols, device="cuda")
+        w = torch.rand(cols, device="cuda") + 0.5
+        b = torch.rand(cols, device="cuda") - 0.5
+        y = torch.empty(rows, cols, device="cuda")
+        seconds = time_op(torch, lambda x, y: y.copy_(x), (x, y))
+        report["results"].append({"op": "copy", "n": key, "seconds": seconds})
+        print(f"torch copy     {shape:>12s} {seconds * 1e6:10.2f} us")
+        for name, fn in row_ops(torch).items():
+            if wanted and name not in wanted:
+                continue
+            seconds = time_op(torch, fn, (x, w, b, y))
+            report["results"].append({"op": name, "n": key, "seconds": seconds})
+            print(f"torch {name:9s}{shape:>12s} {seconds * 1e6:10.2f} us")
+            if kernels is not None:
+                seconds = time_op(torch, kernels[name], (x, w, b, y))
+                report["results"].append({"op": name, "peer": "triton", "n": key, "seconds": seconds})
+                print(f"triton {name:8s}{shape:>12s} {seconds * 1e6:10.2f} us")
+        del x, w, b, y
         torch.cuda.empty_cache()
     json.dump(report, open(a.json, "w"), indent=1)
     return 0

@@ -3,7 +3,7 @@
 # already present are left alone. Run as root, or as a user who may use sudo.
 set -eu
 packages="build-essential cmake pkg-config liblua5.4-dev re2c glslang-dev glslang-tools spirv-tools
-  libvulkan-dev mesa-vulkan-drivers libopenblas-dev strace valgrind gnuplot-nox diffutils clang
+  libvulkan-dev mesa-vulkan-drivers libopenblas-dev libdnnl-dev strace valgrind gnuplot-nox diffutils clang
   libclang-rt-14-dev"
 missing=""
 for p in $packages; do

@@ -477,9 +477,9 @@ end
 local DEFAULT_SIZES = { { 1000 }, { 100000 }, { 1000000 }, { 16777216 } }
 local DEFAULT_GPU_SIZES = { { 65536 }, { 16777216 }, { 268435456 } }
 
-local function shapes(op, list, default)
+local function shapes(op, list, default, gpu)
   if not list then
-    return op.schedule.bench_sizes and op.schedule.bench_sizes(op) or default
+    return op.schedule.bench_sizes and op.schedule.bench_sizes(op, gpu) or default
   end
   local out = {}
   for i, s in ipairs(list) do
@@ -507,7 +507,7 @@ local function emit_bench_table()
   for _, op in ipairs(ops) do
     local b = op.schedule.bench(op)
     local sizes = shapes(op, op.bench.sizes, DEFAULT_SIZES)
-    local gpu = shapes(op, op.bench.gpu_sizes, DEFAULT_GPU_SIZES)
+    local gpu = shapes(op, op.bench.gpu_sizes, DEFAULT_GPU_SIZES, true)
     local domain = op.bench.domain or op.domain
     out[#out + 1] = ""
     out[#out + 1] = size_list(op.name .. "_sizes", sizes)

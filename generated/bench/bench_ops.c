@@ -224,8 +224,8 @@ static void peer_exp(const tn_call *c)
 }
 
 
-static const long long layernorm_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long layernorm_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long layernorm_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long layernorm_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_layernorm(const size_t *d)
 {
@@ -294,8 +294,8 @@ static void peer_log(const tn_call *c)
 }
 
 
-static const long long log_softmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long log_softmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long log_softmax_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long log_softmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_log_softmax(const size_t *d)
 {
@@ -329,8 +329,8 @@ static void peer_log_softmax(const tn_call *c)
 }
 
 
-static const long long logsumexp_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long logsumexp_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long logsumexp_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long logsumexp_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_logsumexp(const size_t *d)
 {
@@ -524,8 +524,8 @@ static void peer_relu(const tn_call *c)
 }
 
 
-static const long long residual_rmsnorm_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long residual_rmsnorm_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long residual_rmsnorm_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long residual_rmsnorm_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_residual_rmsnorm(const size_t *d)
 {
@@ -564,8 +564,8 @@ static void peer_residual_rmsnorm(const tn_call *c)
 }
 
 
-static const long long rmsnorm_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long rmsnorm_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long rmsnorm_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long rmsnorm_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_rmsnorm(const size_t *d)
 {
@@ -600,8 +600,8 @@ static void peer_rmsnorm(const tn_call *c)
 }
 
 
-static const long long rowargmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long rowargmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long rowargmax_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long rowargmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_rowargmax(const size_t *d)
 {
@@ -636,8 +636,8 @@ static void peer_rowargmax(const tn_call *c)
 }
 
 
-static const long long rowmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long rowmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long rowmax_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long rowmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_rowmax(const size_t *d)
 {
@@ -721,8 +721,8 @@ static void peer_sigmoid(const tn_call *c)
 }
 
 
-static const long long softmax_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
-static const long long softmax_gpu_sizes[] = { 1, 4096, 64, 4096, 4096, 4096, 8192, 8192 };
+static const long long softmax_sizes[] = { 16, 4096, 4096, 4096 };
+static const long long softmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32768 };
 
 static double flops_softmax(const size_t *d)
 {
@@ -873,23 +873,23 @@ const bench_op bench_ops[] = {
     { "div", 1, flops_div, bytes_div, { -1, 1 }, div_sizes, 4, div_gpu_sizes, 3, peer_div },
     { "dot", 1, flops_dot, bytes_dot, { -1, 1 }, dot_sizes, 5, dot_gpu_sizes, 3, peer_dot },
     { "exp", 1, flops_exp, bytes_exp, { -80, 80 }, exp_sizes, 3, exp_gpu_sizes, 3, peer_exp },
-    { "layernorm", 2, flops_layernorm, bytes_layernorm, { -10000, 10000 }, layernorm_sizes, 4, layernorm_gpu_sizes, 4, peer_layernorm },
+    { "layernorm", 2, flops_layernorm, bytes_layernorm, { -10000, 10000 }, layernorm_sizes, 2, layernorm_gpu_sizes, 3, peer_layernorm },
     { "log", 1, flops_log, bytes_log, { 0, 100 }, log_sizes, 4, log_gpu_sizes, 3, peer_log },
-    { "log_softmax", 2, flops_log_softmax, bytes_log_softmax, { -100, 100 }, log_softmax_sizes, 4, log_softmax_gpu_sizes, 4, peer_log_softmax },
-    { "logsumexp", 2, flops_logsumexp, bytes_logsumexp, { -100, 100 }, logsumexp_sizes, 4, logsumexp_gpu_sizes, 4, peer_logsumexp },
+    { "log_softmax", 2, flops_log_softmax, bytes_log_softmax, { -10, 10 }, log_softmax_sizes, 2, log_softmax_gpu_sizes, 3, peer_log_softmax },
+    { "logsumexp", 2, flops_logsumexp, bytes_logsumexp, { -10, 10 }, logsumexp_sizes, 2, logsumexp_gpu_sizes, 3, peer_logsumexp },
     { "max", 1, flops_max, bytes_max, { -1, 1 }, max_sizes, 4, max_gpu_sizes, 3, peer_max },
     { "min", 1, flops_min, bytes_min, { -1, 1 }, min_sizes, 4, min_gpu_sizes, 3, peer_min },
     { "mul", 1, flops_mul, bytes_mul, { -1, 1 }, mul_sizes, 4, mul_gpu_sizes, 3, peer_mul },
     { "neg", 1, flops_neg, bytes_neg, { -1, 1 }, neg_sizes, 4, neg_gpu_sizes, 3, peer_neg },
     { "norm_l2", 1, flops_norm_l2, bytes_norm_l2, { -1, 1 }, norm_l2_sizes, 4, norm_l2_gpu_sizes, 3, peer_norm_l2 },
     { "relu", 1, flops_relu, bytes_relu, { -1, 1 }, relu_sizes, 4, relu_gpu_sizes, 3, peer_relu },
-    { "residual_rmsnorm", 2, flops_residual_rmsnorm, bytes_residual_rmsnorm, { -10000, 10000 }, residual_rmsnorm_sizes, 4, residual_rmsnorm_gpu_sizes, 4, peer_residual_rmsnorm },
-    { "rmsnorm", 2, flops_rmsnorm, bytes_rmsnorm, { -10000, 10000 }, rmsnorm_sizes, 4, rmsnorm_gpu_sizes, 4, peer_rmsnorm },
-    { "rowargmax", 2, flops_rowargmax, bytes_rowargmax, { -100, 100 }, rowargmax_sizes, 4, rowargmax_gpu_sizes, 4, peer_rowargmax },
-    { "rowmax", 2, flops_rowmax, bytes_rowmax, { -100, 100 }, rowmax_sizes, 4, rowmax_gpu_sizes, 4, peer_rowmax },
+    { "residual_rmsnorm", 2, flops_residual_rmsnorm, bytes_residual_rmsnorm, { -10000, 10000 }, residual_rmsnorm_sizes, 2, residual_rmsnorm_gpu_sizes, 3, peer_residual_rmsnorm },
+    { "rmsnorm", 2, flops_rmsnorm, bytes_rmsnorm, { -10000, 10000 }, rmsnorm_sizes, 2, rmsnorm_gpu_sizes, 3, peer_rmsnorm },
+    { "rowargmax", 2, flops_rowargmax, bytes_rowargmax, { -100, 100 }, rowargmax_sizes, 2, rowargmax_gpu_sizes, 3, peer_rowargmax },
+    { "rowmax", 2, flops_rowmax, bytes_rowmax, { -100, 100 }, rowmax_sizes, 2, rowmax_gpu_sizes, 3, peer_rowmax },
     { "scale", 1, flops_scale, bytes_scale, { -1, 1 }, scale_sizes, 4, scale_gpu_sizes, 3, peer_scale },
     { "sigmoid", 1, flops_sigmoid, bytes_sigmoid, { -30, 30 }, sigmoid_sizes, 3, sigmoid_gpu_sizes, 3, peer_sigmoid },
-    { "softmax", 2, flops_softmax, bytes_softmax, { -100, 100 }, softmax_sizes, 4, softmax_gpu_sizes, 4, peer_softmax },
+    { "softmax", 2, flops_softmax, bytes_softmax, { -10, 10 }, softmax_sizes, 2, softmax_gpu_sizes, 3, peer_softmax },
     { "sqrt", 1, flops_sqrt, bytes_sqrt, { 0, 1000000 }, sqrt_sizes, 4, sqrt_gpu_sizes, 3, peer_sqrt },
     { "sub", 1, flops_sub, bytes_sub, { -1, 1 }, sub_sizes, 4, sub_gpu_sizes, 3, peer_sub },
     { "sum", 1, flops_sum, bytes_sum, { -1, 1 }, sum_sizes, 4, sum_gpu_sizes, 3, peer_sum },

@@ -601,8 +601,12 @@ local function bench(op)
     peer = gen.render("rows_peer.c", { op = op }) }
 end
 
-local function bench_sizes()
-  return { { 1, 4096 }, { 64, 4096 }, { 4096, 4096 }, { 8192, 8192 } }
+-- CPU: rows of 4096 in cache (L2), and streamed from DRAM; GPU: the shapes of large models.
+local function bench_sizes(_, gpu)
+  if gpu then
+    return { { 8192, 8192 }, { 32768, 4096 }, { 4096, 32768 } }
+  end
+  return { { 16, 4096 }, { 4096, 4096 } }
 end
 
 schedule "rows" {
