@@ -310,11 +310,11 @@ end
 -- GPU variants, smallest first: a warp per row while the row fits 32 threads' registers, a
 -- block per row while it fits a block's; longer rows stream through a block per row.
 local PTX_VARIANTS = {
-  { name = "warp", threads = 32, groups = 8, chunks = 4 },  -- cols <= 512, 8 rows per block
-  { name = "warp8", threads = 32, groups = 4, chunks = 8 }, -- cols <= 1024, 4 rows per block
+  { name = "warp", threads = 32, groups = 8, chunks = 4 },   -- cols <= 512, 8 rows per block
+  { name = "warp8", threads = 32, groups = 4, chunks = 8 },  -- cols <= 1024, 4 rows per block
   { name = "block4", threads = 256, groups = 1, chunks = 4 },  -- cols <= 4096
-  { name = "block8", threads = 256, groups = 1, chunks = 8 },  -- cols <= 8192
-  { name = "block16", threads = 512, groups = 1, chunks = 8 }, -- cols <= 16384
+  { name = "block8", threads = 512, groups = 1, chunks = 4 },  -- cols <= 8192
+  { name = "block16", threads = 1024, groups = 1, chunks = 4 }, -- cols <= 16384
   { name = "block32", threads = 1024, groups = 1, chunks = 8 }, -- cols <= 32768
 }
 local STREAM = { name = "stream", threads = 1024, groups = 1, stream = true }
@@ -398,20 +398,25 @@ local function ptx_group_reduce(k, reduces, x, pass)
   end
   local upper = k.regs.new("mask")
   local bit = k.regs.new("i32")
-  for off = 16, 1, -1 do
-    if off & (off - 1) == 0 then
-      out[#out + 1] = string.format("and.b32 %s, %%lane, %d;\nsetp.ne.u32 %s, %s, 0;", bit, off, upper, bit)
-      for _, a in ipairs(parts) do
-        out[#out + 1] = string.format("shfl.sync.bfly.b32 %s, %s, %d, 31, 0xffffffff;", other[a.name], x(a.name), off)
-        out[#out + 1] = string.format("%s %s, %s, %s, %s;\n%s %s, %s, %s, %s;", SELP[a.type], lo[a.name], other[a.name],
-          x(a.name), upper, SELP[a.type], hi[a.name], x(a.name), other[a.name], upper)
-      end
-      out[#out + 1] = ptx_combine(k, reduces, function(n) return lo[n] end, function(n) return hi[n] end)
-      for _, a in ipairs(parts) do
-        out[#out + 1] = string.format("%s %s, %s;", MOV[a.type], x(a.name), lo[a.name])
+  local function shuffles()
+    local code = {}
+    for off = 16, 1, -1 do
+      if off & (off - 1) == 0 then
+        code[#code + 1] = string.format("and.b32 %s, %%lane, %d;\nsetp.ne.u32 %s, %s, 0;", bit, off, upper, bit)
+        for _, a in ipairs(parts) do
+          code[#code + 1] = string.format("shfl.sync.bfly.b32 %s, %s, %d, 31, 0xffffffff;", other[a.name], x(a.name), off)
+          code[#code + 1] = string.format("%s %s, %s, %s, %s;\n%s %s, %s, %s, %s;", SELP[a.type], lo[a.name],
+            other[a.name], x(a.name), upper, SELP[a.type], hi[a.name], x(a.name), other[a.name], upper)
+        end
+        code[#code + 1] = ptx_combine(k, reduces, function(n) return lo[n] end, function(n) return hi[n] end)
+        for _, a in ipairs(parts) do
+          code[#code + 1] = string.format("%s %s, %s;", MOV[a.type], x(a.name), lo[a.name])
+        end
       end
     end
+    return table.concat(code, "\n")
   end
+  out[#out + 1] = shuffles()
   local warps = k.v.threads // 32
   if warps > 1 then
     local lane0 = k.regs.new("mask")
@@ -423,30 +428,16 @@ local function ptx_group_reduce(k, reduces, x, pass)
         lane0, x(a.name))
     end
     out[#out + 1] = "bar.sync 0;"
-    -- every thread reads the warps' values and combines them in a tree, in the same order
-    local level = {}
-    for w = 1, warps do
-      local vals = {}
-      for _, a in ipairs(parts) do
-        local r = k.regs.new(a.type)
-        local sh = string.format("tn_%s_%s_%d_%s", k.op.name, k.v.name, pass.index, a.name)
-        out[#out + 1] = string.format("ld.shared.b32 %s, [%s+%d];", r, sh, (w - 1) * 4)
-        vals[a.name] = r
-      end
-      level[w] = vals
-    end
-    while #level > 1 do
-      local next = {}
-      for i = 1, #level, 2 do
-        local a, b = level[i], level[i + 1]
-        out[#out + 1] = ptx_combine(k, reduces, function(n) return a[n] end, function(n) return b[n] end)
-        next[#next + 1] = a
-      end
-      level = next
-    end
+    -- every warp reads the warps' values, one a lane (the identity where there are fewer warps
+    -- than lanes), and shuffles them as above: every thread ends with the same bits
+    local has = k.regs.new("mask")
+    out[#out + 1] = string.format("setp.lt.u32 %s, %%lane, %d;\nshl.b32 %%slot, %%lane, 2;", has, warps)
     for _, a in ipairs(parts) do
-      out[#out + 1] = string.format("%s %s, %s;", MOV[a.type], x(a.name), level[1][a.name])
+      local sh = string.format("tn_%s_%s_%d_%s", k.op.name, k.v.name, pass.index, a.name)
+      out[#out + 1] = string.format("%s %s, %s;\nmov.u32 %%base, %s;\nadd.u32 %%base, %%base, %%slot;\n@%s ld.shared.b32 %s, [%%base];",
+        MOV[a.type], x(a.name), gen.ptx_const(a.type, a.init), sh, has, x(a.name))
     end
+    out[#out + 1] = shuffles()
   end
   return table.concat(out, "\n")
 end
