@@ -6,6 +6,7 @@ ${gen.header("/*", { t.file }, "cpu_target.h")}
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 ${prelude}
 
@@ -18,7 +19,8 @@ typedef ${t.types.mask} vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ROW_BLOCK (64 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_ROW_BLOCK (128 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_STREAM_BYTES (8 << 20)    /* outputs at least this large are written with streaming stores */
 #endif
 
 /* Primitives of gen/lua/prims.lua, spelled as ${t.file} says. */

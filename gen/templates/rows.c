@@ -7,6 +7,23 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |for _, a in ipairs(op.matrices) do is_matrix[a.name] = true end
 |for _, a in ipairs(op.vectors) do is_vector[a.name] = true end
 |local function fname(ph, what) return op.name .. "_" .. ph.index .. "_" .. what end
+|-- Outputs: the last pass that writes each (final), whether a pass before it writes it too
+|-- (staged: on rows that stream, those writes go to a row of scratch, so that the output is
+|-- written once, without reading it first), and whether a later pass reads it (then it stays
+|-- in cache: no streaming store).
+|local final, staged, streamable = {}, {}, {}
+|for _, pass in ipairs(op.passes) do for _, a in ipairs(pass.stores) do final[a.name] = pass.index end end
+|for _, pass in ipairs(op.passes) do
+|  for _, a in ipairs(pass.stores) do if pass.index < final[a.name] then staged[a.name] = true end end
+|end
+|for _, a in ipairs(op.matrices) do
+|  if final[a.name] then
+|    streamable[a.name] = true
+|    for _, pass in ipairs(op.passes) do
+|      for _, l in ipairs(pass.loads) do if l.name == a.name and pass.index > final[a.name] then streamable[a.name] = false end end
+|    end
+|  end
+|end
 |local VT = { f32 = "vf", i32 = "vi" }
 |local ST = { f32 = "float", i32 = "int32_t" }
 |-- How a row-level value is spelled: a scalar (float m) or splatted for vector code (m_v).
@@ -22,12 +39,15 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |  return f .. "(" .. args .. ", " .. list(results, function(r) return "&" .. r end) .. ");"
 |end
 |local function accs(ph, j) local out = {} for i, a in ipairs(ph.acc) do out[i] = a.name .. "_a" .. j end return out end
-|-- One vector of pass `pass` at column j + offset: loads, maps (stored), steps into accumulator k.
+|-- One vector of pass `pass` at column j + offset: loads, maps (stored), steps into accumulator acc_k.
 |-- masked: the first k lanes only (loads and stores masked, steps selected).
 |local function body(pass, offset, acc_k, masked)
 |  local at = offset == "" and "j" or ("j + " .. offset)
 |  local out = {}
-|  local function ptr(a) return is_vector[a.name] and a.name or (a.name .. "_r") end
+|  local function ptr(a)
+|    if is_vector[a.name] then return a.name end
+|    return staged[a.name] and (a.name .. "_w") or (a.name .. "_r")
+|  end
 |  for _, a in ipairs(pass.loads) do
 |    out[#out + 1] = "vf e_" .. a.name .. " = " .. (masked and ("v_load_tail(" .. ptr(a) .. " + " .. at .. ", k, v_splat(0.0f))") or ("v_load(" .. ptr(a) .. " + " .. at .. ")")) .. ";"
 |  end
@@ -60,10 +80,17 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |    end
 |  end
 |  for _, a in ipairs(pass.stores) do
-|    out[#out + 1] = masked and ("v_store_tail(" .. a.name .. "_r + " .. at .. ", k, e_" .. a.name .. ");") or ("v_store(" .. a.name .. "_r + " .. at .. ", e_" .. a.name .. ");")
+|    local to = final[a.name] == pass.index and (a.name .. "_r") or (a.name .. "_w")
+|    if masked then
+|      out[#out + 1] = "v_store_tail(" .. to .. " + " .. at .. ", k, e_" .. a.name .. ");"
+|    elseif final[a.name] == pass.index and streamable[a.name] then
+|      out[#out + 1] = "if (" .. a.name .. "_nt)\n    v_store_stream(" .. to .. " + " .. at .. ", e_" .. a.name .. ");\nelse\n    v_store(" .. to .. " + " .. at .. ", e_" .. a.name .. ");"
+|    else
+|      out[#out + 1] = "v_store(" .. to .. " + " .. at .. ", e_" .. a.name .. ");"
+|    end
 |  end
 |  local text = {}
-|  for _, l in ipairs(out) do if l ~= "" then text[#text + 1] = l end end
+|  for _, l in ipairs(out) do for piece in l:gmatch("[^\n]+") do text[#text + 1] = piece end end
 |  return "{\n    " .. table.concat(text, "\n    ") .. "\n}"
 |end
 |local function reduces(pass) local out = {} for _, ph in ipairs(pass.elements) do if ph.kind == "reduce" then out[#out + 1] = ph end end return out end
@@ -124,8 +151,6 @@ ${gen.c_function(ph.step, t, vs, fname(ph, "step"))}
 
 ${gen.c_function(ph.combine, t, vs, fname(ph, "combine"))}
 
-${gen.c_function(ph.combine, scalar, ss, fname(ph, "combine_s"))}
-
 |  elseif ph.level == "element" then
 ${gen.c_function(ph.fn, t, vs, fname(ph, "map"))}
 
@@ -136,16 +161,33 @@ ${gen.c_function(ph.fn, scalar, ss, fname(ph, "row"))}
 |end
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_${op.name}_${t.name}(${params})
 {
     const float cols_f = (float)${cols_dim};
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+|local outs = {}
+|for _, a in ipairs(op.matrices) do if a.role ~= "in" then outs[#outs + 1] = "ld" .. a.name end end
+    const bool streaming = ${#outs > 0 and ("(double)" .. rows_dim .. " * (" .. table.concat(outs, " + ") .. ") * sizeof(float) >= TN_STREAM_BYTES") or "false"};
+|for _, a in ipairs(op.matrices) do
+|  if staged[a.name] then
+    float *${a.name}_stage = streaming ? malloc(${cols_dim} * sizeof(float)) : NULL;
+|  end
+|end
     for (size_t r = 0; r < ${rows_dim}; r++) {
 |for _, a in ipairs(op.matrices) do
         ${a.role == "in" and "const " or ""}float *${a.name}_r = ${a.name} + r * ld${a.name};
+|  if staged[a.name] then
+        float *${a.name}_w = ${a.name}_stage ? ${a.name}_stage : ${a.name}_r;
+|  end
+|  if streamable[a.name] then
+        const bool ${a.name}_nt = streaming && (uintptr_t)${a.name}_r % (VF_LANES * sizeof(float)) == 0;
+        (void)${a.name}_nt;
+|  end
 |end
 |if op.passes[0] then
         ${row_phases(op.passes[0].after)}
@@ -159,7 +201,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
         {
             ${splats(pass)}
 |  for _, a in ipairs(P) do
-            ${ST[a.type]} ${a.name}_partial[64];
+            ${VT[a.type]} ${a.name}_partial[64];
 |  end
 |  if #P > 0 then
             int depth = 0;
@@ -168,17 +210,18 @@ void tn_cpu_${op.name}_${t.name}(${params})
             for (size_t start = 0; start < ${cols_dim}; start += TN_ROW_BLOCK) {
                 const size_t end = ${cols_dim} - start < TN_ROW_BLOCK ? ${cols_dim} : start + TN_ROW_BLOCK;
 |  for _, a in ipairs(P) do
-                ${VT[a.type]} ${a.name}_a0 = ${(a.type == "i32" and "v_isplat(" or "v_splat(") .. gen.c_const(a.type, a.init) .. ")"}, ${a.name}_a1 = ${a.name}_a0, ${a.name}_a2 = ${a.name}_a0, ${a.name}_a3 = ${a.name}_a0;
+                ${VT[a.type]} ${a.name}_a0 = ${(a.type == "i32" and "v_isplat(" or "v_splat(") .. gen.c_const(a.type, a.init) .. ")"}, ${list({ 1, 2, 3, 4, 5, 6, 7 }, function(q) return a.name .. "_a" .. q .. " = " .. a.name .. "_a0" end)};
 |  end
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
 |  if uses_index(pass) then
                     const vi index0 = v_positions(j);
 |  end
                     ${body(pass, "", 0, false)}
-                    ${body(pass, "VF_LANES", 1, false)}
-                    ${body(pass, "2 * VF_LANES", 2, false)}
-                    ${body(pass, "3 * VF_LANES", 3, false)}
+|  for q = 1, 7 do
+                    ${body(pass, (q == 1 and "" or (q .. " * ")) .. "VF_LANES", q, false)}
+|  end
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
 |  if uses_index(pass) then
@@ -197,35 +240,37 @@ void tn_cpu_${op.name}_${t.name}(${params})
                 }
 |  if #P > 0 then
 |    local function acc(j) return function(a) return a.name .. "_a" .. j end end
-                ${combine_all(pass, "", acc(0), acc(1))}
-                ${combine_all(pass, "", acc(2), acc(3))}
-                ${combine_all(pass, "", acc(0), acc(2))}
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    ${combine_all(pass, "", acc(0), function(a) return (a.type == "i32" and "v_ifold(" or "v_fold(") .. a.name .. "_a0, width)" end)}
-|    for _, a in ipairs(P) do
-                ${ST[a.type]} ${a.name}_s = ${a.type == "i32" and "v_ifirst(" or "v_first("}${a.name}_a0);
+|    for q = 0, 6, 2 do
+                ${combine_all(pass, "", acc(q), acc(q + 1))}
 |    end
+                ${combine_all(pass, "", acc(0), acc(2))}
+                ${combine_all(pass, "", acc(4), acc(6))}
+                ${combine_all(pass, "", acc(0), acc(4))}
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    ${combine_all(pass, "_s", function(a) return a.name .. "_partial[depth]" end, function(a) return a.name .. "_s" end, function(a) return a.name .. "_s" end)}
+                    ${combine_all(pass, "", function(a) return a.name .. "_partial[depth]" end, acc(0), acc(0))}
                 }
 |    for _, a in ipairs(P) do
-                ${a.name}_partial[depth] = ${a.name}_s;
+                ${a.name}_partial[depth] = ${a.name}_a0;
 |    end
                 depth++;
 |  end
             }
 |  for _, a in ipairs(P) do
-            ${ST[a.type]} ${a.name}_t = ${gen.c_const(a.type, a.init)};
+            ${VT[a.type]} ${a.name}_t = ${(a.type == "i32" and "v_isplat(" or "v_splat(") .. gen.c_const(a.type, a.init) .. ")"};
 |  end
 |  if #P > 0 then
+|    local function total(a) return a.name .. "_t" end
             while (depth > 0) {
                 depth--;
-                ${combine_all(pass, "_s", function(a) return a.name .. "_partial[depth]" end, function(a) return a.name .. "_t" end, function(a) return a.name .. "_t" end)}
+                ${combine_all(pass, "", function(a) return a.name .. "_partial[depth]" end, total, total)}
             }
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                ${combine_all(pass, "", total, function(a) return (a.type == "i32" and "v_ifold(" or "v_fold(") .. a.name .. "_t, width)" end)}
 |  end
 |  for _, a in ipairs(P) do
-            ${a.name} = ${a.name}_t;
+            ${a.name} = ${a.type == "i32" and "v_ifirst(" or "v_first("}${a.name}_t);
 |  end
 |  for _, a in ipairs(P) do
             (void)${a.name};
@@ -234,4 +279,11 @@ void tn_cpu_${op.name}_${t.name}(${params})
         ${row_phases(pass.after)}
 |end
     }
+    if (streaming)
+        v_stream_fence();
+|for _, a in ipairs(op.matrices) do
+|  if staged[a.name] then
+    free(${a.name}_stage);
+|  end
+|end
 }

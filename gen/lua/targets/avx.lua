@@ -62,6 +62,7 @@ static inline __m256i tn_avx_srai_epi32(__m256i a, int k)
     iadd = "tn_avx_add_epi32(a, b)", isub = "tn_avx_sub_epi32(a, b)",
     shl = "tn_avx_slli_epi32(a, b)", sra = "tn_avx_srai_epi32(a, b)", to_i32 = "_mm256_cvttps_epi32(a)",
     load = "_mm256_loadu_ps(a)", store = "_mm256_storeu_ps(a, b)",
+    store_stream = "_mm256_stream_ps(a, b)", stream_fence = "_mm_sfence()",
     load_tail = "tn_avx_load_tail(a, k, c)", store_tail = "_mm256_maskstore_ps(a, tn_avx_tail_mask(k), c)",
     splat = "_mm256_set1_ps(a)", isplat = "_mm256_set1_epi32(a)",
     iota = "_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)",

@@ -28,6 +28,7 @@ static inline __mmask16 tn_avx512_tail_mask(size_t k)
     shl = "_mm512_slli_epi32(a, (unsigned)b)", sra = "_mm512_srai_epi32(a, (unsigned)b)",
     to_i32 = "_mm512_cvttps_epi32(a)", scalb = "_mm512_scalef_ps(a, b)",
     load = "_mm512_loadu_ps(a)", store = "_mm512_storeu_ps(a, b)",
+    store_stream = "_mm512_stream_ps(a, b)", stream_fence = "_mm_sfence()",
     load_tail = "_mm512_mask_loadu_ps(c, tn_avx512_tail_mask(k), a)",
     store_tail = "_mm512_mask_storeu_ps(a, tn_avx512_tail_mask(k), c)",
     splat = "_mm512_set1_ps(a)", isplat = "_mm512_set1_epi32(a)",

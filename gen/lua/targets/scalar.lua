@@ -25,7 +25,7 @@ static inline float tn_f32_of_bits(int32_t i) { float f; memcpy(&f, &i, sizeof f
     shl = "(int32_t)((uint32_t)a << b)", sra = "a >> b", to_i32 = "(int32_t)a",
     cmp_eq = "a == b", icmp_lt = "a < b", mask_and = "a && b", mask_or = "a || b", iselect = "a ? b : c",
     iand = "a & b", ior = "a | b", to_f32 = "(float)a",
-    load = "*a", store = "*a = b", load_tail = "k ? *a : c", store_tail = "if (k) *a = c", tail_mask = "k > 0",
+    load = "*a", store = "*a = b", store_stream = "*a = b", stream_fence = "(void)0", load_tail = "k ? *a : c", store_tail = "if (k) *a = c", tail_mask = "k > 0",
     splat = "a", isplat = "a", iota = "0", iload = "*a", istore = "*a = b",
     -- one lane: a reduction never folds, and a loop never has a tail
     fold = "((void)k, a)", ifold = "((void)k, a)", first = "a", ifirst = "a",

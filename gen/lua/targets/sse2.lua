@@ -39,6 +39,7 @@ static inline void tn_sse2_store_tail(float *p, size_t k, __m128 v)
     iadd = "_mm_add_epi32(a, b)", isub = "_mm_sub_epi32(a, b)",
     shl = "_mm_slli_epi32(a, b)", sra = "_mm_srai_epi32(a, b)", to_i32 = "_mm_cvttps_epi32(a)",
     load = "_mm_loadu_ps(a)", store = "_mm_storeu_ps(a, b)",
+    store_stream = "_mm_stream_ps(a, b)", stream_fence = "_mm_sfence()",
     load_tail = "tn_sse2_load_tail(a, k, c)", store_tail = "tn_sse2_store_tail(a, k, c)",
     splat = "_mm_set1_ps(a)", isplat = "_mm_set1_epi32(a)", iota = "_mm_setr_epi32(0, 1, 2, 3)",
     iselect = "_mm_or_si128(_mm_and_si128(_mm_castps_si128(a), b), _mm_andnot_si128(_mm_castps_si128(a), c))",

@@ -15,12 +15,6 @@ static inline vf logsumexp_1_combine(vf m_1, vf m_2)
     return t2;
 }
 
-static inline float logsumexp_1_combine_s(float m_1, float m_2)
-{
-    float t2 = s_max(m_1, m_2);
-    return t2;
-}
-
 static inline vf logsumexp_2_step(vf s, vf x, vf m)
 {
     vf t1 = v_splat(0x1.a0d2cep-13f);
@@ -82,12 +76,6 @@ static inline vf logsumexp_2_step(vf s, vf x, vf m)
 static inline vf logsumexp_2_combine(vf s_1, vf s_2)
 {
     vf t2 = p_add(s_1, s_2);
-    return t2;
-}
-
-static inline float logsumexp_2_combine_s(float s_1, float s_2)
-{
-    float t2 = s_add(s_1, s_2);
     return t2;
 }
 
@@ -158,26 +146,30 @@ static inline float logsumexp_3_row(float m, float s)
 
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_logsumexp_avx(size_t rows, size_t cols, const float *x, size_t ldx, float *y)
 {
     const float cols_f = (float)cols;
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+    const bool streaming = false;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
         /* pass 1: reduce m */
         float m;
         {
-            float m_partial[64];
+            vf m_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0;
+                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0, m_a4 = m_a0, m_a5 = m_a0, m_a6 = m_a0, m_a7 = m_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         m_a0 = logsumexp_1_step(m_a0, e_x);
@@ -193,6 +185,22 @@ void tn_cpu_logsumexp_avx(size_t rows, size_t cols, const float *x, size_t ldx, 
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         m_a3 = logsumexp_1_step(m_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        m_a4 = logsumexp_1_step(m_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        m_a5 = logsumexp_1_step(m_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        m_a6 = logsumexp_1_step(m_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        m_a7 = logsumexp_1_step(m_a7, e_x);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -214,37 +222,42 @@ void tn_cpu_logsumexp_avx(size_t rows, size_t cols, const float *x, size_t ldx, 
                 }
                 m_a0 = logsumexp_1_combine(m_a0, m_a1);
                 m_a2 = logsumexp_1_combine(m_a2, m_a3);
+                m_a4 = logsumexp_1_combine(m_a4, m_a5);
+                m_a6 = logsumexp_1_combine(m_a6, m_a7);
                 m_a0 = logsumexp_1_combine(m_a0, m_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    m_a0 = logsumexp_1_combine(m_a0, v_fold(m_a0, width));
-                float m_s = v_first(m_a0);
+                m_a4 = logsumexp_1_combine(m_a4, m_a6);
+                m_a0 = logsumexp_1_combine(m_a0, m_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    m_s = logsumexp_1_combine_s(m_partial[depth], m_s);
+                    m_a0 = logsumexp_1_combine(m_partial[depth], m_a0);
                 }
-                m_partial[depth] = m_s;
+                m_partial[depth] = m_a0;
                 depth++;
             }
-            float m_t = -INFINITY;
+            vf m_t = v_splat(-INFINITY);
             while (depth > 0) {
                 depth--;
-                m_t = logsumexp_1_combine_s(m_partial[depth], m_t);
+                m_t = logsumexp_1_combine(m_partial[depth], m_t);
             }
-            m = m_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                m_t = logsumexp_1_combine(m_t, v_fold(m_t, width));
+            m = v_first(m_t);
             (void)m;
         }
         /* pass 2: reduce s */
         float s;
         {
             const vf m_v = v_splat(m);
-            float s_partial[64];
+            vf s_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0;
+                vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0, s_a4 = s_a0, s_a5 = s_a0, s_a6 = s_a0, s_a7 = s_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         s_a0 = logsumexp_2_step(s_a0, e_x, m_v);
@@ -260,6 +273,22 @@ void tn_cpu_logsumexp_avx(size_t rows, size_t cols, const float *x, size_t ldx, 
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         s_a3 = logsumexp_2_step(s_a3, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        s_a4 = logsumexp_2_step(s_a4, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        s_a5 = logsumexp_2_step(s_a5, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        s_a6 = logsumexp_2_step(s_a6, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        s_a7 = logsumexp_2_step(s_a7, e_x, m_v);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -281,25 +310,31 @@ void tn_cpu_logsumexp_avx(size_t rows, size_t cols, const float *x, size_t ldx, 
                 }
                 s_a0 = logsumexp_2_combine(s_a0, s_a1);
                 s_a2 = logsumexp_2_combine(s_a2, s_a3);
+                s_a4 = logsumexp_2_combine(s_a4, s_a5);
+                s_a6 = logsumexp_2_combine(s_a6, s_a7);
                 s_a0 = logsumexp_2_combine(s_a0, s_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    s_a0 = logsumexp_2_combine(s_a0, v_fold(s_a0, width));
-                float s_s = v_first(s_a0);
+                s_a4 = logsumexp_2_combine(s_a4, s_a6);
+                s_a0 = logsumexp_2_combine(s_a0, s_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    s_s = logsumexp_2_combine_s(s_partial[depth], s_s);
+                    s_a0 = logsumexp_2_combine(s_partial[depth], s_a0);
                 }
-                s_partial[depth] = s_s;
+                s_partial[depth] = s_a0;
                 depth++;
             }
-            float s_t = 0.0f;
+            vf s_t = v_splat(0.0f);
             while (depth > 0) {
                 depth--;
-                s_t = logsumexp_2_combine_s(s_partial[depth], s_t);
+                s_t = logsumexp_2_combine(s_partial[depth], s_t);
             }
-            s = s_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                s_t = logsumexp_2_combine(s_t, v_fold(s_t, width));
+            s = v_first(s_t);
             (void)s;
         }
         y[r] = logsumexp_3_row(m, s);
     }
+    if (streaming)
+        v_stream_fence();
 }

@@ -15,12 +15,6 @@ static inline vf layernorm_1_combine(vf sum_1, vf sum_2)
     return t2;
 }
 
-static inline float layernorm_1_combine_s(float sum_1, float sum_2)
-{
-    float t2 = s_add(sum_1, sum_2);
-    return t2;
-}
-
 static inline float layernorm_2_row(float sum, float cols)
 {
     float t2 = s_div(sum, cols);
@@ -37,12 +31,6 @@ static inline vf layernorm_3_step(vf sq, vf x, vf mean)
 static inline vf layernorm_3_combine(vf sq_1, vf sq_2)
 {
     vf t2 = p_add(sq_1, sq_2);
-    return t2;
-}
-
-static inline float layernorm_3_combine_s(float sq_1, float sq_2)
-{
-    float t2 = s_add(sq_1, sq_2);
     return t2;
 }
 
@@ -66,27 +54,33 @@ static inline vf layernorm_5_map(vf x, vf w, vf b, vf mean, vf rstd)
 
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+    const bool streaming = (double)rows * (ldy) * sizeof(float) >= TN_STREAM_BYTES;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
         float *y_r = y + r * ldy;
+        const bool y_nt = streaming && (uintptr_t)y_r % (VF_LANES * sizeof(float)) == 0;
+        (void)y_nt;
         /* pass 1: reduce sum */
         float sum;
         {
-            float sum_partial[64];
+            vf sum_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf sum_a0 = v_splat(0.0f), sum_a1 = sum_a0, sum_a2 = sum_a0, sum_a3 = sum_a0;
+                vf sum_a0 = v_splat(0.0f), sum_a1 = sum_a0, sum_a2 = sum_a0, sum_a3 = sum_a0, sum_a4 = sum_a0, sum_a5 = sum_a0, sum_a6 = sum_a0, sum_a7 = sum_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         sum_a0 = layernorm_1_step(sum_a0, e_x);
@@ -102,6 +96,22 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         sum_a3 = layernorm_1_step(sum_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        sum_a4 = layernorm_1_step(sum_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        sum_a5 = layernorm_1_step(sum_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        sum_a6 = layernorm_1_step(sum_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        sum_a7 = layernorm_1_step(sum_a7, e_x);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -123,23 +133,27 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
                 }
                 sum_a0 = layernorm_1_combine(sum_a0, sum_a1);
                 sum_a2 = layernorm_1_combine(sum_a2, sum_a3);
+                sum_a4 = layernorm_1_combine(sum_a4, sum_a5);
+                sum_a6 = layernorm_1_combine(sum_a6, sum_a7);
                 sum_a0 = layernorm_1_combine(sum_a0, sum_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    sum_a0 = layernorm_1_combine(sum_a0, v_fold(sum_a0, width));
-                float sum_s = v_first(sum_a0);
+                sum_a4 = layernorm_1_combine(sum_a4, sum_a6);
+                sum_a0 = layernorm_1_combine(sum_a0, sum_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    sum_s = layernorm_1_combine_s(sum_partial[depth], sum_s);
+                    sum_a0 = layernorm_1_combine(sum_partial[depth], sum_a0);
                 }
-                sum_partial[depth] = sum_s;
+                sum_partial[depth] = sum_a0;
                 depth++;
             }
-            float sum_t = 0.0f;
+            vf sum_t = v_splat(0.0f);
             while (depth > 0) {
                 depth--;
-                sum_t = layernorm_1_combine_s(sum_partial[depth], sum_t);
+                sum_t = layernorm_1_combine(sum_partial[depth], sum_t);
             }
-            sum = sum_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                sum_t = layernorm_1_combine(sum_t, v_fold(sum_t, width));
+            sum = v_first(sum_t);
             (void)sum;
         }
         const float mean = layernorm_2_row(sum, cols_f);
@@ -147,14 +161,15 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
         float sq;
         {
             const vf mean_v = v_splat(mean);
-            float sq_partial[64];
+            vf sq_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf sq_a0 = v_splat(0.0f), sq_a1 = sq_a0, sq_a2 = sq_a0, sq_a3 = sq_a0;
+                vf sq_a0 = v_splat(0.0f), sq_a1 = sq_a0, sq_a2 = sq_a0, sq_a3 = sq_a0, sq_a4 = sq_a0, sq_a5 = sq_a0, sq_a6 = sq_a0, sq_a7 = sq_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         sq_a0 = layernorm_3_step(sq_a0, e_x, mean_v);
@@ -170,6 +185,22 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         sq_a3 = layernorm_3_step(sq_a3, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        sq_a4 = layernorm_3_step(sq_a4, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        sq_a5 = layernorm_3_step(sq_a5, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        sq_a6 = layernorm_3_step(sq_a6, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        sq_a7 = layernorm_3_step(sq_a7, e_x, mean_v);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -191,23 +222,27 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
                 }
                 sq_a0 = layernorm_3_combine(sq_a0, sq_a1);
                 sq_a2 = layernorm_3_combine(sq_a2, sq_a3);
+                sq_a4 = layernorm_3_combine(sq_a4, sq_a5);
+                sq_a6 = layernorm_3_combine(sq_a6, sq_a7);
                 sq_a0 = layernorm_3_combine(sq_a0, sq_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    sq_a0 = layernorm_3_combine(sq_a0, v_fold(sq_a0, width));
-                float sq_s = v_first(sq_a0);
+                sq_a4 = layernorm_3_combine(sq_a4, sq_a6);
+                sq_a0 = layernorm_3_combine(sq_a0, sq_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    sq_s = layernorm_3_combine_s(sq_partial[depth], sq_s);
+                    sq_a0 = layernorm_3_combine(sq_partial[depth], sq_a0);
                 }
-                sq_partial[depth] = sq_s;
+                sq_partial[depth] = sq_a0;
                 depth++;
             }
-            float sq_t = 0.0f;
+            vf sq_t = v_splat(0.0f);
             while (depth > 0) {
                 depth--;
-                sq_t = layernorm_3_combine_s(sq_partial[depth], sq_t);
+                sq_t = layernorm_3_combine(sq_partial[depth], sq_t);
             }
-            sq = sq_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                sq_t = layernorm_3_combine(sq_t, v_fold(sq_t, width));
+            sq = v_first(sq_t);
             (void)sq;
         }
         const float rstd = layernorm_4_row(sq, eps, cols_f);
@@ -218,34 +253,87 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         vf e_w = v_load(w + j);
                         vf e_b = v_load(b + j);
                         vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + VF_LANES);
                         vf e_w = v_load(w + j + VF_LANES);
                         vf e_b = v_load(b + j + VF_LANES);
                         vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
-                        v_store(y_r + j + VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 2 * VF_LANES);
                         vf e_w = v_load(w + j + 2 * VF_LANES);
                         vf e_b = v_load(b + j + 2 * VF_LANES);
                         vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
-                        v_store(y_r + j + 2 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 2 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 2 * VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         vf e_w = v_load(w + j + 3 * VF_LANES);
                         vf e_b = v_load(b + j + 3 * VF_LANES);
                         vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
-                        v_store(y_r + j + 3 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 3 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 3 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        vf e_w = v_load(w + j + 4 * VF_LANES);
+                        vf e_b = v_load(b + j + 4 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 4 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 4 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        vf e_w = v_load(w + j + 5 * VF_LANES);
+                        vf e_b = v_load(b + j + 5 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 5 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 5 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        vf e_w = v_load(w + j + 6 * VF_LANES);
+                        vf e_b = v_load(b + j + 6 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 6 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 6 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        vf e_w = v_load(w + j + 7 * VF_LANES);
+                        vf e_b = v_load(b + j + 7 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 7 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 7 * VF_LANES, e_y);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -254,7 +342,10 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
                         vf e_w = v_load(w + j);
                         vf e_b = v_load(b + j);
                         vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                 }
                 if (j < end) {
@@ -272,4 +363,6 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
             }
         }
     }
+    if (streaming)
+        v_stream_fence();
 }

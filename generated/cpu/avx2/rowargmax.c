@@ -25,19 +25,6 @@ static inline void rowargmax_1_combine(vf best_1, vi at_1, vf best_2, vi at_2, v
     *r1 = t10;
 }
 
-static inline void rowargmax_1_combine_s(float best_1, int32_t at_1, float best_2, int32_t at_2, float *r0, int32_t *r1)
-{
-    bool t2 = s_cmp_gt(best_2, best_1);
-    bool t3 = s_cmp_eq(best_2, best_1);
-    bool t6 = s_icmp_lt(at_2, at_1);
-    bool t7 = s_mask_and(t3, t6);
-    bool t8 = s_mask_or(t2, t7);
-    float t9 = s_select(t8, best_2, best_1);
-    int32_t t10 = s_iselect(t8, at_2, at_1);
-    *r0 = t9;
-    *r1 = t10;
-}
-
 static inline int32_t rowargmax_2_row(int32_t at)
 {
     return at;
@@ -45,29 +32,33 @@ static inline int32_t rowargmax_2_row(int32_t at)
 
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_rowargmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index)
 {
     const float cols_f = (float)cols;
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+    const bool streaming = false;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
         /* pass 1: reduce best, at */
         float best;
         int32_t at;
         {
-            float best_partial[64];
-            int32_t at_partial[64];
+            vf best_partial[64];
+            vi at_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf best_a0 = v_splat(-INFINITY), best_a1 = best_a0, best_a2 = best_a0, best_a3 = best_a0;
-                vi at_a0 = v_isplat(0), at_a1 = at_a0, at_a2 = at_a0, at_a3 = at_a0;
+                vf best_a0 = v_splat(-INFINITY), best_a1 = best_a0, best_a2 = best_a0, best_a3 = best_a0, best_a4 = best_a0, best_a5 = best_a0, best_a6 = best_a0, best_a7 = best_a0;
+                vi at_a0 = v_isplat(0), at_a1 = at_a0, at_a2 = at_a0, at_a3 = at_a0, at_a4 = at_a0, at_a5 = at_a0, at_a6 = at_a0, at_a7 = at_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     const vi index0 = v_positions(j);
                     {
                         vf e_x = v_load(x_r + j);
@@ -84,6 +75,22 @@ void tn_cpu_rowargmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         rowargmax_1_step(best_a3, at_a3, e_x, p_iadd(index0, v_isplat(3 * VF_LANES)), &best_a3, &at_a3);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        rowargmax_1_step(best_a4, at_a4, e_x, p_iadd(index0, v_isplat(4 * VF_LANES)), &best_a4, &at_a4);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        rowargmax_1_step(best_a5, at_a5, e_x, p_iadd(index0, v_isplat(5 * VF_LANES)), &best_a5, &at_a5);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        rowargmax_1_step(best_a6, at_a6, e_x, p_iadd(index0, v_isplat(6 * VF_LANES)), &best_a6, &at_a6);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        rowargmax_1_step(best_a7, at_a7, e_x, p_iadd(index0, v_isplat(7 * VF_LANES)), &best_a7, &at_a7);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -109,30 +116,35 @@ void tn_cpu_rowargmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
                 }
                 rowargmax_1_combine(best_a0, at_a0, best_a1, at_a1, &best_a0, &at_a0);
                 rowargmax_1_combine(best_a2, at_a2, best_a3, at_a3, &best_a2, &at_a2);
+                rowargmax_1_combine(best_a4, at_a4, best_a5, at_a5, &best_a4, &at_a4);
+                rowargmax_1_combine(best_a6, at_a6, best_a7, at_a7, &best_a6, &at_a6);
                 rowargmax_1_combine(best_a0, at_a0, best_a2, at_a2, &best_a0, &at_a0);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    rowargmax_1_combine(best_a0, at_a0, v_fold(best_a0, width), v_ifold(at_a0, width), &best_a0, &at_a0);
-                float best_s = v_first(best_a0);
-                int32_t at_s = v_ifirst(at_a0);
+                rowargmax_1_combine(best_a4, at_a4, best_a6, at_a6, &best_a4, &at_a4);
+                rowargmax_1_combine(best_a0, at_a0, best_a4, at_a4, &best_a0, &at_a0);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    rowargmax_1_combine_s(best_partial[depth], at_partial[depth], best_s, at_s, &best_s, &at_s);
+                    rowargmax_1_combine(best_partial[depth], at_partial[depth], best_a0, at_a0, &best_a0, &at_a0);
                 }
-                best_partial[depth] = best_s;
-                at_partial[depth] = at_s;
+                best_partial[depth] = best_a0;
+                at_partial[depth] = at_a0;
                 depth++;
             }
-            float best_t = -INFINITY;
-            int32_t at_t = 0;
+            vf best_t = v_splat(-INFINITY);
+            vi at_t = v_isplat(0);
             while (depth > 0) {
                 depth--;
-                rowargmax_1_combine_s(best_partial[depth], at_partial[depth], best_t, at_t, &best_t, &at_t);
+                rowargmax_1_combine(best_partial[depth], at_partial[depth], best_t, at_t, &best_t, &at_t);
             }
-            best = best_t;
-            at = at_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                rowargmax_1_combine(best_t, at_t, v_fold(best_t, width), v_ifold(at_t, width), &best_t, &at_t);
+            best = v_first(best_t);
+            at = v_ifirst(at_t);
             (void)best;
             (void)at;
         }
         index[r] = rowargmax_2_row(at);
     }
+    if (streaming)
+        v_stream_fence();
 }

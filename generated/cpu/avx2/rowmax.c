@@ -15,12 +15,6 @@ static inline vf rowmax_1_combine(vf m_1, vf m_2)
     return t2;
 }
 
-static inline float rowmax_1_combine_s(float m_1, float m_2)
-{
-    float t2 = s_max(m_1, m_2);
-    return t2;
-}
-
 static inline float rowmax_2_row(float m)
 {
     return m;
@@ -28,26 +22,30 @@ static inline float rowmax_2_row(float m)
 
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_rowmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx, float *y)
 {
     const float cols_f = (float)cols;
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+    const bool streaming = false;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
         /* pass 1: reduce m */
         float m;
         {
-            float m_partial[64];
+            vf m_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0;
+                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0, m_a4 = m_a0, m_a5 = m_a0, m_a6 = m_a0, m_a7 = m_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         m_a0 = rowmax_1_step(m_a0, e_x);
@@ -63,6 +61,22 @@ void tn_cpu_rowmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx, fl
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         m_a3 = rowmax_1_step(m_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        m_a4 = rowmax_1_step(m_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        m_a5 = rowmax_1_step(m_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        m_a6 = rowmax_1_step(m_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        m_a7 = rowmax_1_step(m_a7, e_x);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -84,25 +98,31 @@ void tn_cpu_rowmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx, fl
                 }
                 m_a0 = rowmax_1_combine(m_a0, m_a1);
                 m_a2 = rowmax_1_combine(m_a2, m_a3);
+                m_a4 = rowmax_1_combine(m_a4, m_a5);
+                m_a6 = rowmax_1_combine(m_a6, m_a7);
                 m_a0 = rowmax_1_combine(m_a0, m_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    m_a0 = rowmax_1_combine(m_a0, v_fold(m_a0, width));
-                float m_s = v_first(m_a0);
+                m_a4 = rowmax_1_combine(m_a4, m_a6);
+                m_a0 = rowmax_1_combine(m_a0, m_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    m_s = rowmax_1_combine_s(m_partial[depth], m_s);
+                    m_a0 = rowmax_1_combine(m_partial[depth], m_a0);
                 }
-                m_partial[depth] = m_s;
+                m_partial[depth] = m_a0;
                 depth++;
             }
-            float m_t = -INFINITY;
+            vf m_t = v_splat(-INFINITY);
             while (depth > 0) {
                 depth--;
-                m_t = rowmax_1_combine_s(m_partial[depth], m_t);
+                m_t = rowmax_1_combine(m_partial[depth], m_t);
             }
-            m = m_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                m_t = rowmax_1_combine(m_t, v_fold(m_t, width));
+            m = v_first(m_t);
             (void)m;
         }
         y[r] = rowmax_2_row(m);
     }
+    if (streaming)
+        v_stream_fence();
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #ifndef TN_PRELUDE_AVX2
 #define TN_PRELUDE_AVX2
@@ -33,7 +34,8 @@ typedef __m256 vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ROW_BLOCK (64 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_ROW_BLOCK (128 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_STREAM_BYTES (8 << 20)    /* outputs at least this large are written with streaming stores */
 #endif
 
 /* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/avx2.lua says. */
@@ -81,7 +83,9 @@ static inline vf v_load(const float *a) { return _mm256_loadu_ps(a); }
 static inline vf v_load_tail(const float *a, size_t k, vf c) { return tn_avx2_load_tail(a, k, c); }
 static inline vf v_splat(float a) { return _mm256_set1_ps(a); }
 static inline void v_store(float *a, vf b) { _mm256_storeu_ps(a, b); }
+static inline void v_store_stream(float *a, vf b) { _mm256_stream_ps(a, b); }
 static inline void v_store_tail(float *a, size_t k, vf c) { _mm256_maskstore_ps(a, tn_avx2_tail_mask(k), c); }
+static inline void v_stream_fence(void) { _mm_sfence(); }
 static inline vm v_tail_mask(size_t k) { return _mm256_castsi256_ps(tn_avx2_tail_mask(k)); }
 
 /* The positions i, i + 1 ... i + lanes - 1 (indices within 32 bits: the runtime checks). */

@@ -15,12 +15,6 @@ static inline vf log_softmax_1_combine(vf m_1, vf m_2)
     return t2;
 }
 
-static inline float log_softmax_1_combine_s(float m_1, float m_2)
-{
-    float t2 = s_max(m_1, m_2);
-    return t2;
-}
-
 static inline vf log_softmax_2_step(vf s, vf x, vf m)
 {
     vf t1 = v_splat(0x1.a0d2cep-13f);
@@ -82,12 +76,6 @@ static inline vf log_softmax_2_step(vf s, vf x, vf m)
 static inline vf log_softmax_2_combine(vf s_1, vf s_2)
 {
     vf t2 = p_add(s_1, s_2);
-    return t2;
-}
-
-static inline float log_softmax_2_combine_s(float s_1, float s_2)
-{
-    float t2 = s_add(s_1, s_2);
     return t2;
 }
 
@@ -161,27 +149,33 @@ static inline vf log_softmax_4_map(vf x, vf shift)
 
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+    const bool streaming = (double)rows * (ldy) * sizeof(float) >= TN_STREAM_BYTES;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
         float *y_r = y + r * ldy;
+        const bool y_nt = streaming && (uintptr_t)y_r % (VF_LANES * sizeof(float)) == 0;
+        (void)y_nt;
         /* pass 1: reduce m */
         float m;
         {
-            float m_partial[64];
+            vf m_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0;
+                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0, m_a4 = m_a0, m_a5 = m_a0, m_a6 = m_a0, m_a7 = m_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         m_a0 = log_softmax_1_step(m_a0, e_x);
@@ -197,6 +191,22 @@ void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t 
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         m_a3 = log_softmax_1_step(m_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        m_a4 = log_softmax_1_step(m_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        m_a5 = log_softmax_1_step(m_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        m_a6 = log_softmax_1_step(m_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        m_a7 = log_softmax_1_step(m_a7, e_x);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -218,37 +228,42 @@ void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t 
                 }
                 m_a0 = log_softmax_1_combine(m_a0, m_a1);
                 m_a2 = log_softmax_1_combine(m_a2, m_a3);
+                m_a4 = log_softmax_1_combine(m_a4, m_a5);
+                m_a6 = log_softmax_1_combine(m_a6, m_a7);
                 m_a0 = log_softmax_1_combine(m_a0, m_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    m_a0 = log_softmax_1_combine(m_a0, v_fold(m_a0, width));
-                float m_s = v_first(m_a0);
+                m_a4 = log_softmax_1_combine(m_a4, m_a6);
+                m_a0 = log_softmax_1_combine(m_a0, m_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    m_s = log_softmax_1_combine_s(m_partial[depth], m_s);
+                    m_a0 = log_softmax_1_combine(m_partial[depth], m_a0);
                 }
-                m_partial[depth] = m_s;
+                m_partial[depth] = m_a0;
                 depth++;
             }
-            float m_t = -INFINITY;
+            vf m_t = v_splat(-INFINITY);
             while (depth > 0) {
                 depth--;
-                m_t = log_softmax_1_combine_s(m_partial[depth], m_t);
+                m_t = log_softmax_1_combine(m_partial[depth], m_t);
             }
-            m = m_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                m_t = log_softmax_1_combine(m_t, v_fold(m_t, width));
+            m = v_first(m_t);
             (void)m;
         }
         /* pass 2: reduce s */
         float s;
         {
             const vf m_v = v_splat(m);
-            float s_partial[64];
+            vf s_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0;
+                vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0, s_a4 = s_a0, s_a5 = s_a0, s_a6 = s_a0, s_a7 = s_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         s_a0 = log_softmax_2_step(s_a0, e_x, m_v);
@@ -264,6 +279,22 @@ void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t 
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         s_a3 = log_softmax_2_step(s_a3, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        s_a4 = log_softmax_2_step(s_a4, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        s_a5 = log_softmax_2_step(s_a5, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        s_a6 = log_softmax_2_step(s_a6, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        s_a7 = log_softmax_2_step(s_a7, e_x, m_v);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -285,23 +316,27 @@ void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t 
                 }
                 s_a0 = log_softmax_2_combine(s_a0, s_a1);
                 s_a2 = log_softmax_2_combine(s_a2, s_a3);
+                s_a4 = log_softmax_2_combine(s_a4, s_a5);
+                s_a6 = log_softmax_2_combine(s_a6, s_a7);
                 s_a0 = log_softmax_2_combine(s_a0, s_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    s_a0 = log_softmax_2_combine(s_a0, v_fold(s_a0, width));
-                float s_s = v_first(s_a0);
+                s_a4 = log_softmax_2_combine(s_a4, s_a6);
+                s_a0 = log_softmax_2_combine(s_a0, s_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    s_s = log_softmax_2_combine_s(s_partial[depth], s_s);
+                    s_a0 = log_softmax_2_combine(s_partial[depth], s_a0);
                 }
-                s_partial[depth] = s_s;
+                s_partial[depth] = s_a0;
                 depth++;
             }
-            float s_t = 0.0f;
+            vf s_t = v_splat(0.0f);
             while (depth > 0) {
                 depth--;
-                s_t = log_softmax_2_combine_s(s_partial[depth], s_t);
+                s_t = log_softmax_2_combine(s_partial[depth], s_t);
             }
-            s = s_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                s_t = log_softmax_2_combine(s_t, v_fold(s_t, width));
+            s = v_first(s_t);
             (void)s;
         }
         const float shift = log_softmax_3_row(m, s);
@@ -311,33 +346,81 @@ void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t 
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         vf e_y = log_softmax_4_map(e_x, shift_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + VF_LANES);
                         vf e_y = log_softmax_4_map(e_x, shift_v);
-                        v_store(y_r + j + VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 2 * VF_LANES);
                         vf e_y = log_softmax_4_map(e_x, shift_v);
-                        v_store(y_r + j + 2 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 2 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 2 * VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         vf e_y = log_softmax_4_map(e_x, shift_v);
-                        v_store(y_r + j + 3 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 3 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 3 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        vf e_y = log_softmax_4_map(e_x, shift_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 4 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 4 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        vf e_y = log_softmax_4_map(e_x, shift_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 5 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 5 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        vf e_y = log_softmax_4_map(e_x, shift_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 6 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 6 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        vf e_y = log_softmax_4_map(e_x, shift_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 7 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 7 * VF_LANES, e_y);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         vf e_y = log_softmax_4_map(e_x, shift_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                 }
                 if (j < end) {
@@ -353,4 +436,6 @@ void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t 
             }
         }
     }
+    if (streaming)
+        v_stream_fence();
 }

@@ -15,12 +15,6 @@ static inline vf rmsnorm_1_combine(vf ss_1, vf ss_2)
     return t2;
 }
 
-static inline float rmsnorm_1_combine_s(float ss_1, float ss_2)
-{
-    float t2 = s_add(ss_1, ss_2);
-    return t2;
-}
-
 static inline float rmsnorm_2_row(float ss, float eps, float cols)
 {
     float t0 = 0x1p+0f;
@@ -40,27 +34,33 @@ static inline vf rmsnorm_3_map(vf x, vf w, vf inv)
 
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_rmsnorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, float eps, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+    const bool streaming = (double)rows * (ldy) * sizeof(float) >= TN_STREAM_BYTES;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
         float *y_r = y + r * ldy;
+        const bool y_nt = streaming && (uintptr_t)y_r % (VF_LANES * sizeof(float)) == 0;
+        (void)y_nt;
         /* pass 1: reduce ss */
         float ss;
         {
-            float ss_partial[64];
+            vf ss_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf ss_a0 = v_splat(0.0f), ss_a1 = ss_a0, ss_a2 = ss_a0, ss_a3 = ss_a0;
+                vf ss_a0 = v_splat(0.0f), ss_a1 = ss_a0, ss_a2 = ss_a0, ss_a3 = ss_a0, ss_a4 = ss_a0, ss_a5 = ss_a0, ss_a6 = ss_a0, ss_a7 = ss_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         ss_a0 = rmsnorm_1_step(ss_a0, e_x);
@@ -76,6 +76,22 @@ void tn_cpu_rmsnorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         ss_a3 = rmsnorm_1_step(ss_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        ss_a4 = rmsnorm_1_step(ss_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        ss_a5 = rmsnorm_1_step(ss_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        ss_a6 = rmsnorm_1_step(ss_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        ss_a7 = rmsnorm_1_step(ss_a7, e_x);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -97,23 +113,27 @@ void tn_cpu_rmsnorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                 }
                 ss_a0 = rmsnorm_1_combine(ss_a0, ss_a1);
                 ss_a2 = rmsnorm_1_combine(ss_a2, ss_a3);
+                ss_a4 = rmsnorm_1_combine(ss_a4, ss_a5);
+                ss_a6 = rmsnorm_1_combine(ss_a6, ss_a7);
                 ss_a0 = rmsnorm_1_combine(ss_a0, ss_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    ss_a0 = rmsnorm_1_combine(ss_a0, v_fold(ss_a0, width));
-                float ss_s = v_first(ss_a0);
+                ss_a4 = rmsnorm_1_combine(ss_a4, ss_a6);
+                ss_a0 = rmsnorm_1_combine(ss_a0, ss_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    ss_s = rmsnorm_1_combine_s(ss_partial[depth], ss_s);
+                    ss_a0 = rmsnorm_1_combine(ss_partial[depth], ss_a0);
                 }
-                ss_partial[depth] = ss_s;
+                ss_partial[depth] = ss_a0;
                 depth++;
             }
-            float ss_t = 0.0f;
+            vf ss_t = v_splat(0.0f);
             while (depth > 0) {
                 depth--;
-                ss_t = rmsnorm_1_combine_s(ss_partial[depth], ss_t);
+                ss_t = rmsnorm_1_combine(ss_partial[depth], ss_t);
             }
-            ss = ss_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                ss_t = rmsnorm_1_combine(ss_t, v_fold(ss_t, width));
+            ss = v_first(ss_t);
             (void)ss;
         }
         const float inv = rmsnorm_2_row(ss, eps, cols_f);
@@ -123,30 +143,79 @@ void tn_cpu_rmsnorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         vf e_w = v_load(w + j);
                         vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + VF_LANES);
                         vf e_w = v_load(w + j + VF_LANES);
                         vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
-                        v_store(y_r + j + VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 2 * VF_LANES);
                         vf e_w = v_load(w + j + 2 * VF_LANES);
                         vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
-                        v_store(y_r + j + 2 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 2 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 2 * VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         vf e_w = v_load(w + j + 3 * VF_LANES);
                         vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
-                        v_store(y_r + j + 3 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 3 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 3 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        vf e_w = v_load(w + j + 4 * VF_LANES);
+                        vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 4 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 4 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        vf e_w = v_load(w + j + 5 * VF_LANES);
+                        vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 5 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 5 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        vf e_w = v_load(w + j + 6 * VF_LANES);
+                        vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 6 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 6 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        vf e_w = v_load(w + j + 7 * VF_LANES);
+                        vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 7 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 7 * VF_LANES, e_y);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -154,7 +223,10 @@ void tn_cpu_rmsnorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                         vf e_x = v_load(x_r + j);
                         vf e_w = v_load(w + j);
                         vf e_y = rmsnorm_3_map(e_x, e_w, inv_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                 }
                 if (j < end) {
@@ -171,4 +243,6 @@ void tn_cpu_rmsnorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
             }
         }
     }
+    if (streaming)
+        v_stream_fence();
 }

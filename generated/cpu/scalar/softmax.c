@@ -15,12 +15,6 @@ static inline vf softmax_1_combine(vf m_1, vf m_2)
     return t2;
 }
 
-static inline float softmax_1_combine_s(float m_1, float m_2)
-{
-    float t2 = s_max(m_1, m_2);
-    return t2;
-}
-
 static inline vf softmax_2_map(vf x, vf m)
 {
     vf t0 = v_splat(0x1.a0d2cep-13f);
@@ -90,12 +84,6 @@ static inline vf softmax_3_combine(vf s_1, vf s_2)
     return t2;
 }
 
-static inline float softmax_3_combine_s(float s_1, float s_2)
-{
-    float t2 = s_add(s_1, s_2);
-    return t2;
-}
-
 static inline float softmax_4_row(float s)
 {
     float t0 = 0x1p+0f;
@@ -111,27 +99,35 @@ static inline vf softmax_5_map(vf y, vf inv)
 
 
 /* Each row in passes over its columns (the row stays in cache between passes). A pass's
- * reductions use four accumulators and a masked step for the tail, over blocks of
- * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). */
+ * reductions use eight accumulators and a masked step for the tail, over blocks of
+ * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
+ * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
+ * written without being read first). */
 void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
+    const bool streaming = (double)rows * (ldy) * sizeof(float) >= TN_STREAM_BYTES;
+    float *y_stage = streaming ? malloc(cols * sizeof(float)) : NULL;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
         float *y_r = y + r * ldy;
+        float *y_w = y_stage ? y_stage : y_r;
+        const bool y_nt = streaming && (uintptr_t)y_r % (VF_LANES * sizeof(float)) == 0;
+        (void)y_nt;
         /* pass 1: reduce m */
         float m;
         {
-            float m_partial[64];
+            vf m_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0;
+                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0, m_a4 = m_a0, m_a5 = m_a0, m_a6 = m_a0, m_a7 = m_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         m_a0 = softmax_1_step(m_a0, e_x);
@@ -147,6 +143,22 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         m_a3 = softmax_1_step(m_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        m_a4 = softmax_1_step(m_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        m_a5 = softmax_1_step(m_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        m_a6 = softmax_1_step(m_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        m_a7 = softmax_1_step(m_a7, e_x);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -168,60 +180,89 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                 }
                 m_a0 = softmax_1_combine(m_a0, m_a1);
                 m_a2 = softmax_1_combine(m_a2, m_a3);
+                m_a4 = softmax_1_combine(m_a4, m_a5);
+                m_a6 = softmax_1_combine(m_a6, m_a7);
                 m_a0 = softmax_1_combine(m_a0, m_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    m_a0 = softmax_1_combine(m_a0, v_fold(m_a0, width));
-                float m_s = v_first(m_a0);
+                m_a4 = softmax_1_combine(m_a4, m_a6);
+                m_a0 = softmax_1_combine(m_a0, m_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    m_s = softmax_1_combine_s(m_partial[depth], m_s);
+                    m_a0 = softmax_1_combine(m_partial[depth], m_a0);
                 }
-                m_partial[depth] = m_s;
+                m_partial[depth] = m_a0;
                 depth++;
             }
-            float m_t = -INFINITY;
+            vf m_t = v_splat(-INFINITY);
             while (depth > 0) {
                 depth--;
-                m_t = softmax_1_combine_s(m_partial[depth], m_t);
+                m_t = softmax_1_combine(m_partial[depth], m_t);
             }
-            m = m_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                m_t = softmax_1_combine(m_t, v_fold(m_t, width));
+            m = v_first(m_t);
             (void)m;
         }
         /* pass 2: map y, reduce s */
         float s;
         {
             const vf m_v = v_splat(m);
-            float s_partial[64];
+            vf s_partial[64];
             int depth = 0;
             size_t blocks = 0;
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
-                vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0;
+                vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0, s_a4 = s_a0, s_a5 = s_a0, s_a6 = s_a0, s_a7 = s_a0;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
                         vf e_x = v_load(x_r + j);
                         vf e_y = softmax_2_map(e_x, m_v);
                         s_a0 = softmax_3_step(s_a0, e_y);
-                        v_store(y_r + j, e_y);
+                        v_store(y_w + j, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + VF_LANES);
                         vf e_y = softmax_2_map(e_x, m_v);
                         s_a1 = softmax_3_step(s_a1, e_y);
-                        v_store(y_r + j + VF_LANES, e_y);
+                        v_store(y_w + j + VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 2 * VF_LANES);
                         vf e_y = softmax_2_map(e_x, m_v);
                         s_a2 = softmax_3_step(s_a2, e_y);
-                        v_store(y_r + j + 2 * VF_LANES, e_y);
+                        v_store(y_w + j + 2 * VF_LANES, e_y);
                     }
                     {
                         vf e_x = v_load(x_r + j + 3 * VF_LANES);
                         vf e_y = softmax_2_map(e_x, m_v);
                         s_a3 = softmax_3_step(s_a3, e_y);
-                        v_store(y_r + j + 3 * VF_LANES, e_y);
+                        v_store(y_w + j + 3 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        vf e_y = softmax_2_map(e_x, m_v);
+                        s_a4 = softmax_3_step(s_a4, e_y);
+                        v_store(y_w + j + 4 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        vf e_y = softmax_2_map(e_x, m_v);
+                        s_a5 = softmax_3_step(s_a5, e_y);
+                        v_store(y_w + j + 5 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        vf e_y = softmax_2_map(e_x, m_v);
+                        s_a6 = softmax_3_step(s_a6, e_y);
+                        v_store(y_w + j + 6 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        vf e_y = softmax_2_map(e_x, m_v);
+                        s_a7 = softmax_3_step(s_a7, e_y);
+                        v_store(y_w + j + 7 * VF_LANES, e_y);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
@@ -229,7 +270,7 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                         vf e_x = v_load(x_r + j);
                         vf e_y = softmax_2_map(e_x, m_v);
                         s_a0 = softmax_3_step(s_a0, e_y);
-                        v_store(y_r + j, e_y);
+                        v_store(y_w + j, e_y);
                     }
                 }
                 if (j < end) {
@@ -242,28 +283,32 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                         vf s_next;
                         s_next = softmax_3_step(s_a0, e_y);
                         s_a0 = p_select(m, s_next, s_a0);
-                        v_store_tail(y_r + j, k, e_y);
+                        v_store_tail(y_w + j, k, e_y);
                     }
                 }
                 s_a0 = softmax_3_combine(s_a0, s_a1);
                 s_a2 = softmax_3_combine(s_a2, s_a3);
+                s_a4 = softmax_3_combine(s_a4, s_a5);
+                s_a6 = softmax_3_combine(s_a6, s_a7);
                 s_a0 = softmax_3_combine(s_a0, s_a2);
-                for (int width = VF_LANES / 2; width > 0; width /= 2)
-                    s_a0 = softmax_3_combine(s_a0, v_fold(s_a0, width));
-                float s_s = v_first(s_a0);
+                s_a4 = softmax_3_combine(s_a4, s_a6);
+                s_a0 = softmax_3_combine(s_a0, s_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    s_s = softmax_3_combine_s(s_partial[depth], s_s);
+                    s_a0 = softmax_3_combine(s_partial[depth], s_a0);
                 }
-                s_partial[depth] = s_s;
+                s_partial[depth] = s_a0;
                 depth++;
             }
-            float s_t = 0.0f;
+            vf s_t = v_splat(0.0f);
             while (depth > 0) {
                 depth--;
-                s_t = softmax_3_combine_s(s_partial[depth], s_t);
+                s_t = softmax_3_combine(s_partial[depth], s_t);
             }
-            s = s_t;
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                s_t = softmax_3_combine(s_t, v_fold(s_t, width));
+            s = v_first(s_t);
             (void)s;
         }
         const float inv = softmax_4_row(s);
@@ -273,33 +318,81 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
             for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
                 const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
                 size_t j = start;
-                for (; j + 4 * VF_LANES <= end; j += 4 * VF_LANES) {
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     {
-                        vf e_y = v_load(y_r + j);
+                        vf e_y = v_load(y_w + j);
                         e_y = softmax_5_map(e_y, inv_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                     {
-                        vf e_y = v_load(y_r + j + VF_LANES);
+                        vf e_y = v_load(y_w + j + VF_LANES);
                         e_y = softmax_5_map(e_y, inv_v);
-                        v_store(y_r + j + VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + VF_LANES, e_y);
                     }
                     {
-                        vf e_y = v_load(y_r + j + 2 * VF_LANES);
+                        vf e_y = v_load(y_w + j + 2 * VF_LANES);
                         e_y = softmax_5_map(e_y, inv_v);
-                        v_store(y_r + j + 2 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 2 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 2 * VF_LANES, e_y);
                     }
                     {
-                        vf e_y = v_load(y_r + j + 3 * VF_LANES);
+                        vf e_y = v_load(y_w + j + 3 * VF_LANES);
                         e_y = softmax_5_map(e_y, inv_v);
-                        v_store(y_r + j + 3 * VF_LANES, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 3 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 3 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_y = v_load(y_w + j + 4 * VF_LANES);
+                        e_y = softmax_5_map(e_y, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 4 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 4 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_y = v_load(y_w + j + 5 * VF_LANES);
+                        e_y = softmax_5_map(e_y, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 5 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 5 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_y = v_load(y_w + j + 6 * VF_LANES);
+                        e_y = softmax_5_map(e_y, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 6 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 6 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_y = v_load(y_w + j + 7 * VF_LANES);
+                        e_y = softmax_5_map(e_y, inv_v);
+                        if (y_nt)
+                            v_store_stream(y_r + j + 7 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 7 * VF_LANES, e_y);
                     }
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
                     {
-                        vf e_y = v_load(y_r + j);
+                        vf e_y = v_load(y_w + j);
                         e_y = softmax_5_map(e_y, inv_v);
-                        v_store(y_r + j, e_y);
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
                     }
                 }
                 if (j < end) {
@@ -307,7 +400,7 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
                     const vm m = v_tail_mask(k);
                     (void)m;
                     {
-                        vf e_y = v_load_tail(y_r + j, k, v_splat(0.0f));
+                        vf e_y = v_load_tail(y_w + j, k, v_splat(0.0f));
                         e_y = softmax_5_map(e_y, inv_v);
                         v_store_tail(y_r + j, k, e_y);
                     }
@@ -315,4 +408,7 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
             }
         }
     }
+    if (streaming)
+        v_stream_fence();
+    free(y_stage);
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #ifndef TN_PRELUDE_SCALAR
 #define TN_PRELUDE_SCALAR
@@ -26,7 +27,8 @@ typedef bool vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ROW_BLOCK (64 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_ROW_BLOCK (128 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_STREAM_BYTES (8 << 20)    /* outputs at least this large are written with streaming stores */
 #endif
 
 /* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/scalar.lua says. */
@@ -74,7 +76,9 @@ static inline vf v_load(const float *a) { return *a; }
 static inline vf v_load_tail(const float *a, size_t k, vf c) { return k ? *a : c; }
 static inline vf v_splat(float a) { return a; }
 static inline void v_store(float *a, vf b) { *a = b; }
+static inline void v_store_stream(float *a, vf b) { *a = b; }
 static inline void v_store_tail(float *a, size_t k, vf c) { if (k) *a = c; }
+static inline void v_stream_fence(void) { (void)0; }
 static inline vm v_tail_mask(size_t k) { return k > 0; }
 
 /* The positions i, i + 1 ... i + lanes - 1 (indices within 32 bits: the runtime checks). */

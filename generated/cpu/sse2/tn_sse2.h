@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #ifndef TN_PRELUDE_SSE2
 #define TN_PRELUDE_SSE2
@@ -39,7 +40,8 @@ typedef __m128 vm;
 /* Loop parameters shared by the templates. */
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
-#define TN_ROW_BLOCK (64 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_ROW_BLOCK (128 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_STREAM_BYTES (8 << 20)    /* outputs at least this large are written with streaming stores */
 #endif
 
 /* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/sse2.lua says. */
@@ -87,7 +89,9 @@ static inline vf v_load(const float *a) { return _mm_loadu_ps(a); }
 static inline vf v_load_tail(const float *a, size_t k, vf c) { return tn_sse2_load_tail(a, k, c); }
 static inline vf v_splat(float a) { return _mm_set1_ps(a); }
 static inline void v_store(float *a, vf b) { _mm_storeu_ps(a, b); }
+static inline void v_store_stream(float *a, vf b) { _mm_stream_ps(a, b); }
 static inline void v_store_tail(float *a, size_t k, vf c) { tn_sse2_store_tail(a, k, c); }
+static inline void v_stream_fence(void) { _mm_sfence(); }
 static inline vm v_tail_mask(size_t k) { return _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int)k), _mm_setr_epi32(0, 1, 2, 3))); }
 
 /* The positions i, i + 1 ... i + lanes - 1 (indices within 32 bits: the runtime checks). */
