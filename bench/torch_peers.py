@@ -103,8 +103,10 @@ def row_ops(torch):
     F = torch.nn.functional
     return {
         "softmax": lambda x, w, b, y: torch.softmax(x, dim=-1, out=y),
-        "rmsnorm": lambda x, w, b, y: y.copy_(F.rms_norm(x, (x.shape[1],), w, 1e-5)),
-        "layernorm": lambda x, w, b, y: y.copy_(F.layer_norm(x, (x.shape[1],), w, b, 1e-5)),
+        # rms_norm and layer_norm take no out=: their result is a fresh tensor from PyTorch's
+        # caching allocator (no device allocation once warm), y stays unused.
+        "rmsnorm": lambda x, w, b, y: F.rms_norm(x, (x.shape[1],), w, 1e-5),
+        "layernorm": lambda x, w, b, y: F.layer_norm(x, (x.shape[1],), w, b, 1e-5),
     }
 
 
