@@ -66,4 +66,17 @@ function lib.log(x)
   return select(cmp_eq(x, math.huge), math.huge, r)
 end
 
+-- The first largest value and its index, NaN ignored: the step replaces only on strictly greater
+-- (the first of equal values stays), the combine takes the smaller index among equal values, so
+-- that any order of steps and combines finds the same element.
+function lib.argmax_step(best, at, x, index)
+  local take = cmp_gt(x, best)
+  return select(take, x, best), iselect(take, index, at)
+end
+
+function lib.argmax_combine(best_a, at_a, best_b, at_b)
+  local take = mask_or(cmp_gt(best_b, best_a), mask_and(cmp_eq(best_b, best_a), icmp_lt(at_b, at_a)))
+  return select(take, best_b, best_a), iselect(take, at_b, at_a)
+end
+
 return lib

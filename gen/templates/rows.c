@@ -173,6 +173,10 @@ void tn_cpu_${op.name}_${t.name}(${params})
 |local outs = {}
 |for _, a in ipairs(op.matrices) do if a.role ~= "in" then outs[#outs + 1] = "ld" .. a.name end end
     const bool streaming = ${#outs > 0 and ("(double)" .. rows_dim .. " * (" .. table.concat(outs, " + ") .. ") * sizeof(float) >= TN_STREAM_BYTES") or "false"};
+|local ins = {}
+|for _, a in ipairs(op.matrices) do if a.role ~= "out" then ins[#ins + 1] = "ld" .. a.name end end
+    const bool from_memory = ${#ins > 0 and ("(double)" .. rows_dim .. " * (" .. table.concat(ins, " + ") .. ") * sizeof(float) >= TN_STREAM_BYTES") or "false"};
+    (void)from_memory;
 |for _, a in ipairs(op.matrices) do
 |  if staged[a.name] then
     float *${a.name}_stage = streaming ? malloc(${cols_dim} * sizeof(float)) : NULL;
@@ -183,6 +187,12 @@ void tn_cpu_${op.name}_${t.name}(${params})
         ${a.role == "in" and "const " or ""}float *${a.name}_r = ${a.name} + r * ld${a.name};
 |  if staged[a.name] then
         float *${a.name}_w = ${a.name}_stage ? ${a.name}_stage : ${a.name}_r;
+|  end
+|  if a.role ~= "out" then
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *${a.name}_next = (const char *)(r + 1 < ${rows_dim} ? ${a.name}_r + ld${a.name} : ${a.name}_r);
+        (void)${a.name}_next;
 |  end
 |  if streamable[a.name] then
         const bool ${a.name}_nt = streaming && (uintptr_t)${a.name}_r % (VF_LANES * sizeof(float)) == 0;
@@ -207,14 +217,35 @@ void tn_cpu_${op.name}_${t.name}(${params})
             int depth = 0;
             size_t blocks = 0;
 |  end
-            for (size_t start = 0; start < ${cols_dim}; start += TN_ROW_BLOCK) {
-                const size_t end = ${cols_dim} - start < TN_ROW_BLOCK ? ${cols_dim} : start + TN_ROW_BLOCK;
+|  local vectors_read = false
+|  for _, a in ipairs(pass.loads) do vectors_read = vectors_read or is_vector[a.name] end
+|  if #P == 0 and vectors_read then
+            /* odd rows take the blocks last to first: the vectors' lines the row before read
+             * last are the ones still in L1 (a map: the order changes no result) */
+            const size_t width = TN_MAP_BLOCK, nblocks = (${cols_dim} + width - 1) / width;
+            for (size_t block = 0; block < nblocks; block++) {
+                const size_t start = ((r & 1) ? nblocks - 1 - block : block) * width;
+|  else
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < ${cols_dim}; start += width) {
+|  end
+                const size_t end = ${cols_dim} - start < width ? ${cols_dim} : start + width;
 |  for _, a in ipairs(P) do
                 ${VT[a.type]} ${a.name}_a0 = ${(a.type == "i32" and "v_isplat(" or "v_splat(") .. gen.c_const(a.type, a.init) .. ")"}, ${list({ 1, 2, 3, 4, 5, 6, 7 }, function(q) return a.name .. "_a" .. q .. " = " .. a.name .. "_a0" end)};
 |  end
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+|  if pass.index > 1 and #ins > 0 then
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+|    for _, a in ipairs(op.matrices) do
+|      if a.role ~= "out" then
+                            __builtin_prefetch(${a.name}_next + j * sizeof(float) + line);
+|      end
+|    end
+                        }
+|  end
 |  if uses_index(pass) then
                     const vi index0 = v_positions(j);
 |  end

@@ -117,36 +117,32 @@ local function call_operands(op, prefix)
   return table.concat(out, ", ")
 end
 
+-- Items of a C initializer, per_line of them on each line.
+local function initializer_lines(items, per_line)
+  local out = {}
+  for i = 1, #items, per_line do
+    out[#out + 1] = "    " .. table.concat(items, " ", i, math.min(i + per_line - 1, #items))
+  end
+  return out
+end
+
 local function c_bytes(name, text)
-  local out = { string.format("static const char %s[] = {", name) }
-  local row = {}
+  local items = {}
   for i = 1, #text + 1 do
-    row[#row + 1] = string.format("%d,", i <= #text and text:byte(i) or 0)
-    if #row == 20 then
-      out[#out + 1] = "    " .. table.concat(row, " ")
-      row = {}
-    end
+    items[i] = string.format("%d,", i <= #text and text:byte(i) or 0)
   end
-  if #row > 0 then
-    out[#out + 1] = "    " .. table.concat(row, " ")
-  end
+  local out = initializer_lines(items, 20)
+  table.insert(out, 1, string.format("static const char %s[] = {", name))
   out[#out + 1] = "};"
   return concat_lines(out)
 end
 
 local function c_words(words)
-  local out, row = {}, {}
+  local items = {}
   for i = 1, #words, 4 do
-    row[#row + 1] = string.format("0x%08x,", string.unpack("<I4", words, i))
-    if #row == 8 then
-      out[#out + 1] = "    " .. table.concat(row, " ")
-      row = {}
-    end
+    items[#items + 1] = string.format("0x%08x,", string.unpack("<I4", words, i))
   end
-  if #row > 0 then
-    out[#out + 1] = "    " .. table.concat(row, " ")
-  end
-  return concat_lines(out)
+  return concat_lines(initializer_lines(items, 8))
 end
 
 -- A launch description (the schedule's launch(op, backend, target)) as a C plan function.

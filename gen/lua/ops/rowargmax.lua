@@ -6,14 +6,8 @@ op "rowargmax" {
   rows = {
     reduce { "best", "at" } {
       init = { -inf, i32(0) },
-      step = function(best, at, x, index)
-        local take = cmp_gt(x, best)
-        return select(take, x, best), iselect(take, index, at)
-      end,
-      combine = function(best_a, at_a, best_b, at_b)
-        local take = mask_or(cmp_gt(best_b, best_a), mask_and(cmp_eq(best_b, best_a), icmp_lt(at_b, at_a)))
-        return select(take, best_b, best_a), iselect(take, at_b, at_a)
-      end,
+      step = argmax_step,
+      combine = argmax_combine,
     },
     map "index" { function(at) return at end },
   },

@@ -156,16 +156,23 @@ void tn_cpu_logsumexp_avx(size_t rows, size_t cols, const float *x, size_t ldx, 
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
     const bool streaming = false;
+    const bool from_memory = (double)rows * (ldx) * sizeof(float) >= TN_STREAM_BYTES;
+    (void)from_memory;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *x_next = (const char *)(r + 1 < rows ? x_r + ldx : x_r);
+        (void)x_next;
         /* pass 1: reduce m */
         float m;
         {
             vf m_partial[64];
             int depth = 0;
             size_t blocks = 0;
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
                 vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0, m_a4 = m_a0, m_a5 = m_a0, m_a6 = m_a0, m_a7 = m_a0;
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
@@ -252,12 +259,17 @@ void tn_cpu_logsumexp_avx(size_t rows, size_t cols, const float *x, size_t ldx, 
             vf s_partial[64];
             int depth = 0;
             size_t blocks = 0;
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
                 vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0, s_a4 = s_a0, s_a5 = s_a0, s_a6 = s_a0, s_a7 = s_a0;
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+                            __builtin_prefetch(x_next + j * sizeof(float) + line);
+                        }
                     {
                         vf e_x = v_load(x_r + j);
                         s_a0 = logsumexp_2_step(s_a0, e_x, m_v);

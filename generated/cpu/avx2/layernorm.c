@@ -64,8 +64,14 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
     const bool streaming = (double)rows * (ldy) * sizeof(float) >= TN_STREAM_BYTES;
+    const bool from_memory = (double)rows * (ldx) * sizeof(float) >= TN_STREAM_BYTES;
+    (void)from_memory;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *x_next = (const char *)(r + 1 < rows ? x_r + ldx : x_r);
+        (void)x_next;
         float *y_r = y + r * ldy;
         const bool y_nt = streaming && (uintptr_t)y_r % (VF_LANES * sizeof(float)) == 0;
         (void)y_nt;
@@ -75,8 +81,9 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
             vf sum_partial[64];
             int depth = 0;
             size_t blocks = 0;
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
                 vf sum_a0 = v_splat(0.0f), sum_a1 = sum_a0, sum_a2 = sum_a0, sum_a3 = sum_a0, sum_a4 = sum_a0, sum_a5 = sum_a0, sum_a6 = sum_a0, sum_a7 = sum_a0;
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
@@ -164,12 +171,17 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
             vf sq_partial[64];
             int depth = 0;
             size_t blocks = 0;
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
                 vf sq_a0 = v_splat(0.0f), sq_a1 = sq_a0, sq_a2 = sq_a0, sq_a3 = sq_a0, sq_a4 = sq_a0, sq_a5 = sq_a0, sq_a6 = sq_a0, sq_a7 = sq_a0;
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+                            __builtin_prefetch(x_next + j * sizeof(float) + line);
+                        }
                     {
                         vf e_x = v_load(x_r + j);
                         sq_a0 = layernorm_3_step(sq_a0, e_x, mean_v);
@@ -250,11 +262,19 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
         {
             const vf mean_v = v_splat(mean);
             const vf rstd_v = v_splat(rstd);
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            /* odd rows take the blocks last to first: the vectors' lines the row before read
+             * last are the ones still in L1 (a map: the order changes no result) */
+            const size_t width = TN_MAP_BLOCK, nblocks = (cols + width - 1) / width;
+            for (size_t block = 0; block < nblocks; block++) {
+                const size_t start = ((r & 1) ? nblocks - 1 - block : block) * width;
+                const size_t end = cols - start < width ? cols : start + width;
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+                            __builtin_prefetch(x_next + j * sizeof(float) + line);
+                        }
                     {
                         vf e_x = v_load(x_r + j);
                         vf e_w = v_load(w + j);

@@ -50,9 +50,19 @@ void tn_cpu_residual_rmsnorm_avx512(size_t rows, size_t cols, const float *x, si
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
     const bool streaming = (double)rows * (ldh + ldy) * sizeof(float) >= TN_STREAM_BYTES;
+    const bool from_memory = (double)rows * (ldx + ldres) * sizeof(float) >= TN_STREAM_BYTES;
+    (void)from_memory;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *x_next = (const char *)(r + 1 < rows ? x_r + ldx : x_r);
+        (void)x_next;
         const float *res_r = res + r * ldres;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *res_next = (const char *)(r + 1 < rows ? res_r + ldres : res_r);
+        (void)res_next;
         float *h_r = h + r * ldh;
         float *y_r = y + r * ldy;
         const bool y_nt = streaming && (uintptr_t)y_r % (VF_LANES * sizeof(float)) == 0;
@@ -63,8 +73,9 @@ void tn_cpu_residual_rmsnorm_avx512(size_t rows, size_t cols, const float *x, si
             vf ss_partial[64];
             int depth = 0;
             size_t blocks = 0;
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
                 vf ss_a0 = v_splat(0.0f), ss_a1 = ss_a0, ss_a2 = ss_a0, ss_a3 = ss_a0, ss_a4 = ss_a0, ss_a5 = ss_a0, ss_a6 = ss_a0, ss_a7 = ss_a0;
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
@@ -178,11 +189,20 @@ void tn_cpu_residual_rmsnorm_avx512(size_t rows, size_t cols, const float *x, si
         /* pass 2: map y */
         {
             const vf inv_v = v_splat(inv);
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            /* odd rows take the blocks last to first: the vectors' lines the row before read
+             * last are the ones still in L1 (a map: the order changes no result) */
+            const size_t width = TN_MAP_BLOCK, nblocks = (cols + width - 1) / width;
+            for (size_t block = 0; block < nblocks; block++) {
+                const size_t start = ((r & 1) ? nblocks - 1 - block : block) * width;
+                const size_t end = cols - start < width ? cols : start + width;
                 size_t j = start;
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+                            __builtin_prefetch(x_next + j * sizeof(float) + line);
+                            __builtin_prefetch(res_next + j * sizeof(float) + line);
+                        }
                     {
                         vf e_h = v_load(h_r + j);
                         vf e_w = v_load(w + j);

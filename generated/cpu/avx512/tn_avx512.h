@@ -29,6 +29,7 @@ typedef __mmask16 vm;
 #ifndef TN_REDUCE_BLOCK
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
 #define TN_ROW_BLOCK (128 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
+#define TN_MAP_BLOCK (32 * VF_LANES) /* columns per block of a map pass whose blocks alternate direction */
 #define TN_STREAM_BYTES (8 << 20)    /* outputs at least this large are written with streaming stores */
 #endif
 

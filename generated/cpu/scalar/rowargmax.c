@@ -42,8 +42,14 @@ void tn_cpu_rowargmax_scalar(size_t rows, size_t cols, const float *x, size_t ld
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
     const bool streaming = false;
+    const bool from_memory = (double)rows * (ldx) * sizeof(float) >= TN_STREAM_BYTES;
+    (void)from_memory;
     for (size_t r = 0; r < rows; r++) {
         const float *x_r = x + r * ldx;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *x_next = (const char *)(r + 1 < rows ? x_r + ldx : x_r);
+        (void)x_next;
         /* pass 1: reduce best, at */
         float best;
         int32_t at;
@@ -52,8 +58,9 @@ void tn_cpu_rowargmax_scalar(size_t rows, size_t cols, const float *x, size_t ld
             vi at_partial[64];
             int depth = 0;
             size_t blocks = 0;
-            for (size_t start = 0; start < cols; start += TN_ROW_BLOCK) {
-                const size_t end = cols - start < TN_ROW_BLOCK ? cols : start + TN_ROW_BLOCK;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
                 vf best_a0 = v_splat(-INFINITY), best_a1 = best_a0, best_a2 = best_a0, best_a3 = best_a0, best_a4 = best_a0, best_a5 = best_a0, best_a6 = best_a0, best_a7 = best_a0;
                 vi at_a0 = v_isplat(0), at_a1 = at_a0, at_a2 = at_a0, at_a3 = at_a0, at_a4 = at_a0, at_a5 = at_a0, at_a6 = at_a0, at_a7 = at_a0;
                 size_t j = start;
