@@ -1,4 +1,5 @@
-/* tngen: shared declarations of the generator (buffers, specs, IR, emitters). */
+/* tngen: shared declarations of the generator's C side (buffers, outputs, the Lua host, the
+ * validators of generated PTX and SPIR-V). */
 #ifndef TN_GEN_H
 #define TN_GEN_H
 
@@ -25,6 +26,9 @@ char *gen_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *gen_xmalloc(size_t n);
 void *gen_xrealloc(void *p, size_t n);
 char *gen_read_file(const char *path, size_t *len); /* NULL (errno set) on failure */
+/* Where the environment variable env names a file, a copy of text goes there (for debugging
+ * tngen itself: TNGEN_KEEP_PTX, TNGEN_KEEP_GLSL); a copy that cannot be written is a warning. */
+void gen_keep_copy(const char *env, const char *text);
 
 /* Reports an error and exits non-zero; nothing has been written at that point. */
 _Noreturn void gen_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -66,9 +70,8 @@ typedef struct gen_ptx_finding {
 
 /* The PTX analyzer on text (an error finding fails generation with its report); then ptxas
  * -arch=A for each of archs when ptxas is given. Returns the warnings (count in *n). */
-gen_ptx_finding *gen_ptx_check(const char *name, const char *text, const char *sm, char **archs, int narchs,
+gen_ptx_finding *gen_ptx_check(const char *name, const char *text, const char *sm, const char **archs, int narchs,
                                const char *ptxas, int *n);
-char *gen_find_ptxas(void); /* NULL when not installed */
 
 /* SPIR-V: compiles GLSL in process, validates, and returns the words and a disassembly. */
 void gen_spirv_init(void);

@@ -130,3 +130,14 @@ _Noreturn void gen_die(const char *fmt, ...)
     va_end(ap);
     exit(1);
 }
+
+void gen_keep_copy(const char *env, const char *text)
+{
+    const char *path = getenv(env);
+    if (!path)
+        return;
+    FILE *f = fopen(path, "w");
+    bool ok = f && fputs(text, f) != EOF;
+    if ((f && fclose(f) != 0) || !ok)
+        fprintf(stderr, "tngen: warning: %s: cannot write %s\n", env, path);
+}

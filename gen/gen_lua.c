@@ -1,8 +1,10 @@
 /* The Lua side of tngen: a state with the standard libraries a description needs (no io, os or
  * package), the `tngen` table of services written in C, and the run of gen/tngen/main.lua. */
 #include "gen.h"
+#include "ptx.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -28,9 +30,10 @@ static int l_read(lua_State *L)
     char *path = gen_strfmt("%s/%s", host_of(L)->root, rel);
     size_t len;
     char *text = gen_read_file(path, &len);
+    int err = errno;
     free(path);
     if (!text)
-        return luaL_error(L, "cannot read %s", rel);
+        return luaL_error(L, "cannot read %s: %s", rel, strerror(err));
     lua_pushlstring(L, text, len);
     free(text);
     return 1;
@@ -48,9 +51,10 @@ static int l_list(lua_State *L)
     const char *rel = luaL_checkstring(L, 1);
     char *dir = gen_strfmt("%s/%s", host_of(L)->root, rel);
     DIR *d = opendir(dir);
+    int err = errno;
     free(dir);
     if (!d)
-        return luaL_error(L, "cannot open folder %s", rel);
+        return luaL_error(L, "cannot open folder %s: %s", rel, strerror(err));
     char **names = NULL;
     int n = 0;
     struct dirent *e;
@@ -93,10 +97,17 @@ static int l_check_ptx(lua_State *L)
     const char *sm = luaL_checkstring(L, 3);
     luaL_checktype(L, 4, LUA_TTABLE);
     int narchs = (int)luaL_len(L, 4);
-    char **archs = gen_xmalloc((size_t)(narchs + 1) * sizeof *archs);
+    /* every entry checked before anything is allocated (a Lua error does not return); the
+     * strings stay alive in the table on the stack */
     for (int i = 0; i < narchs; i++) {
         lua_geti(L, 4, i + 1);
-        archs[i] = gen_strdup(luaL_checkstring(L, -1));
+        luaL_checkstring(L, -1);
+        lua_pop(L, 1);
+    }
+    const char **archs = gen_xmalloc((size_t)(narchs + 1) * sizeof *archs);
+    for (int i = 0; i < narchs; i++) {
+        lua_geti(L, 4, i + 1);
+        archs[i] = lua_tostring(L, -1);
         lua_pop(L, 1);
     }
     int n = 0;
@@ -115,8 +126,6 @@ static int l_check_ptx(lua_State *L)
         lua_rawseti(L, -2, i + 1);
     }
     free(f);
-    for (int i = 0; i < narchs; i++)
-        free(archs[i]);
     free(archs);
     return 1;
 }
@@ -169,7 +178,7 @@ static int message(lua_State *L)
 
 void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
 {
-    lua_host host = { root, out, run_ptxas ? gen_find_ptxas() : NULL };
+    lua_host host = { root, out, run_ptxas ? ptx_find_ptxas() : NULL };
     if (run_ptxas && !host.ptxas && !out->quiet)
         printf("tngen: ptxas not found (set PTXAS or PATH): generated PTX is not checked by ptxas\n");
     lua_State *L = luaL_newstate();
@@ -182,6 +191,11 @@ void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
         luaL_requiref(L, libs[i].name, libs[i].func, 1);
         lua_pop(L, 1);
     }
+    /* files come only through tngen.read, relative to ROOT */
+    lua_pushnil(L);
+    lua_setglobal(L, "dofile");
+    lua_pushnil(L);
+    lua_setglobal(L, "loadfile");
     static const luaL_Reg services[] = { { "read", l_read },           { "list", l_list },
                                          { "output", l_output },       { "check_ptx", l_check_ptx },
                                          { "compile_glsl", l_compile_glsl }, { NULL, NULL } };
@@ -196,7 +210,7 @@ void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
     size_t len;
     char *text = gen_read_file(path, &len);
     if (!text)
-        gen_die("cannot read %s", path);
+        gen_die("cannot read %s: %s", path, strerror(errno));
     if (luaL_loadbufferx(L, text, len, "@gen/tngen/main.lua", "t") != LUA_OK || lua_pcall(L, 0, 0, -2) != LUA_OK)
         gen_die("%s", lua_tostring(L, -1));
     free(text);

@@ -117,9 +117,8 @@ int gen_output_commit(gen_outputs *o, const char *out_dir)
 {
     qsort(o->files, (size_t)o->count, sizeof *o->files, by_path);
     int changed = 0;
-    for (int i = 0, seen = 0; i < o->count; i++) {
+    for (int i = 0; i < o->count; i++) {
         const gen_file *f = &o->files[i];
-        seen++;
         char *path = gen_strfmt("%s/%s", out_dir, f->path);
         if (!same_content(path, f)) {
             if (make_dirs(path) != 0 || write_atomically(path, f) != 0) {
@@ -128,7 +127,7 @@ int gen_output_commit(gen_outputs *o, const char *out_dir)
             }
             changed++;
             if (!o->quiet)
-                printf("[%d/%d] %s\n", seen, o->count, f->path);
+                printf("[%d/%d] %s\n", i + 1, o->count, f->path);
         }
         free(path);
     }

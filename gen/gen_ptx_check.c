@@ -4,16 +4,13 @@
 #include "gen.h"
 #include "ptx.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-char *gen_find_ptxas(void)
-{
-    return ptx_find_ptxas();
-}
 
 /* Runs ptxas on text for arch; on failure stops generation with ptxas's own message. */
 static void check_with_ptxas(const char *ptxas, const char *name, const char *text, const char *arch)
@@ -23,9 +20,13 @@ static void check_with_ptxas(const char *ptxas, const char *name, const char *te
     if (fd < 0)
         gen_die("cannot create a temporary file for ptxas");
     size_t len = strlen(text);
-    if (write(fd, text, len) != (ssize_t)len)
-        gen_die("cannot write %s", tmp);
+    bool written = write(fd, text, len) == (ssize_t)len;
+    int err = errno;
     close(fd);
+    if (!written) {
+        remove(tmp);
+        gen_die("cannot write %s: %s", tmp, strerror(err));
+    }
     char *cmd = gen_strfmt("'%s' -arch=%s '%s' -o /dev/null 2>&1", ptxas, arch, tmp);
     FILE *p = popen(cmd, "r");
     gen_buf log = { 0 };
@@ -35,13 +36,15 @@ static void check_with_ptxas(const char *ptxas, const char *name, const char *te
         gen_buf_putn(&log, chunk, n);
     int status = p ? pclose(p) : -1;
     remove(tmp);
+    if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 127))
+        gen_die("cannot run %s for generated/%s: %s", ptxas, name, status == -1 ? strerror(errno) : "not found by the shell");
     if (status != 0)
         gen_die("ptxas -arch=%s rejects generated/%s:\n%s", arch, name, log.data ? log.data : "(no output)");
     gen_buf_free(&log);
     free(cmd);
 }
 
-gen_ptx_finding *gen_ptx_check(const char *name, const char *text, const char *sm, char **archs, int narchs,
+gen_ptx_finding *gen_ptx_check(const char *name, const char *text, const char *sm, const char **archs, int narchs,
                                const char *ptxas, int *count)
 {
     ptx_module m;
@@ -49,13 +52,7 @@ gen_ptx_finding *gen_ptx_check(const char *name, const char *text, const char *s
     ptx_analyze_text(&m, name, text, strlen(text), &opt);
     int counts[3];
     ptx_count_findings(&m, counts);
-    if (getenv("TNGEN_KEEP_PTX")) {
-        FILE *keep = fopen(getenv("TNGEN_KEEP_PTX"), "w");
-        if (keep) {
-            fputs(text, keep);
-            fclose(keep);
-        }
-    }
+    gen_keep_copy("TNGEN_KEEP_PTX", text);
     if (!m.valid || counts[PTX_ERROR]) {
         char *report = NULL;
         size_t len = 0;

@@ -85,13 +85,7 @@ uint32_t *gen_spirv_compile(const char *name, const char *glsl, size_t *nwords, 
         .messages = GLSLANG_MSG_SPV_RULES_BIT | GLSLANG_MSG_VULKAN_RULES_BIT,
         .resource = glslang_default_resource(),
     };
-    if (getenv("TNGEN_KEEP_GLSL")) { /* for debugging tngen itself */
-        FILE *keep = fopen(getenv("TNGEN_KEEP_GLSL"), "w");
-        if (keep) {
-            fputs(glsl, keep);
-            fclose(keep);
-        }
-    }
+    gen_keep_copy("TNGEN_KEEP_GLSL", glsl);
     glslang_shader_t *shader = glslang_shader_create(&input);
     if (!glslang_shader_preprocess(shader, &input) || !glslang_shader_parse(shader, &input))
         gen_die("generated/%s does not compile (glslang):\n%s", name, glslang_shader_get_info_log(shader));

@@ -18,7 +18,11 @@ static void usage(FILE *f)
           "  --root DIR   source root (default: .)\n"
           "  --out DIR    output folder (default: ROOT/generated)\n"
           "  --no-ptxas   do not check PTX with ptxas even when it is installed\n"
-          "  -q           print nothing but errors\n",
+          "  -q           print nothing but errors\n"
+          "\n"
+          "Environment, for debugging tngen itself: TNGEN_TRACEBACK=1 adds a Lua traceback to an\n"
+          "error; TNGEN_KEEP_PTX=FILE and TNGEN_KEEP_GLSL=FILE keep a copy of the last PTX or GLSL\n"
+          "text handed to the checks (the one that failed, when one fails).\n",
           f);
 }
 

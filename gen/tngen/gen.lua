@@ -182,14 +182,14 @@ end
 
 local C_TYPE = { f32 = "float", i32 = "int32_t" }
 
--- An argument's extent in elements as a C expression over the dims (and its ld).
+-- An argument's number of dims (0: a scalar or a single value).
 function gen.rank(a)
   return a.shape and #a.shape or 0
 end
 
 -- Host result: an output of no dims, returned through a host pointer (size_t for an index).
 function gen.is_host_result(a)
-  return a.role ~= "scalar" and a.role ~= "in" and #a.shape == 0
+  return a.role ~= "scalar" and a.role ~= "in" and gen.rank(a) == 0
 end
 
 -- C parameters: mode "host" (tn_<op>, the CPU variants), "device" (tn_dev_<op>) or "types"
@@ -267,12 +267,13 @@ function gen.arrays(op)
 end
 
 helpers.gen = gen
--- render(name, vars) in a template: another template, with the same helpers, as a block
-helpers.render = function(name, vars)
-  return (gen.render(name, vars):gsub("\n$", ""))
-end
 for k, v in pairs(gen) do
   helpers[k] = v
+end
+-- render(name, vars) in a template: another template, with the same helpers, as a block (no
+-- final newline: the placeholder's line ends it)
+helpers.render = function(name, vars)
+  return (gen.render(name, vars):gsub("\n$", ""))
 end
 
 return gen

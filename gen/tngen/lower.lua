@@ -80,7 +80,6 @@ local function dag_of(fn)
   fn.dag = { nodes = nodes, roots = roots, params = fn.params }
   return fn.dag
 end
-lower.dag = dag_of
 
 local function spelled(t, prim)
   return t.prims[prim] ~= nil
@@ -115,7 +114,7 @@ end
 -- Every primitive fn computes with on t; a missing spelling is an error naming t, prim and op.
 function lower.primitives(fn, t)
   local d = dag_of(fn)
-  local alias, live = plan(d, t)
+  local _, live = plan(d, t)
   local used = {}
   for i, n in ipairs(d.nodes) do
     if live[i] and not is_leaf(n) then
@@ -125,11 +124,15 @@ function lower.primitives(fn, t)
   return used
 end
 
+local function no_spelling(t, prim, op)
+  error(string.format("%s:%d: target '%s' has no spelling for primitive '%s', needed by op '%s' (%s:%d)",
+    t.file, t.line, t.name, prim, op.name, op.file, op.line), 0)
+end
+
 function lower.require(fn, t, op)
   for prim in pairs(lower.primitives(fn, t)) do
     if not spelled(t, prim) then
-      error(string.format("%s:%d: target '%s' has no spelling for primitive '%s', needed by op '%s' (%s:%d)",
-        t.file, t.line, t.name, prim, op.name, op.file, op.line), 0)
+      no_spelling(t, prim, op)
     end
   end
 end
@@ -209,8 +212,7 @@ function lower.ptx(fn, t, regs, params, op)
       else
         local text = t.prims[n.prim]
         if not text then
-          error(string.format("%s:%d: target '%s' has no spelling for primitive '%s', needed by op '%s' (%s:%d)",
-            t.file, t.line, t.name, n.prim, op.name, op.file, op.line), 0)
+          no_spelling(t, n.prim, op)
         end
         text = text:gsub("%%([0-3P])", function(c)
           if c == "P" then

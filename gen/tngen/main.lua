@@ -72,6 +72,19 @@ for i, op in ipairs(ops) do
   op.position = i - 1
 end
 
+-- The runtime loads one PTX module and one set of shaders per op: one target of each GPU kind.
+local gpu_target = {}
+for _, t in ipairs(targets) do
+  local other = gpu_target[t.kind]
+  if other then
+    dsl.fail_at(t.file, t.line, "target '%s' is a second target of kind '%s' (the first is '%s', %s:%d): the runtime "
+      .. "loads one per kind", t.name, t.kind, other.name, other.file, other.line)
+  end
+  if t.kind ~= "cpu" then
+    gpu_target[t.kind] = t
+  end
+end
+
 local cpu_targets = {}
 for _, t in ipairs(targets) do
   if t.kind == "cpu" then
@@ -177,5 +190,5 @@ for _, t in ipairs(targets) do
 end
 
 local tables = load_file("gen/tngen/tables.lua", _ENV, { dsl = dsl, gen = gen, lower = lower, ctx = ctx, code = code,
-  findings = findings, wants = wants })
+  findings = findings })
 tables.emit()

@@ -231,6 +231,10 @@ local function check_function(op)
     if r.max then
       cond[#cond + 1] = string.format("%s > %du", d, r.max)
     end
+    if #cond == 0 then
+      error(string.format("%s:%d: op '%s': a rule on %s bounds nothing (it needs min > 0 or max): %s", op.file,
+        op.line, op.name, d, r.why or "?"), 0)
+    end
     out[#out + 1] = string.format("    if (%s)\n        return false;", table.concat(cond, " || "))
   end
   local bytes = {}

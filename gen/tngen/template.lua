@@ -50,10 +50,12 @@ end
 
 local compiled = {}
 
-local function compile(path, text)
+-- The Lua source of the template at path, read and translated once per run.
+local function compile(path)
   if compiled[path] then
     return compiled[path]
   end
+  local text = tngen.read(path)
   local lines = {}
   for line in (text:sub(-1) == "\n" and text or text .. "\n"):gmatch("(.-)\n") do
     lines[#lines + 1] = line
@@ -68,7 +70,7 @@ local function compile(path, text)
   return compiled[path]
 end
 
-local function as_text(v, path)
+local function as_text(v)
   local t = type(v)
   if t == "string" then
     return v
@@ -83,7 +85,7 @@ end
 -- then are an error. Returns the text.
 function template.render(name, vars, helpers)
   local path = "gen/templates/" .. name
-  local source = compile(path, tngen.read(path))
+  local source = compile(path)
   local out, deferred = {}, {}
   local env = {}
   local lookups = { vars or {}, helpers or {}, template.base }
@@ -112,12 +114,12 @@ function template.render(name, vars, helpers)
   local function line(...)
     local parts = table.pack(...)
     for i = 1, parts.n do
-      parts[i] = as_text(parts[i], path)
+      parts[i] = as_text(parts[i])
     end
     out[#out + 1] = table.concat(parts, "", 1, parts.n) .. "\n"
   end
   local function block(indent, v)
-    v = as_text(v, path)
+    v = as_text(v)
     if v == "" then
       return
     end
@@ -131,7 +133,7 @@ function template.render(name, vars, helpers)
   chunk(line, block)
   local text = table.concat(out)
   return (text:gsub("\1(%d+)\1", function(k)
-    return as_text(deferred[tonumber(k)](), path)
+    return as_text(deferred[tonumber(k)]())
   end))
 end
 
@@ -139,9 +141,6 @@ end
 template.base = {
   ipairs = ipairs, pairs = pairs, string = string, table = table, math = math, tostring = tostring,
   type = type, error = error, assert = assert, select = select, next = next,
-  render = function(name, vars, helpers)
-    return (template.render(name, vars, helpers):gsub("\n$", ""))
-  end,
   -- "a, b, c" from a list, each through fn when given
   list = function(items, fn, sep)
     local out = {}
@@ -150,13 +149,10 @@ template.base = {
     end
     return table.concat(out, sep or ", ")
   end,
-  lines = function(items, fn)
-    local out = {}
-    for i, v in ipairs(items) do
-      out[i] = fn and fn(v, i) or v
-    end
-    return table.concat(out, "\n")
-  end,
 }
+-- one item a line
+template.base.lines = function(items, fn)
+  return template.base.list(items, fn, "\n")
+end
 
 return template
