@@ -86,7 +86,7 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
             c.ld[i] = dims[a->dim[1]];
         size_t n = tn_arg_extent(op, &c, i);
         float *host = malloc((n ? n : 1) * sizeof *host);
-        s = host ? TN_OK : TN_ERR_OUT_OF_MEMORY;
+        s = host ? TN_OK : tn_fail(TN_ERR_OUT_OF_MEMORY, "tn_bench: %zu floats of host memory for %s", n, a->name);
         for (size_t e = 0; host && e < n; e++)
             host[e] = (float)(bop->domain[0] + (bop->domain[1] - bop->domain[0]) * (double)(e % 1021) / 1021.0);
         if (s == TN_OK)

@@ -97,8 +97,9 @@ static void dn_release(dn_case *k)
     memset(k, 0, sizeof *k);
 }
 
-/* Builds k for (rows, cols) from an op descriptor; false (and a message) when oneDNN refuses. */
-static bool dn_build(dn_case *k, const void *op_desc, size_t rows, size_t cols, bool affine)
+/* Builds k for (rows, cols) from an op descriptor; when oneDNN refuses, says so and exits (a
+ * peer that cannot run must not be timed). */
+static void dn_build(dn_case *k, const void *op_desc, size_t rows, size_t cols, bool affine)
 {
     dnnl_memory_desc_t md, vec;
     dnnl_dims_t dims = { (dnnl_dim_t)rows, (dnnl_dim_t)cols }, cdims = { (dnnl_dim_t)cols };
@@ -120,7 +121,6 @@ static bool dn_build(dn_case *k, const void *op_desc, size_t rows, size_t cols, 
     }
     k->rows = rows;
     k->cols = cols;
-    return ok;
 }
 
 static void dn_run(dn_case *k, const tn_call *c, int x, int y, int w, int b)
@@ -135,8 +135,10 @@ static void dn_run(dn_case *k, const tn_call *c, int x, int y, int w, int b)
         args[n++] = (dnnl_exec_arg_t){ DNNL_ARG_SCALE, k->scale };
         args[n++] = (dnnl_exec_arg_t){ DNNL_ARG_SHIFT, k->shift };
     }
-    dn.execute(k->prim, stream, n, args);
-    dn.stream_wait(stream);
+    if (dn.execute(k->prim, stream, n, args) != dnnl_success || dn.stream_wait(stream) != dnnl_success) {
+        fprintf(stderr, "tn_bench: oneDNN failed to run a %zux%zu primitive\n", k->rows, k->cols);
+        exit(3);
+    }
 }
 
 /* softmax(rows, cols, x, ldx, y, ldy): oneDNN's accurate (max-subtracted) softmax over axis 1. */

@@ -212,6 +212,11 @@ static double time_calls(const candidate *c, const tn_op *op, operand_sets *s, l
 /* Warm-up (page faults, caches, clocks) and the number of calls that makes a sample long enough. */
 static void calibrate(candidate *c, const tn_op *op, operand_sets *s, double sample_seconds)
 {
+    /* the public call once, checked: a refused call would time only the argument check */
+    if (!c->peer && !c->read_floor && c->target < 0 && tn_run_host(op, &s->calls[0]) != TN_OK) {
+        fprintf(stderr, "tn_bench: %s refuses the benchmark's call: %s\n", op->name, tn_last_error());
+        exit(3);
+    }
     int next = 0;
     double warm_until = bench_now() + sample_seconds * 2;
     for (int i = 0; i < 2 || bench_now() < warm_until; i++)

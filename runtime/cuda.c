@@ -324,8 +324,11 @@ static tn_status cu_scratch(cu_device *d, size_t bytes)
 /* One stage of a plan: its parameters in the PTX entry's order, then the launch. */
 static tn_status cu_stage(cu_device *d, CUmodule m, const tn_op *op, const tn_call *c, const tn_stage *st)
 {
-    if (st->entry >= op->ncuda_entries || st->nparams > TN_MAX_PARAMS)
+    if (st->entry >= op->ncuda_entries)
         return tn_fail(TN_ERR_DEVICE, "cuda: %s's plan names entry %u of %u", op->name, st->entry, op->ncuda_entries);
+    if (st->nparams > TN_MAX_PARAMS)
+        return tn_fail(TN_ERR_DEVICE, "cuda: %s's plan has %u parameters (at most %d)", op->name, st->nparams,
+                       TN_MAX_PARAMS);
     CUfunction f;
     const char *entry = op->cuda_entries[st->entry];
     tn_status s = cu_check(cu.module_get_function(&f, m, entry), entry);
@@ -385,10 +388,8 @@ static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
         const tn_arg *a = &op->args[l.results[r].arg];
         uint32_t bits = 0;
         s = cu_check(cu.memcpy_dtoh(&bits, d->scratch + l.results[r].offset, sizeof bits), "cuMemcpyDtoH (result)");
-        if (s == TN_OK && a->dtype == TN_F32)
-            memcpy(c->ptr[l.results[r].arg], &bits, sizeof bits);
-        else if (s == TN_OK)
-            *(size_t *)c->ptr[l.results[r].arg] = bits;
+        if (s == TN_OK)
+            tn_store_result(a, c->ptr[l.results[r].arg], bits);
     }
     return s;
 }

@@ -107,7 +107,7 @@ tn_status tn_buffer_create(tn_device *device, size_t length, tn_buffer **buffer)
     *buffer = NULL;
     if (!device)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_buffer_create: device is NULL");
-    if (length > SIZE_MAX / sizeof(float) / 2)
+    if (length > TN_DIM_LIMIT)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_buffer_create: %zu floats overflow the address space", length);
     tn_buffer *b = calloc(1, sizeof *b);
     if (!b)
@@ -202,6 +202,22 @@ tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)
                            need);
         }
         native.ptr[i] = b->handle;
+    }
+    /* As on the host: an output's buffer may be an input's of the same shape (in place, same
+     * ld), and no other argument's. */
+    for (unsigned mo = op->outputs; mo; mo &= mo - 1) {
+        int o = __builtin_ctz(mo);
+        for (unsigned mj = op->arrays & ~(1u << o); mj; mj &= mj - 1) {
+            int j = __builtin_ctz(mj);
+            if (c->ptr[o] != c->ptr[j])
+                continue;
+            if (op->args[j].role == TN_IN && tn_same_shape(&op->args[o], &op->args[j]) &&
+                (op->args[o].rank < 2 || c->ld[j] == c->ld[o]))
+                continue;
+            return tn_fail(TN_ERR_INVALID_ARGUMENT,
+                           "tn_dev_%s: %s and %s are the same buffer (in place means an input of the same shape%s)",
+                           op->name, op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? ", at the same ld" : "");
+        }
     }
     return dev->backend->run(dev->impl, op, &native);
 }

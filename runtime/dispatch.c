@@ -171,7 +171,7 @@ static void dims_text(const tn_op *op, const tn_call *c, char *text, size_t len)
 tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *prefix)
 {
     for (int d = 0; d < op->ndims; d++)
-        if (c->dim[d] > SIZE_MAX / sizeof(float) / 2)
+        if (c->dim[d] > TN_DIM_LIMIT)
             return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s = %zu elements overflow the address space", prefix,
                            op->name, op->dim_names[d], c->dim[d]);
     for (int r = 0; r < op->nrules; r++) {
@@ -187,7 +187,6 @@ tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *prefix)
 size_t tn_arg_extent(const tn_op *op, const tn_call *c, int i)
 {
     const tn_arg *a = &op->args[i];
-    (void)op;
     if (a->rank == 0)
         return 1;
     if (a->rank == 1)
@@ -207,7 +206,7 @@ tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix
         if (c->ld[i] < cols)
             return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: ld%s = %zu is less than %s = %zu (a row's length)", prefix,
                            op->name, a->name, c->ld[i], op->dim_names[a->dim[1]], cols);
-        if (rows > 1 && c->ld[i] > (SIZE_MAX / sizeof(float) / 2 - cols) / (rows - 1))
+        if (rows > 1 && c->ld[i] > (TN_DIM_LIMIT - cols) / (rows - 1))
             return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s spans more than the address space (%s = %zu, ld%s = %zu)",
                            prefix, op->name, a->name, op->dim_names[a->dim[0]], rows, a->name, c->ld[i]);
     }
@@ -243,18 +242,19 @@ static tn_status explain_host(const tn_op *op, const tn_call *c)
             return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_%s: %s + its extent wraps around the address space", op->name,
                            a->name);
     }
-    /* An output may be exactly an input (in place: same pointer, same ld), never partly overlap
-     * one, and never overlap another output. */
+    /* An output may be exactly an input of its shape (in place: same pointer, same ld), never
+     * partly overlap one, and never overlap another output. */
     for (unsigned mo = op->outputs; mo; mo &= mo - 1) {
         int o = __builtin_ctz(mo);
         for (unsigned mj = op->arrays & ~(1u << o); mj; mj &= mj - 1) {
             int j = __builtin_ctz(mj);
             if (!tn_overlap(c->ptr[o], bytes[o], c->ptr[j], bytes[j]))
                 continue;
-            if (c->ptr[o] == c->ptr[j] && op->args[j].role == TN_IN && (op->args[o].rank < 2 || c->ld[j] == c->ld[o]))
+            if (c->ptr[o] == c->ptr[j] && op->args[j].role == TN_IN && tn_same_shape(&op->args[o], &op->args[j]) &&
+                (op->args[o].rank < 2 || c->ld[j] == c->ld[o]))
                 continue;
             return tn_fail(TN_ERR_INVALID_ARGUMENT,
-                           "tn_%s: %s overlaps %s without being the same array (in place means the same pointer%s)",
+                           "tn_%s: %s overlaps %s without being the same array (in place means an input of the same shape, at the same pointer%s)",
                            op->name, op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? " and ld" : "");
         }
     }

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 enum { TN_MAX_ARGS = 8, TN_MAX_DIMS = 2, TN_MAX_OPS = 1024, TN_MAX_RULES = 4 };
 enum { TN_MAX_STAGES = 4, TN_MAX_PARAMS = 24, TN_MAX_BINDINGS = 16 };
@@ -181,12 +182,32 @@ void tn_clear_error(void);
 /* dispatch.c */
 tn_status tn_run_host(const tn_op *op, tn_call *c);
 tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c);
-/* Elements an argument spans in the call (rows of a matrix at its ld), or why the call is bad. */
+/* Elements an argument spans in the call (rows of a matrix at its ld). */
 size_t tn_arg_extent(const tn_op *op, const tn_call *c, int i);
 /* A rank 0 output: the op's result, through a host pointer. */
 static inline bool tn_is_result(const tn_arg *a)
 {
     return a->rank == 0 && (a->role == TN_OUT || a->role == TN_INOUT);
+}
+/* A result's 32 bits from a device, stored through its host pointer: a float, or an index widened
+ * to size_t. */
+static inline void tn_store_result(const tn_arg *a, void *host, uint32_t bits)
+{
+    if (a->dtype == TN_F32)
+        memcpy(host, &bits, sizeof bits);
+    else
+        *(size_t *)host = bits;
+}
+
+/* Same rank and dims: what an output must share with the input it overwrites in place. */
+static inline bool tn_same_shape(const tn_arg *a, const tn_arg *b)
+{
+    if (a->rank != b->rank)
+        return false;
+    for (int d = 0; d < a->rank; d++)
+        if (a->dim[d] != b->dim[d])
+            return false;
+    return true;
 }
 tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *prefix);
 tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix);

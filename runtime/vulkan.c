@@ -964,10 +964,8 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         const tn_arg *a = &op->args[l.results[r].arg];
         uint32_t bits = 0;
         s = vk_read_locked(d, d->scratch, l.results[r].offset, &bits, sizeof bits);
-        if (s == TN_OK && a->dtype == TN_F32)
-            memcpy(c->ptr[l.results[r].arg], &bits, sizeof bits);
-        else if (s == TN_OK)
-            *(size_t *)c->ptr[l.results[r].arg] = bits;
+        if (s == TN_OK)
+            tn_store_result(a, c->ptr[l.results[r].arg], bits);
     }
     return s;
 }

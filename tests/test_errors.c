@@ -74,6 +74,31 @@ static void argument_checks(void)
         expect("forcing a missing GPU", tn_use_backend("cuda"), TN_ERR_BACKEND_UNAVAILABLE, "cuda cannot run here");
 }
 
+/* Ops of two dims: ld, in place only onto an input of the same shape, shapes of vectors. */
+static void matrix_checks(void)
+{
+    float x[4 * 16], y[4 * 16], w[16], b[16];
+    for (int i = 0; i < 4 * 16; i++)
+        x[i] = y[i] = (float)(i % 7);
+    for (int i = 0; i < 16; i++)
+        w[i] = b[i] = 1.0f;
+    expect("ld below cols", tn_softmax(4, 16, x, 15, y, 16), TN_ERR_INVALID_ARGUMENT, "ldx = 15 is less than cols = 16");
+    expect("output ld below cols", tn_softmax(4, 16, x, 16, y, 8), TN_ERR_INVALID_ARGUMENT, "ldy = 8 is less than cols = 16");
+    expect("rows overlapping the input", tn_softmax(2, 16, x, 16, x + 4, 16), TN_ERR_INVALID_ARGUMENT,
+           "y overlaps x");
+    expect("in place at another ld", tn_softmax(2, 8, x, 16, x, 8), TN_ERR_INVALID_ARGUMENT, "same pointer and ld");
+    expect("output onto a weight vector", tn_layernorm(1, 16, x, 16, w, b, 1e-5f, w, 16), TN_ERR_INVALID_ARGUMENT,
+           "y overlaps w");
+    expect("refused layernorm left w alone", w[3] == 1.0f ? TN_OK : TN_ERR_INVALID_ARGUMENT, TN_OK, NULL);
+    expect("in place (same pointer and ld)", tn_rmsnorm(4, 16, x, 16, w, 1e-5f, x, 16), TN_OK, NULL);
+    float hy[2 * 16];
+    expect("two outputs in one array", tn_residual_rmsnorm(2, 16, x, 16, y, 16, w, 1e-5f, hy, 16, hy, 16),
+           TN_ERR_INVALID_ARGUMENT, "h overlaps y");
+    size_t index = 7;
+    expect("rowargmax of empty rows", tn_rowargmax(3, 0, x, 16, (int32_t *)&index), TN_ERR_INVALID_ARGUMENT,
+           "has no index");
+}
+
 /* A failure in one thread leaves another thread's message alone. */
 static void *fail_in_thread(void *arg)
 {
@@ -151,6 +176,14 @@ static void device_checks(const char *backend)
                "y belongs to another device");
     tn_buffer_destroy(foreign);
     tn_device_close(other);
+    /* two dims: a buffer too short for its rows at ld, and buffers shared where not in place */
+    expect("rows beyond a buffer", tn_dev_softmax(dev, 2, 8, a, 12, c, 8), TN_ERR_INVALID_ARGUMENT,
+           "x holds 16 floats; rows = 2 rows at ldx = 12 need 20");
+    expect("in place on a device", tn_dev_softmax(dev, 2, 8, a, 8, a, 8), TN_OK, NULL);
+    expect("in place at another ld on a device", tn_dev_softmax(dev, 1, 8, a, 8, a, 12), TN_ERR_INVALID_ARGUMENT,
+           "y and x are the same buffer");
+    expect("output buffer onto a weight", tn_dev_rmsnorm(dev, 1, 8, a, 8, b, 1e-5f, b, 8), TN_ERR_INVALID_ARGUMENT,
+           "y and w are the same buffer");
     device_timer(dev);
     tn_buffer_destroy(a);
     tn_buffer_destroy(b);
@@ -275,6 +308,7 @@ int main(int argc, char **argv)
         vulkan_staged();
     } else {
         argument_checks();
+    matrix_checks();
         thread_messages();
         device_checks("vulkan");
         device_checks("cuda");

@@ -118,6 +118,7 @@ typedef struct tcase {
     array arr[TEST_MAX_ARGS], before[TEST_MAX_ARGS];
     float result_f[TEST_MAX_ARGS];
     size_t result_i[TEST_MAX_ARGS];
+    int alias[TEST_MAX_ARGS]; /* in place: input i reads the array of output alias[i] - 1 (0: its own) */
 } tcase;
 
 static int is_array(const test_arg *g)
@@ -175,15 +176,17 @@ static void case_free(tcase *t)
     memset(t, 0, sizeof *t);
 }
 
-/* Operands at dims (ld = cols + pad for matrices): inputs random from their domain, outputs
- * poisoned, gaps and guards canaries. */
-static void case_setup(tcase *t, const test_op *op, const rules *r, const size_t *dims, size_t pad, const char *what)
+/* Operands at dims (ld = cols + pad + k * pad_step for the k-th matrix): inputs random from
+ * their domain, outputs poisoned, gaps and guards canaries. */
+static void case_setup_ld(tcase *t, const test_op *op, const rules *r, const size_t *dims, size_t pad, size_t pad_step,
+                          const char *what)
 {
     memset(t, 0, sizeof *t);
     t->op = op;
     t->r = r;
     t->what = what;
     memcpy(t->a.dim, dims, sizeof t->a.dim);
+    size_t matrices = 0;
     for (int i = 0; i < op->nargs; i++) {
         const test_arg *g = &op->args[i];
         if (g->role == TEST_SCALAR) {
@@ -197,7 +200,7 @@ static void case_setup(tcase *t, const test_op *op, const rules *r, const size_t
             continue;
         }
         size_t rows = g->rank == 2 ? dims[g->dim[0]] : 1, cols = dims[g->dim[g->rank - 1]];
-        size_t ld = g->rank == 2 ? cols + pad : cols;
+        size_t ld = g->rank == 2 ? cols + pad + matrices++ * pad_step : cols;
         array *y = &t->arr[i];
         *y = array_new(rows, cols, ld);
         for (size_t e = 0; e < y->extent; e++)
@@ -206,6 +209,11 @@ static void case_setup(tcase *t, const test_op *op, const rules *r, const size_t
         t->a.ptr[i] = y->data;
         t->a.ld[i] = ld;
     }
+}
+
+static void case_setup(tcase *t, const test_op *op, const rules *r, const size_t *dims, size_t pad, const char *what)
+{
+    case_setup_ld(t, op, r, dims, pad, 0, what);
 }
 
 static void report(tcase *t, int *reported, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -390,20 +398,24 @@ static tn_status call(const runner *rn, tcase *t)
      * run, copy back. */
     tn_status s = TN_OK;
     for (int i = 0; i < op->nargs && s == TN_OK; i++) {
-        if (!is_array(&op->args[i]))
+        if (!is_array(&op->args[i]) || t->alias[i])
             continue;
         size_t n = t->arr[i].extent + GUARD;
         s = tn_buffer_create(rn->device, n, &t->a.buf[i]);
         if (s == TN_OK)
             s = tn_buffer_write(t->a.buf[i], 0, (const float *)t->arr[i].data, n);
     }
+    for (int i = 0; i < op->nargs; i++)
+        if (t->alias[i]) /* in place: the output's buffer */
+            t->a.buf[i] = t->a.buf[t->alias[i] - 1];
     if (s == TN_OK)
         s = op->device(rn->device, &t->a);
     for (int i = 0; i < op->nargs && s == TN_OK; i++)
-        if (t->a.buf[i])
+        if (t->a.buf[i] && !t->alias[i])
             s = tn_buffer_read(t->a.buf[i], 0, (float *)t->arr[i].data, t->arr[i].extent + GUARD);
     for (int i = 0; i < op->nargs; i++) {
-        tn_buffer_destroy(t->a.buf[i]);
+        if (!t->alias[i])
+            tn_buffer_destroy(t->a.buf[i]);
         t->a.buf[i] = NULL;
     }
     return s;
@@ -429,7 +441,8 @@ static void run_case(const runner *rn, tcase *t, verdict *v)
         if (s != TN_ERR_INVALID_ARGUMENT)
             report(t, &v->reported, "expected an invalid-argument error, got %s", tn_status_string(s));
         for (int i = 0; i < op->nargs; i++)
-            if (is_result(&op->args[i]) && bits_of(t->result_f[i]) != POISON && t->result_i[i] != (size_t)-1)
+            if (is_result(&op->args[i]) && (op->args[i].dtype == TEST_I32 ? t->result_i[i] != (size_t)-1
+                                                                             : bits_of(t->result_f[i]) != POISON))
                 report(t, &v->reported, "a refused call wrote %s", op->args[i].name);
     } else if (s != TN_OK) {
         report(t, &v->reported, "%s: %s", tn_status_string(s), tn_last_error());
@@ -483,10 +496,12 @@ static void specials_1d(const runner *rn, const test_op *op, const rules *r, ver
 
 /* Two dims: rows of documented special cases in every input matrix. Row p of the pattern:
  * 0 all -inf, 1 one NaN, 2 one +inf, 3 one -inf, 4 all equal, 5 the domain's ends, 6 zeros,
- * 7 a mix of special values; the others random. */
-enum { NPATTERNS = 10 };
+ * 7 a mix of special values, 8 all NaN, 9 one 0 and 18 terms whose e^x sits just below 2^-24,
+ * in one accumulator (a sum of e^x that rounds up at every step), -100 elsewhere; the others
+ * random. */
+enum { NPATTERNS = 11 };
 
-static float pattern_value(int p, size_t j, size_t cols, const test_arg *g)
+static float pattern_value(int p, size_t j, size_t cols, size_t lanes, const test_arg *g)
 {
     double lo = g->domain[0], hi = g->domain[1];
     switch (p) {
@@ -506,26 +521,80 @@ static float pattern_value(int p, size_t j, size_t cols, const test_arg *g)
         return j % 2 ? -0.0f : 0.0f;
     case 7:
         return specials[j % NSPECIAL];
+    case 8:
+        return NAN;
+    case 9: /* the terms in one accumulator of a CPU row reduction (8 accumulators of lanes) */
+        if (j == 0)
+            return 0.0f;
+        if (j % (8 * lanes) == 0 && j / (8 * lanes) < 16)
+            return (float)log(0.99 * 0x1p-24);
+        if (j == lanes || j == 2 * lanes || j == 4 * lanes)
+            return (float)log(0.98 * 0x1p-24);
+        return -100.0f;
     default:
         return (float)uniform(lo, hi);
     }
 }
 
+/* At a short width, and at the width of a full block of a CPU row reduction plus a partial one
+ * (the deepest tree of sums per row). */
 static void specials_2d(const runner *rn, const test_op *op, const rules *r, verdict *v)
 {
-    size_t dims[TEST_MAX_DIMS] = { NPATTERNS, 61 };
-    tcase t;
-    case_setup(&t, op, r, dims, 3, "special rows");
-    for (int i = 0; i < op->nargs; i++) {
-        const test_arg *g = &op->args[i];
-        if (g->rank != 2 || g->role == TEST_OUT)
-            continue;
-        array *y = &t.arr[i];
-        for (size_t row = 0; row < y->rows; row++)
-            for (size_t j = 0; j < y->cols; j++)
-                y->data[row * y->ld + j] = bits_of(pattern_value((int)row, j, y->cols, g));
+    const size_t widths[] = { 61, 128 * (size_t)r->lanes + 3 };
+    for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+        size_t dims[TEST_MAX_DIMS] = { NPATTERNS, widths[k] };
+        tcase t;
+        case_setup(&t, op, r, dims, 3, "special rows");
+        for (int i = 0; i < op->nargs; i++) {
+            const test_arg *g = &op->args[i];
+            if (g->rank != 2 || g->role == TEST_OUT)
+                continue;
+            array *y = &t.arr[i];
+            for (size_t row = 0; row < y->rows; row++)
+                for (size_t j = 0; j < y->cols; j++)
+                    y->data[row * y->ld + j] = bits_of(pattern_value((int)row, j, y->cols, (size_t)r->lanes, g));
+        }
+        run_case(rn, &t, v);
     }
-    run_case(rn, &t, v);
+}
+
+static int same_shape(const test_arg *a, const test_arg *b)
+{
+    if (a->rank != b->rank)
+        return 0;
+    for (int d = 0; d < a->rank; d++)
+        if (a->dim[d] != b->dim[d])
+            return 0;
+    return 1;
+}
+
+/* In place: every output that may overwrite an input of its shape does, at a few shapes; the
+ * reference still sees the input as it was. */
+static void in_place(const runner *rn, const test_op *op, const rules *r, verdict *v)
+{
+    static const size_t shapes[][3] = { { 1000, 1, 0 }, { 9, 1000, 24 }, { 2, 65537, 0 }, { 3, 8192, 0 } };
+    for (int o = 0; o < op->nargs; o++) {
+        if (op->args[o].role != TEST_OUT || op->args[o].rank == 0)
+            continue;
+        for (int j = 0; j < op->nargs; j++) {
+            if (op->args[j].role != TEST_IN || !same_shape(&op->args[o], &op->args[j]))
+                continue;
+            for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+                if ((op->ndims == 1) != (k == 0))
+                    continue;
+                tcase t;
+                size_t dims[TEST_MAX_DIMS] = { shapes[k][0], shapes[k][1] };
+                case_setup(&t, op, r, dims, shapes[k][2], "in place");
+                array *y = &t.arr[o], *x = &t.arr[j];
+                for (size_t e = 0; e < y->extent; e++)
+                    if (logical(y, e))
+                        y->data[e] = x->data[e];
+                t.a.ptr[j] = y->data;
+                t.alias[j] = o + 1;
+                run_case(rn, &t, v);
+            }
+        }
+    }
 }
 
 static void test_op_on(const runner *rn, const test_op *op)
@@ -555,8 +624,12 @@ static void test_op_on(const runner *rn, const test_op *op)
         static const size_t big = 1u << 24;
         const size_t shapes[][3] = {
             { 1, 1, 0 }, { 1, 7, 0 }, { 7, 1, 0 }, { 2, lanes - 1, 0 }, { 3, lanes + 1, 5 }, { 5, group - 1, 0 },
-            { 4, group + 1, 3 }, { 9, 1000, 24 }, { 33, 1024, 0 }, { 1, 4097, 0 }, { 2, 65537, 3 }, { 0, 5, 0 },
-            { 5, 0, 0 }, { 3, 1000003, 0 }, { 4096, 4096, 0 }, { 1, big, 0 },
+            { 4, group + 1, 3 }, { 9, 1000, 24 }, { 33, 1024, 0 }, { 1, 4097, 0 }, { 3, 8192, 0 }, { 2, 16384, 4 },
+            { 2, 32768, 0 }, { 2, 65537, 3 }, { 0, 5, 0 }, { 5, 0, 0 }, { 3, 1000003, 0 }, { 4096, 4096, 0 },
+            { 1, big, 0 },
+            /* CUDA: more blocks than a grid's x holds (a block takes up to 8 rows), so the grid
+             * splits into y; on lavapipe as many workgroups would take minutes */
+            { strcmp(rn->backend, "cuda") == 0 ? 600000 : 0, 2, 2 },
         };
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
             if (quick && shapes[s][0] * shapes[s][1] > (1u << 21))
@@ -567,8 +640,16 @@ static void test_op_on(const runner *rn, const test_op *op)
             case_setup(&t, op, &r, dims, shapes[s][2], "random");
             run_case(rn, &t, &v);
         }
+        /* each matrix at its own ld (16-byte multiples apart, and one that is not) */
+        for (size_t step = 4; step <= 5; step++) {
+            tcase t;
+            size_t dims[TEST_MAX_DIMS] = { 7, 3000 };
+            case_setup_ld(&t, op, &r, dims, 0, step, "own ld per matrix");
+            run_case(rn, &t, &v);
+        }
         specials_2d(rn, op, &r, &v);
     }
+    in_place(rn, op, &r, &v);
     const char *unit = "";
     for (int i = 0; i < op->nargs; i++)
         if (op->args[i].tolerance == TEST_ULP)

@@ -105,6 +105,40 @@ check_malformed bad_bench_size "gen/lua/ops/bad_bench_size.lua:1: op 'bad_bench_
   reference = "x",
   bench = { sizes = { 1000, 0 } },
 }'
+check_malformed one_sided_combine "gen/lua/ops/one_sided_combine.lua:1: op 'one_sided_combine': reduce.combine takes 2 values, got a function of 1 parameters" \
+'op "one_sided_combine" {
+  doc = "a combine that drops its second operand",
+  args = { vec "x", result "s" },
+  reduce = { init = 0, step = function(acc, x) return acc + x end, combine = function(a) return a end },
+  accuracy = { exact = true },
+  reference = { step = "s += x;" },
+}'
+check_malformed unknown_domain "gen/lua/ops/unknown_domain.lua:1: op 'unknown_domain': domains.xx names no input of the op" \
+'op "unknown_domain" {
+  doc = "a domain for an argument the op does not have",
+  args = { vec "x", out "y" },
+  map = function(x) return x end,
+  accuracy = { ulp = 0 },
+  reference = "x",
+  domains = { xx = { 0, 1 } },
+}'
+check_malformed rel_without_of "gen/lua/ops/rel_without_of.lua:1: op 'rel_without_of': accuracy: rel needs of" \
+'op "rel_without_of" {
+  doc = "an error bound relative to nothing",
+  args = { vec "x", out "y" },
+  map = function(x) return x end,
+  accuracy = { rel = 1e-6 },
+  reference = "x",
+}'
+check_malformed inout_rows "gen/lua/ops/inout_rows.lua:1: op 'inout_rows': argument 'x': a rows op reads matrices" \
+'op "inout_rows" {
+  doc = "a rows op with a matrix both read and written",
+  dims = { "rows", "cols" },
+  args = { inout "x" },
+  rows = { map "x" { function(x) return x end } },
+  accuracy = { ulp = 0 },
+  reference = "x[0] = x[0];",
+}'
 
 # 4. A target without a primitive an op needs: the error names target, primitive and op.
 case_root="$work/case-missing-spelling"

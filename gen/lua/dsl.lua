@@ -249,7 +249,9 @@ end
 
 -- Builds a function of an op. `offer` lists the values it may take, { { name = , type = }, ... }:
 -- a Lua function takes them by parameter name (any subset, any order); a primitive used as a
--- function (combine = add) takes them in the offered order. Returns
+-- function (combine = add) takes them in the offered order. positional: every function takes
+-- them in order, the first ones (true) or all of them ("all": a combine that dropped one side
+-- would be wrong for any input). Returns
 -- { params = { {name, type}... }, results = { node... }, what = }.
 function dsl.build(fn, offer, what, file, line, positional)
   if type(fn) ~= "function" then
@@ -274,7 +276,7 @@ function dsl.build(fn, offer, what, file, line, positional)
   else
     local info = debug.getinfo(fn, "u")
     local count = (info.isvararg or info.nparams >= #offer) and #offer or info.nparams
-    if info.nparams > #offer then
+    if info.nparams > #offer or (positional == "all" and count < #offer) then
       fail_at(file, line, "%s takes %d values, got a function of %d parameters", what, #offer, info.nparams)
     end
     for i = 1, count do
@@ -290,7 +292,9 @@ function dsl.build(fn, offer, what, file, line, positional)
   for i = 1, res.n do
     local v = res[i]
     if type(v) == "number" then
+      local literal = v
       v = const(v, "f32")
+      v.literal = literal -- an integer literal may still be an i32 result (expect_results)
     end
     if not is_node(v) then
       fail_at(file, line, "%s: result %d must be a value, got %s", what, i, type(v))
@@ -308,8 +312,8 @@ function dsl.expect_results(f, want_types)
   for i, t in ipairs(want_types) do
     local r = f.results[i]
     if r.type ~= t then
-      if r.prim == "const" and t == "i32" and r.type == "f32" and math.type(r.value) == "integer" then
-        f.results[i] = const(r.value, "i32")
+      if r.literal and t == "i32" and math.type(r.literal) == "integer" then
+        f.results[i] = const(r.literal, "i32")
       else
         fail_at(f.file, f.line, "%s: result %d must be %s, got %s", f.what, i, t, r.type)
       end
@@ -528,10 +532,40 @@ function dsl.op(name)
       end
     end
     dsl.check_fields(op.accuracy, schema, file, line, "op '" .. name .. "': accuracy")
+    -- each contract is one kind: exact, ulp, or rel of an expression (plus abs)
+    local function check_contract(c, where)
+      local kinds = (c.exact and 1 or 0) + (c.ulp and 1 or 0) + (c.rel and 1 or 0)
+      if kinds ~= 1 then
+        fail_at(file, line, "op '%s': %s needs exactly one of exact, ulp or rel, got %d", name, where, kinds)
+      end
+      if c.rel and not c.of then
+        fail_at(file, line, "op '%s': %s: rel needs of (the expression the error is relative to)", name, where)
+      end
+      if (c.of or c.abs) and not c.rel then
+        fail_at(file, line, "op '%s': %s: of and abs go with rel", name, where)
+      end
+    end
+    local per_output = false
+    for _, a in ipairs(op.args) do
+      if op.accuracy[a.name] then
+        per_output = true
+        check_contract(op.accuracy[a.name], "accuracy." .. a.name)
+      end
+    end
+    if not per_output then
+      check_contract(op.accuracy, "accuracy")
+    end
+    local arg_names = {}
+    for _, a in ipairs(op.args) do
+      arg_names[a.name] = a.role ~= "out"
+    end
     for k, d in pairs(op.domains) do
       local problem = check_domain(d)
-      if problem or not spec.args then
-        fail_at(file, line, "op '%s': domains.%s %s", name, tostring(k), problem or "")
+      if not arg_names[k] then
+        problem = "names no input of the op"
+      end
+      if problem then
+        fail_at(file, line, "op '%s': domains.%s %s", name, tostring(k), problem)
       end
     end
     check_bench(op, op.bench)

@@ -19,29 +19,36 @@ end
 --   r = x - n ln 2 in two steps (Cody-Waite: ln2_hi has 9 significant bits, so n * ln2_hi is exact);
 --   exp(r) = 1 + r + r^2 P(r) on |r| <= ln2/2 (minimax coefficients from Cephes' expf);
 --   exp(x) = exp(r) * 2^n, rounded once by scalb (also into the subnormal range).
-function lib.exp(x)
+-- lo (optional) is a small addend to x (|lo| <= 2^-17) that x cannot hold: it joins r, where
+-- its own rounding is far below an ulp of the result.
+local function exp_of(x, lo)
   x = min(89.0, max(-104.0, x))
   local shifter = 12582912.0 -- 1.5 * 2^23
   local t = fma(x, 1.44269504088896341, shifter)
   local n = t - shifter
   local r = fma(n, -0.693359375, x)
   r = fma(n, 2.12194440e-4, r)
+  if lo then
+    r = r + lo
+  end
   local p = polynomial(r, { 1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3,
     4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1 })
   return scalb(fma(p, r * r, r) + 1.0, n)
 end
 
--- e^(a + b) with a + b taken exactly: the rounding error of the sum (TwoSum) enters as a
--- first-order correction, so that e^(x - m) is as accurate as exp itself even where x - m
--- rounds (|x - m| up to 104 would otherwise add up to 52 ulp). A sum that is not finite
--- carries no correction.
+function lib.exp(x)
+  return exp_of(x)
+end
+
+-- e^(a + b) with a + b taken exactly: the rounding error of the sum (TwoSum) joins exp's reduced
+-- argument, so that e^(x - m) is as accurate as exp itself even where x - m rounds (|x - m| up
+-- to 104 would otherwise add up to 52 ulp). A sum that is not finite carries no correction.
 function lib.exp_sum(a, b)
   local t = a + b
   local bb = t - a
   local err = (a - (t - bb)) + (b - bb)
   err = select(cmp_lt(abs(t), 128.0), err, 0.0)
-  local e = lib.exp(t)
-  return fma(e, err, e)
+  return exp_of(t, err)
 end
 
 -- log(x), f32, at most 1 ulp from the correctly rounded result on positive x (subnormals
@@ -66,9 +73,16 @@ function lib.log(x)
   return select(cmp_eq(x, math.huge), math.huge, r)
 end
 
+-- The larger of a and b, NaN when either is (max alone returns b when either is NaN: a NaN in a
+-- would be dropped).
+function lib.max_or_nan(a, b)
+  return select(cmp_eq(a, a), max(a, b), a)
+end
+
 -- The first largest value and its index, NaN ignored: the step replaces only on strictly greater
 -- (the first of equal values stays), the combine takes the smaller index among equal values, so
--- that any order of steps and combines finds the same element.
+-- that any order of steps and combines finds the same element. The step takes its values by
+-- name: an op using it names its accumulators best and at, and its input x.
 function lib.argmax_step(best, at, x, index)
   local take = cmp_gt(x, best)
   return select(take, x, best), iselect(take, index, at)

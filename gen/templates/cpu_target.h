@@ -16,13 +16,12 @@ typedef ${t.types.f32} vf;
 typedef ${t.types.i32} vi;
 typedef ${t.types.mask} vm;
 
-/* Loop parameters shared by the templates. */
-#ifndef TN_REDUCE_BLOCK
+/* Loop parameters shared by the templates (the accuracy contracts count the depth of sums
+ * from the block sizes: they are not settings). */
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
 #define TN_ROW_BLOCK (128 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
 #define TN_MAP_BLOCK (32 * VF_LANES) /* columns per block of a map pass whose blocks alternate direction */
 #define TN_STREAM_BYTES (8 << 20)    /* outputs at least this large are written with streaming stores */
-#endif
 
 /* Primitives of gen/lua/prims.lua, spelled as ${t.file} says. */
 ${prims}

@@ -46,7 +46,8 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |  local out = {}
 |  local function ptr(a)
 |    if is_vector[a.name] then return a.name end
-|    return staged[a.name] and (a.name .. "_w") or (a.name .. "_r")
+|    -- a staged output is in its scratch row until its final pass, and in the output after
+|    return staged[a.name] and pass.index <= final[a.name] and (a.name .. "_w") or (a.name .. "_r")
 |  end
 |  for _, a in ipairs(pass.loads) do
 |    out[#out + 1] = "vf e_" .. a.name .. " = " .. (masked and ("v_load_tail(" .. ptr(a) .. " + " .. at .. ", k, v_splat(0.0f))") or ("v_load(" .. ptr(a) .. " + " .. at .. ")")) .. ";"
@@ -93,26 +94,20 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |  for _, l in ipairs(out) do for piece in l:gmatch("[^\n]+") do text[#text + 1] = piece end end
 |  return "{\n    " .. table.concat(text, "\n    ") .. "\n}"
 |end
-|local function reduces(pass) local out = {} for _, ph in ipairs(pass.elements) do if ph.kind == "reduce" then out[#out + 1] = ph end end return out end
-|local function uses_index(pass)
-|  for _, ph in ipairs(reduces(pass)) do for _, p in ipairs(ph.step.params) do if p.name == "index" then return true end end end
-|  return false
-|end
 |-- combine(x, y) into x for every reduce of the pass: x(part), y(part) spell the operands
-|local function combine_all(pass, suffix, x, y, into)
+|local function combine_all(pass, x, y, into)
 |  local out = {}
-|  for _, ph in ipairs(reduces(pass)) do
+|  for _, ph in ipairs(pass.reduces) do
 |    local args = {}
 |    for _, a in ipairs(ph.acc) do args[#args + 1] = x(a) end
 |    for _, a in ipairs(ph.acc) do args[#args + 1] = y(a) end
 |    local targets = {}
 |    for i, a in ipairs(ph.acc) do targets[i] = (into or x)(a) end
-|    if #targets == 1 then out[#out + 1] = targets[1] .. " = " .. fname(ph, "combine" .. suffix) .. "(" .. table.concat(args, ", ") .. ");"
-|    else out[#out + 1] = fname(ph, "combine" .. suffix) .. "(" .. table.concat(args, ", ") .. ", " .. list(targets, function(r) return "&" .. r end) .. ");" end
+|    if #targets == 1 then out[#out + 1] = targets[1] .. " = " .. fname(ph, "combine") .. "(" .. table.concat(args, ", ") .. ");"
+|    else out[#out + 1] = fname(ph, "combine") .. "(" .. table.concat(args, ", ") .. ", " .. list(targets, function(r) return "&" .. r end) .. ");" end
 |  end
 |  return table.concat(out, "\n")
 |end
-|local function parts(pass) local out = {} for _, ph in ipairs(reduces(pass)) do for _, a in ipairs(ph.acc) do out[#out + 1] = a end end return out end
 |-- The row-level values element code of a pass takes, splatted once per pass.
 |local function splats(pass)
 |  local seen, out = {}, {}
@@ -120,10 +115,8 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |    for _, n in ipairs(op.uses(ph)) do
 |      if not seen[n] and not is_matrix[n] and not is_vector[n] and n ~= "index" then
 |        local own = false
-|        for _, a in ipairs(parts(pass)) do own = own or a.name == n end
-|        local is_output = false
-|        for _, a in ipairs(op.matrices) do is_output = is_output or a.name == n end
-|        if not own and not is_output then
+|        for _, a in ipairs(pass.parts) do own = own or a.name == n end
+|        if not own then
 |          seen[n] = true
 |          local ty = "f32"
 |          for _, q in ipairs(op.phases) do if q.kind == "reduce" then for _, a in ipairs(q.acc) do if a.name == n then ty = a.type end end end end
@@ -203,7 +196,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
         ${row_phases(op.passes[0].after)}
 |end
 |for _, pass in ipairs(op.passes) do
-|  local P = parts(pass)
+|  local P = pass.parts
         /* pass ${pass.index}: ${list(pass.elements, function(ph) return ph.kind .. " " .. table.concat(ph.names, ", ") end)} */
 |  for _, a in ipairs(P) do
         ${ST[a.type]} ${a.name};
@@ -234,8 +227,13 @@ void tn_cpu_${op.name}_${t.name}(${params})
                 ${VT[a.type]} ${a.name}_a0 = ${(a.type == "i32" and "v_isplat(" or "v_splat(") .. gen.c_const(a.type, a.init) .. ")"}, ${list({ 1, 2, 3, 4, 5, 6, 7 }, function(q) return a.name .. "_a" .. q .. " = " .. a.name .. "_a0" end)};
 |  end
                 size_t j = start;
+|  if #P > 0 then
                 /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+|  end
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+|  -- every pass after the first fetches the next row: the second from memory, the later ones
+|  -- back into L1 from L2 where the second's lines were evicted (softmax from DRAM: 0.92-0.94 of
+|  -- the read floor with the second alone, 0.94-0.98 with all)
 |  if pass.index > 1 and #ins > 0 then
                     if (from_memory)
                         for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
@@ -246,7 +244,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
 |    end
                         }
 |  end
-|  if uses_index(pass) then
+|  if pass.uses_index then
                     const vi index0 = v_positions(j);
 |  end
                     ${body(pass, "", 0, false)}
@@ -255,7 +253,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
 |  end
                 }
                 for (; j + VF_LANES <= end; j += VF_LANES) {
-|  if uses_index(pass) then
+|  if pass.uses_index then
                     const vi index0 = v_positions(j);
 |  end
                     ${body(pass, "", 0, false)}
@@ -264,7 +262,7 @@ void tn_cpu_${op.name}_${t.name}(${params})
                     const size_t k = end - j;
                     const vm m = v_tail_mask(k);
                     (void)m;
-|  if uses_index(pass) then
+|  if pass.uses_index then
                     const vi index0 = v_positions(j);
 |  end
                     ${body(pass, "", 0, true)}
@@ -272,15 +270,15 @@ void tn_cpu_${op.name}_${t.name}(${params})
 |  if #P > 0 then
 |    local function acc(j) return function(a) return a.name .. "_a" .. j end end
 |    for q = 0, 6, 2 do
-                ${combine_all(pass, "", acc(q), acc(q + 1))}
+                ${combine_all(pass, acc(q), acc(q + 1))}
 |    end
-                ${combine_all(pass, "", acc(0), acc(2))}
-                ${combine_all(pass, "", acc(4), acc(6))}
-                ${combine_all(pass, "", acc(0), acc(4))}
+                ${combine_all(pass, acc(0), acc(2))}
+                ${combine_all(pass, acc(4), acc(6))}
+                ${combine_all(pass, acc(0), acc(4))}
                 /* blocks combined pairwise as vectors; the lanes once, at the end */
                 for (size_t b = blocks++; b & 1; b >>= 1) {
                     depth--;
-                    ${combine_all(pass, "", function(a) return a.name .. "_partial[depth]" end, acc(0), acc(0))}
+                    ${combine_all(pass, function(a) return a.name .. "_partial[depth]" end, acc(0), acc(0))}
                 }
 |    for _, a in ipairs(P) do
                 ${a.name}_partial[depth] = ${a.name}_a0;
@@ -295,10 +293,10 @@ void tn_cpu_${op.name}_${t.name}(${params})
 |    local function total(a) return a.name .. "_t" end
             while (depth > 0) {
                 depth--;
-                ${combine_all(pass, "", function(a) return a.name .. "_partial[depth]" end, total, total)}
+                ${combine_all(pass, function(a) return a.name .. "_partial[depth]" end, total, total)}
             }
             for (int width = VF_LANES / 2; width > 0; width /= 2)
-                ${combine_all(pass, "", total, function(a) return (a.type == "i32" and "v_ifold(" or "v_fold(") .. a.name .. "_t, width)" end)}
+                ${combine_all(pass, total, function(a) return (a.type == "i32" and "v_ifold(" or "v_fold(") .. a.name .. "_t, width)" end)}
 |  end
 |  for _, a in ipairs(P) do
             ${a.name} = ${a.type == "i32" and "v_ifirst(" or "v_first("}${a.name}_t);

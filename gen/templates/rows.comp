@@ -15,8 +15,6 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |local function fname(ph, what) return op.name .. "_" .. ph.index .. "_" .. what end
 |local function is_scalar_arg(name) for _, a in ipairs(op.scalars) do if a.name == name then return true end end return false end
 |local function row_value(name) return name == cols_dim and "cols_f" or (is_scalar_arg(name) and ("params." .. name) or name) end
-|local function reduces(pass) local out = {} for _, ph in ipairs(pass.elements) do if ph.kind == "reduce" then out[#out + 1] = ph end end return out end
-|local function parts(pass) local out = {} for _, ph in ipairs(reduces(pass)) do for _, a in ipairs(ph.acc) do out[#out + 1] = a end end return out end
 |local function call(f, fn, arg, results)
 |  local args = list(fn.params, function(p) return arg(p.name) end)
 |  if #results == 1 then return results[1] .. " = " .. f .. "(" .. args .. ");" end
@@ -25,7 +23,7 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |-- combine into x(part) for every reduce of the pass
 |local function combine_all(pass, x, y)
 |  local out = {}
-|  for _, ph in ipairs(reduces(pass)) do
+|  for _, ph in ipairs(pass.reduces) do
 |    local arg = function(name)
 |      local base, side = name:match("^(.*)_([12])$")
 |      for _, a in ipairs(ph.acc) do if a.name == base then return side == "1" and x(a) or y(a) end end
@@ -47,7 +45,7 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |  local function arg(name)
 |    if name == "index" then return "int(j)" end
 |    if is_matrix[name] or is_vector[name] then return "e_" .. name end
-|    for _, a in ipairs(parts(pass)) do if a.name == name then return "c_" .. name end end
+|    for _, a in ipairs(pass.parts) do if a.name == name then return "c_" .. name end end
 |    return row_value(name)
 |  end
 |  for _, ph in ipairs(pass.elements) do
@@ -119,7 +117,7 @@ ${gen.c_function(ph.fn, t, st, fname(ph, "row"))}
 |  end
 |end
 |for _, pass in ipairs(op.passes) do
-|  for _, a in ipairs(parts(pass)) do
+|  for _, a in ipairs(pass.parts) do
 shared ${T[a.type]} shared_${a.name}[${L}];
 |  end
 |end
@@ -137,7 +135,7 @@ void main()
     ${row_phases(op.passes[0].after)}
 |end
 |for _, pass in ipairs(op.passes) do
-|  local P = parts(pass)
+|  local P = pass.parts
     // pass ${pass.index}: ${list(pass.elements, function(ph) return ph.kind .. " " .. table.concat(ph.names, ", ") end)}
 |  if #P == 0 then
     for (uint start = tid; start < cols; start += ${L * CHUNK}u) {

@@ -13,6 +13,8 @@ static void reference_${op.name}(const test_call *tn_c, test_want *tn_w)
 |end
 |for _, a in ipairs(arrays) do
     real *${a.name} = malloc((${cols_dim} ? ${cols_dim} : 1) * sizeof(real));
+    if (!${a.name})
+        abort(); /* a reference without memory cannot judge anything */
 |  if #a.shape == 1 then
     for (size_t j = 0; j < ${cols_dim}; j++)
         ${a.name}[j] = tn_c->in[${a.index}][j];

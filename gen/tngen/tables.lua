@@ -262,7 +262,9 @@ local function check_function(op)
     if bytes[o.index] and o.role ~= "in" then
       for _, j in ipairs(op.args) do
         if bytes[j.index] and j ~= o then
-          local same = j.role == "in" and string.format("c->ptr[%d] == c->ptr[%d]%s", o.index, j.index,
+          -- in place: an input of the same shape, at the same pointer (and ld)
+          local in_place = j.role == "in" and table.concat(o.shape or {}, ",") == table.concat(j.shape or {}, ",")
+          local same = in_place and string.format("c->ptr[%d] == c->ptr[%d]%s", o.index, j.index,
             gen.rank(o) == 2 and string.format(" && c->ld[%d] == c->ld[%d]", o.index, j.index) or "") or "false"
           out[#out + 1] = string.format("    if (tn_overlap(c->ptr[%d], %s, c->ptr[%d], %s) && !(%s))\n        return false;",
             o.index, bytes[o.index], j.index, bytes[j.index], same)

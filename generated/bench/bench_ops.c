@@ -237,7 +237,7 @@ static double bytes_layernorm(const size_t *d)
     return 8.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 8.0 * (double)d[1];
 }
 
-/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^50 and eps >= 2^-100 */
+/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 (with cols < 2^31 the sum of squared differences stays finite) */
 static void peer_layernorm(const tn_call *c)
 {
     typedef float real;
@@ -299,7 +299,7 @@ static const long long log_softmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096
 
 static double flops_log_softmax(const size_t *d)
 {
-    return 39.0 * (double)d[0] * (double)d[1];
+    return 38.0 * (double)d[0] * (double)d[1];
 }
 
 static double bytes_log_softmax(const size_t *d)
@@ -334,7 +334,7 @@ static const long long logsumexp_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 
 
 static double flops_logsumexp(const size_t *d)
 {
-    return 38.0 * (double)d[0] * (double)d[1];
+    return 39.0 * (double)d[0] * (double)d[1];
 }
 
 static double bytes_logsumexp(const size_t *d)
@@ -352,11 +352,14 @@ static void peer_logsumexp(const tn_call *c)
         real y;
         {
                 real m = -INFINITY, s = 0;
-                for (size_t j = 0; j < cols; j++)
+                int nan = 0;
+                for (size_t j = 0; j < cols; j++) {
                     m = x[j] > m ? x[j] : m;
+                    nan |= isnan(x[j]);
+                }
                 for (size_t j = 0; j < cols; j++)
                     s += exp(x[j] - m);
-                y = isinf(m) ? m : m + log(s);
+                y = nan ? NAN : isinf(m) ? m : m + log(s);
               
         }
         ((float *)c->ptr[1])[tn_r] = (float)y;
@@ -537,7 +540,7 @@ static double bytes_residual_rmsnorm(const size_t *d)
     return 16.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 4.0 * (double)d[1];
 }
 
-/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm) */
+/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); for |x|, |res| < 2^47 and eps >= 2^-100 */
 static void peer_residual_rmsnorm(const tn_call *c)
 {
     typedef float real;
@@ -577,7 +580,7 @@ static double bytes_rmsnorm(const size_t *d)
     return 8.0 * (double)d[0] * (double)d[1] + 0.0 * (double)d[0] + 4.0 * (double)d[1];
 }
 
-/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^50 and eps >= 2^-100 (squares and their sum stay normal and finite) */
+/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0) */
 static void peer_rmsnorm(const tn_call *c)
 {
     typedef float real;
@@ -726,7 +729,7 @@ static const long long softmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 32
 
 static double flops_softmax(const size_t *d)
 {
-    return 39.0 * (double)d[0] * (double)d[1];
+    return 38.0 * (double)d[0] * (double)d[1];
 }
 
 static double bytes_softmax(const size_t *d)

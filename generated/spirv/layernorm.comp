@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^50 and eps >= 2^-100
+// layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 (with cols < 2^31 the sum of squared differences stays finite)
 // A workgroup per row, in passes over the row: each invocation takes every 1024th column, in
 // chunks of 16 (unrolled: the only loop runs cols / 16384 times, which llvmpipe, stopping
 // loops after 2^16 iterations, also runs to the end); a pass's reductions add up a chunk, combine

@@ -54,14 +54,18 @@ int p_to_i32(float a) { return int(a); }
 
 float logsumexp_1_step(float m, float x)
 {
-    float t2 = p_max(x, m);
-    return t2;
+    bool t1 = p_cmp_eq(x, x);
+    float t3 = p_max(x, m);
+    float t4 = p_select(t1, t3, x);
+    return t4;
 }
 
 float logsumexp_1_combine(float m_1, float m_2)
 {
-    float t2 = p_max(m_1, m_2);
-    return t2;
+    bool t1 = p_cmp_eq(m_1, m_1);
+    float t3 = p_max(m_1, m_2);
+    float t4 = p_select(t1, t3, m_1);
+    return t4;
 }
 
 float logsumexp_2_step(float s, float x, float m)
@@ -81,32 +85,32 @@ float logsumexp_2_step(float s, float x, float m)
     float t15 = uintBitsToFloat(0xBF318000u);
     float t16 = p_fma(t13, t15, t9);
     float t17 = p_fma(t13, t14, t16);
-    float t18 = uintBitsToFloat(0x3AB743CEu);
-    float t19 = p_fma(t1, t17, t18);
-    float t20 = uintBitsToFloat(0x3C088908u);
-    float t21 = p_fma(t19, t17, t20);
-    float t22 = uintBitsToFloat(0x3D2AA9C1u);
-    float t23 = p_fma(t21, t17, t22);
-    float t24 = uintBitsToFloat(0x3E2AAAAAu);
-    float t25 = p_fma(t23, t17, t24);
-    float t26 = uintBitsToFloat(0x3F000000u);
-    float t27 = p_fma(t25, t17, t26);
-    float t28 = p_mul(t17, t17);
-    float t29 = p_fma(t27, t28, t17);
-    float t30 = uintBitsToFloat(0x3F800000u);
-    float t31 = p_add(t29, t30);
-    float t44 = p_scalb(t31, t13);
-    float t45 = p_abs(t7);
-    float t46 = uintBitsToFloat(0x43000000u);
-    bool t47 = p_cmp_lt(t45, t46);
-    float t48 = p_sub(t7, x);
-    float t49 = p_sub(t7, t48);
-    float t50 = p_sub(x, t49);
-    float t51 = p_sub(t6, t48);
-    float t52 = p_add(t50, t51);
-    float t53 = uintBitsToFloat(0x00000000u);
-    float t54 = p_select(t47, t52, t53);
-    float t55 = p_fma(t44, t54, t44);
+    float t18 = p_abs(t7);
+    float t19 = uintBitsToFloat(0x43000000u);
+    bool t20 = p_cmp_lt(t18, t19);
+    float t21 = p_sub(t7, x);
+    float t22 = p_sub(t7, t21);
+    float t23 = p_sub(x, t22);
+    float t24 = p_sub(t6, t21);
+    float t25 = p_add(t23, t24);
+    float t26 = uintBitsToFloat(0x00000000u);
+    float t27 = p_select(t20, t25, t26);
+    float t28 = p_add(t17, t27);
+    float t29 = uintBitsToFloat(0x3AB743CEu);
+    float t30 = p_fma(t1, t28, t29);
+    float t31 = uintBitsToFloat(0x3C088908u);
+    float t32 = p_fma(t30, t28, t31);
+    float t33 = uintBitsToFloat(0x3D2AA9C1u);
+    float t34 = p_fma(t32, t28, t33);
+    float t35 = uintBitsToFloat(0x3E2AAAAAu);
+    float t36 = p_fma(t34, t28, t35);
+    float t37 = uintBitsToFloat(0x3F000000u);
+    float t38 = p_fma(t36, t28, t37);
+    float t39 = p_mul(t28, t28);
+    float t40 = p_fma(t38, t39, t28);
+    float t41 = uintBitsToFloat(0x3F800000u);
+    float t42 = p_add(t40, t41);
+    float t55 = p_scalb(t42, t13);
     float t56 = p_add(s, t55);
     return t56;
 }

@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm)
+// residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); for |x|, |res| < 2^47 and eps >= 2^-100
 // A workgroup per row, in passes over the row: each invocation takes every 1024th column, in
 // chunks of 16 (unrolled: the only loop runs cols / 16384 times, which llvmpipe, stopping
 // loops after 2^16 iterations, also runs to the end); a pass's reductions add up a chunk, combine

@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^50 and eps >= 2^-100 (squares and their sum stay normal and finite)
+// rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0)
 // A workgroup per row, in passes over the row: each invocation takes every 1024th column, in
 // chunks of 16 (unrolled: the only loop runs cols / 16384 times, which llvmpipe, stopping
 // loops after 2^16 iterations, also runs to the end); a pass's reductions add up a chunk, combine

@@ -1,6 +1,7 @@
 op "layernorm" {
   doc = "y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: "
-    .. "the mean, then the mean of squared differences) over the row; for |x| < 2^50 and eps >= 2^-100",
+    .. "the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 "
+    .. "(with cols < 2^31 the sum of squared differences stays finite)",
   dims = { "rows", "cols" },
   args = { vec "x", vec "w" { "cols" }, vec "b" { "cols" }, scalar "eps", out "y" },
   rows = {
@@ -28,6 +29,7 @@ op "layernorm" {
         y[j] = (x[j] - mean) * rstd * w[j] + b[j];
     (void)mean_abs;
   ]],
-  domain = { -1e4, 1e4 },
-  domains = { w = { -2, 2 }, b = { -1, 1 }, eps = { 1e-6, 1e-2 } },
+  domain = { -0x1p47, 0x1p47 },
+  domains = { w = { -2, 2 }, b = { -1, 1 }, eps = { 0x1p-100, 1 } },
+  bench = { domain = { -1e4, 1e4 } },
 }

@@ -9,8 +9,9 @@ op "log_softmax" {
     let "shift" { function(m, s) return m + log(s) end },
     map "y" { function(x, shift) return x - shift end },
   },
-  -- an error relative to the terms: x - m, ln s (the sum's depth) and m itself
-  accuracy = { rel = "(8 + log2(cols)) * 0x1p-24", of = "fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1" },
+  -- an error relative to the terms: x - m, ln s and m itself; the 1 is ln s's absolute error,
+  -- s's relative error (its sum's depth, 12 + log2(cols), and exp's 2 ulp: 4 units of 2^-24)
+  accuracy = { rel = "(16 + log2(cols)) * 0x1p-24", of = "fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1" },
   reference = [[
     real m = -INFINITY, s = 0;
     for (size_t j = 0; j < cols; j++)

@@ -1,5 +1,6 @@
 op "residual_rmsnorm" {
-  doc = "h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm)",
+  doc = "h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); "
+    .. "for |x|, |res| < 2^47 and eps >= 2^-100",
   dims = { "rows", "cols" },
   args = { vec "x", vec "res", vec "w" { "cols" }, scalar "eps", out "h", out "y" },
   rows = {
@@ -19,6 +20,7 @@ op "residual_rmsnorm" {
     for (size_t j = 0; j < cols; j++)
         y[j] = h[j] * inv * w[j];
   ]],
-  domain = { -1e4, 1e4 },
-  domains = { w = { -2, 2 }, eps = { 1e-6, 1e-2 } },
+  domain = { -0x1p47, 0x1p47 },
+  domains = { w = { -2, 2 }, eps = { 0x1p-100, 1 } },
+  bench = { domain = { -1e4, 1e4 } },
 }

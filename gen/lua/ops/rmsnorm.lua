@@ -1,6 +1,6 @@
 op "rmsnorm" {
-  doc = "y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^50 "
-    .. "and eps >= 2^-100 (squares and their sum stay normal and finite)",
+  doc = "y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 "
+    .. "and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0)",
   dims = { "rows", "cols" },
   args = { vec "x", vec "w" { "cols" }, scalar "eps", out "y" },
   rows = {
@@ -18,6 +18,7 @@ op "rmsnorm" {
     for (size_t j = 0; j < cols; j++)
         y[j] = x[j] * inv * w[j];
   ]],
-  domain = { -1e4, 1e4 },
-  domains = { w = { -2, 2 }, eps = { 1e-6, 1e-2 } },
+  domain = { -0x1p48, 0x1p48 },
+  domains = { w = { -2, 2 }, eps = { 0x1p-100, 1 } },
+  bench = { domain = { -1e4, 1e4 } },
 }

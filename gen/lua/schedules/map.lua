@@ -23,6 +23,11 @@ local function build(op, fn)
   if #outs ~= 1 then
     dsl.fail_at(op.file, op.line, "%s: a map op writes exactly one out or inout argument, got %d", where, #outs)
   end
+  for _, k in ipairs({ "ulp", "rel", "abs" }) do
+    if op.accuracy[k] ~= nil and type(op.accuracy[k]) ~= "number" then
+      dsl.fail_at(op.file, op.line, "%s: accuracy.%s of a map op is a number (the bound does not vary with n)", where, k)
+    end
+  end
   for _, a in ipairs(op.args) do
     if a.dtype ~= "f32" or (a.role ~= "scalar" and #a.shape ~= 1) then
       dsl.fail_at(op.file, op.line, "%s: argument '%s': a map op takes f32 vectors of n and scalars", where, a.name)

@@ -94,7 +94,7 @@ local function build(op, r)
   end
   op.fns = {
     step = dsl.build(r.step, offer, where .. ": reduce.step", op.file, op.line),
-    combine = dsl.build(r.combine, pair, where .. ": reduce.combine", op.file, op.line, true),
+    combine = dsl.build(r.combine, pair, where .. ": reduce.combine", op.file, op.line, "all"),
   }
   dsl.expect_results(op.fns.step, types)
   dsl.expect_results(op.fns.combine, types)

@@ -4,8 +4,8 @@
 --   args = { vec "x", vec "w" { "cols" }, scalar "eps", out "y" },
 --   rows = {
 --     reduce "ss" { init = 0, step = function(ss, x) return fma(x, x, ss) end, combine = add },
---     let "r" { function(ss, eps, cols) return 1 / sqrt(ss / cols + eps) end },
---     map "y" { function(x, w, r) return x * r * w end },
+--     let "inv" { function(ss, eps, cols) return 1 / sqrt(ss / cols + eps) end },
+--     map "y" { function(x, w, inv) return x * inv * w end },
 --   },
 --
 -- Phases run in order; each names the values it takes by parameter name:
@@ -14,7 +14,7 @@
 --                                         schedule does it (masked tails, combined in a tree);
 --                                         its step takes elements, row scalars so far, and index
 --                                         (the column, i32)
---   let "r" { function(...) }            a row scalar from row scalars, scalars and cols
+--   let "inv" { function(...) }          a row scalar from row scalars, scalars and cols
 --   map "y" { function(...) }            an output: a matrix output element by element (from
 --                                         elements, row scalars, scalars), or an output of one
 --                                         value per row ({ "rows" }) from row scalars
@@ -73,6 +73,10 @@ local function build(op, phases)
       if a.dtype ~= "f32" then
         err("argument '%s': matrices are f32", a.name)
       end
+      if a.role == "inout" then -- the kernels load only inputs, and the tests' references copy them
+        err("argument '%s': a rows op reads matrices (vec) and writes others (out); for in place, "
+          .. "callers pass the same array as both", a.name)
+      end
     elseif s == cols and a.role == "in" then
       op.vectors[#op.vectors + 1] = a
     elseif s == rows and a.role == "out" then
@@ -83,7 +87,7 @@ local function build(op, phases)
     end
   end
   if type(phases) ~= "table" or #phases == 0 then
-    err("rows must be a list of phases: reduce \"s\" { ... }, let \"r\" { ... }, map \"y\" { ... }")
+    err("rows must be a list of phases: reduce \"s\" { ... }, let \"inv\" { ... }, map \"y\" { ... }")
   end
   -- What each phase may take, as it goes: values by name with their level ("element" or "row").
   local known = {}
@@ -145,7 +149,7 @@ local function build(op, phases)
         end
       end
       ph.step = dsl.build(p.spec.step, offer, what .. ": step", p.file, p.line)
-      ph.combine = dsl.build(p.spec.combine, pair, what .. ": combine", p.file, p.line, true)
+      ph.combine = dsl.build(p.spec.combine, pair, what .. ": combine", p.file, p.line, "all")
       dsl.expect_results(ph.step, types)
       dsl.expect_results(ph.combine, types)
       for _, a in ipairs(ph.acc) do
@@ -184,7 +188,7 @@ local function build(op, phases)
     op.phases[k] = ph
   end
   for _, a in ipairs(op.args) do
-    if (a.role == "out" or a.role == "inout") and not mapped[a.name] and a.role == "out" then
+    if a.role == "out" and not mapped[a.name] then
       err("output '%s' is never written: add map \"%s\" { ... }", a.name, a.name)
     end
   end
@@ -220,7 +224,7 @@ local function build(op, phases)
         end
       end
     else
-      local at = last > 0 and last or 0
+      local at = last
       if at == 0 then
         passes[0] = passes[0] or { elements = {}, after = {} }
       end
@@ -252,6 +256,19 @@ local function build(op, phases)
       pass.stores[#pass.stores + 1] = by_name[n]
     end
     pass.index = pi
+    -- the pass's reduces, their accumulators (parts) and whether a step takes the index
+    pass.reduces, pass.parts, pass.uses_index = {}, {}, false
+    for _, ph in ipairs(pass.elements) do
+      if ph.kind == "reduce" then
+        pass.reduces[#pass.reduces + 1] = ph
+        for _, a in ipairs(ph.acc) do
+          pass.parts[#pass.parts + 1] = a
+        end
+        for _, prm in ipairs(ph.step.params) do
+          pass.uses_index = pass.uses_index or prm.name == "index"
+        end
+      end
+    end
   end
   op.uses = uses
   op.fns = {} -- every function of the op, for spelling checks and the tests' relaxations
@@ -292,8 +309,8 @@ local function contract(op)
     elseif acc.ulp then
       text = type(acc.ulp) == "number" and string.format("%g ulp", acc.ulp) or ("ulp <= " .. acc.ulp)
     else
-      text = string.format("error <= %s * (%s)", type(acc.rel) == "number" and string.format("%g", acc.rel) or acc.rel,
-        acc.of)
+      text = string.format("error <= %s * (%s)%s", type(acc.rel) == "number" and string.format("%g", acc.rel) or acc.rel,
+        acc.of, acc.abs and (" + " .. (type(acc.abs) == "number" and string.format("%g", acc.abs) or acc.abs)) or "")
     end
     parts[#parts + 1] = (#gen.outputs(op) > 1 and (a.name .. ": ") or "") .. text
   end
@@ -459,18 +476,8 @@ local function ptx_row_phases(k, phases)
   return table.concat(out, "\n")
 end
 
-local function pass_reduces(pass)
-  local out = {}
-  for _, ph in ipairs(pass.elements) do
-    if ph.kind == "reduce" then
-      out[#out + 1] = ph
-    end
-  end
-  return out
-end
-
 local PTX_HELPERS = { context = ptx_context, element = ptx_element, combine = ptx_combine,
-  group_reduce = ptx_group_reduce, row_phases = ptx_row_phases, reduces = pass_reduces, MOV = MOV, SELP = SELP }
+  group_reduce = ptx_group_reduce, row_phases = ptx_row_phases, MOV = MOV, SELP = SELP }
 
 local function ptx(op, t)
   local kernels, entries = {}, {}
@@ -560,7 +567,8 @@ local function tests(op)
     elseif acc.ulp then
       tolerance[a.index], tol[a.name] = "TEST_ULP", tostring(acc.ulp)
     else
-      tolerance[a.index], tol[a.name] = "TEST_ABS", string.format("(%s) * (%s)", tostring(acc.rel), acc.of)
+      tolerance[a.index], tol[a.name] = "TEST_ABS", string.format("(%s) * (%s) + (%s)", tostring(acc.rel), acc.of,
+        tostring(acc.abs or 0))
     end
   end
   return { code = gen.render("rows_test.c", { op = op, tol = tol }), tolerance = tolerance }

@@ -2,7 +2,7 @@
 #include "../tn_cpu_kernels.h"
 #include "../tn_scalar_ops.h"
 #include "tn_avx.h"
-/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^50 and eps >= 2^-100 */
+/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 (with cols < 2^31 the sum of squared differences stays finite) */
 static inline vf layernorm_1_step(vf sum, vf x)
 {
     vf t2 = p_add(sum, x);
@@ -269,7 +269,6 @@ void tn_cpu_layernorm_avx(size_t rows, size_t cols, const float *x, size_t ldx, 
                 const size_t start = ((r & 1) ? nblocks - 1 - block : block) * width;
                 const size_t end = cols - start < width ? cols : start + width;
                 size_t j = start;
-                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     if (from_memory)
                         for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {

@@ -2,7 +2,7 @@
 #include "../tn_cpu_kernels.h"
 #include "../tn_scalar_ops.h"
 #include "tn_avx2.h"
-/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm) */
+/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); for |x|, |res| < 2^47 and eps >= 2^-100 */
 static inline vf residual_rmsnorm_1_map(vf x, vf res)
 {
     vf t2 = p_add(x, res);
@@ -196,7 +196,6 @@ void tn_cpu_residual_rmsnorm_avx2(size_t rows, size_t cols, const float *x, size
                 const size_t start = ((r & 1) ? nblocks - 1 - block : block) * width;
                 const size_t end = cols - start < width ? cols : start + width;
                 size_t j = start;
-                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     if (from_memory)
                         for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {

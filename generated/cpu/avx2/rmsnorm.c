@@ -2,7 +2,7 @@
 #include "../tn_cpu_kernels.h"
 #include "../tn_scalar_ops.h"
 #include "tn_avx2.h"
-/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^50 and eps >= 2^-100 (squares and their sum stay normal and finite) */
+/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0) */
 static inline vf rmsnorm_1_step(vf ss, vf x)
 {
     vf t2 = p_fma(x, x, ss);
@@ -154,7 +154,6 @@ void tn_cpu_rmsnorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx, c
                 const size_t start = ((r & 1) ? nblocks - 1 - block : block) * width;
                 const size_t end = cols - start < width ? cols : start + width;
                 size_t j = start;
-                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     if (from_memory)
                         for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {

@@ -32,44 +32,44 @@ static inline vf softmax_2_map(vf x, vf m)
     vf t14 = v_splat(-0x1.63p-1f);
     vf t15 = p_fma(t12, t14, t8);
     vf t16 = p_fma(t12, t13, t15);
-    vf t17 = v_splat(0x1.6e879cp-10f);
-    vf t18 = p_fma(t0, t16, t17);
-    vf t19 = v_splat(0x1.11121p-7f);
-    vf t20 = p_fma(t18, t16, t19);
-    vf t21 = v_splat(0x1.555382p-5f);
-    vf t22 = p_fma(t20, t16, t21);
-    vf t23 = v_splat(0x1.555554p-3f);
-    vf t24 = p_fma(t22, t16, t23);
-    vf t25 = v_splat(0x1p-1f);
-    vf t26 = p_fma(t24, t16, t25);
-    vf t27 = p_mul(t16, t16);
-    vf t28 = p_fma(t26, t27, t16);
-    vf t29 = v_splat(0x1p+0f);
-    vf t30 = p_add(t28, t29);
-    vi t31 = p_to_i32(t12);
-    vi t32 = p_sra(t31, 1);
-    vi t33 = v_isplat(127);
-    vi t34 = p_iadd(t32, t33);
-    vi t35 = p_shl(t34, 23);
-    vf t36 = p_as_f32(t35);
-    vf t37 = p_mul(t30, t36);
-    vi t38 = p_isub(t31, t32);
-    vi t39 = p_iadd(t38, t33);
-    vi t40 = p_shl(t39, 23);
-    vf t41 = p_as_f32(t40);
-    vf t42 = p_mul(t37, t41);
-    vf t44 = p_abs(t6);
-    vf t45 = v_splat(0x1p+7f);
-    vm t46 = p_cmp_lt(t44, t45);
-    vf t47 = p_sub(t6, x);
-    vf t48 = p_sub(t6, t47);
-    vf t49 = p_sub(x, t48);
-    vf t50 = p_sub(t5, t47);
-    vf t51 = p_add(t49, t50);
-    vf t52 = v_splat(0.0f);
-    vf t53 = p_select(t46, t51, t52);
-    vf t54 = p_fma(t42, t53, t42);
-    return t54;
+    vf t17 = p_abs(t6);
+    vf t18 = v_splat(0x1p+7f);
+    vm t19 = p_cmp_lt(t17, t18);
+    vf t20 = p_sub(t6, x);
+    vf t21 = p_sub(t6, t20);
+    vf t22 = p_sub(x, t21);
+    vf t23 = p_sub(t5, t20);
+    vf t24 = p_add(t22, t23);
+    vf t25 = v_splat(0.0f);
+    vf t26 = p_select(t19, t24, t25);
+    vf t27 = p_add(t16, t26);
+    vf t28 = v_splat(0x1.6e879cp-10f);
+    vf t29 = p_fma(t0, t27, t28);
+    vf t30 = v_splat(0x1.11121p-7f);
+    vf t31 = p_fma(t29, t27, t30);
+    vf t32 = v_splat(0x1.555382p-5f);
+    vf t33 = p_fma(t31, t27, t32);
+    vf t34 = v_splat(0x1.555554p-3f);
+    vf t35 = p_fma(t33, t27, t34);
+    vf t36 = v_splat(0x1p-1f);
+    vf t37 = p_fma(t35, t27, t36);
+    vf t38 = p_mul(t27, t27);
+    vf t39 = p_fma(t37, t38, t27);
+    vf t40 = v_splat(0x1p+0f);
+    vf t41 = p_add(t39, t40);
+    vi t42 = p_to_i32(t12);
+    vi t43 = p_sra(t42, 1);
+    vi t44 = v_isplat(127);
+    vi t45 = p_iadd(t43, t44);
+    vi t46 = p_shl(t45, 23);
+    vf t47 = p_as_f32(t46);
+    vf t48 = p_mul(t41, t47);
+    vi t49 = p_isub(t42, t43);
+    vi t50 = p_iadd(t49, t44);
+    vi t51 = p_shl(t50, 23);
+    vf t52 = p_as_f32(t51);
+    vf t53 = p_mul(t48, t52);
+    return t53;
 }
 
 static inline vf softmax_3_step(vf s, vf y)
@@ -331,7 +331,6 @@ void tn_cpu_softmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx, f
             for (size_t start = 0; start < cols; start += width) {
                 const size_t end = cols - start < width ? cols : start + width;
                 size_t j = start;
-                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     if (from_memory)
                         for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {

@@ -32,32 +32,32 @@ static inline vf log_softmax_2_step(vf s, vf x, vf m)
     vf t15 = v_splat(-0x1.63p-1f);
     vf t16 = p_fma(t13, t15, t9);
     vf t17 = p_fma(t13, t14, t16);
-    vf t18 = v_splat(0x1.6e879cp-10f);
-    vf t19 = p_fma(t1, t17, t18);
-    vf t20 = v_splat(0x1.11121p-7f);
-    vf t21 = p_fma(t19, t17, t20);
-    vf t22 = v_splat(0x1.555382p-5f);
-    vf t23 = p_fma(t21, t17, t22);
-    vf t24 = v_splat(0x1.555554p-3f);
-    vf t25 = p_fma(t23, t17, t24);
-    vf t26 = v_splat(0x1p-1f);
-    vf t27 = p_fma(t25, t17, t26);
-    vf t28 = p_mul(t17, t17);
-    vf t29 = p_fma(t27, t28, t17);
-    vf t30 = v_splat(0x1p+0f);
-    vf t31 = p_add(t29, t30);
-    vf t44 = p_scalb(t31, t13);
-    vf t45 = p_abs(t7);
-    vf t46 = v_splat(0x1p+7f);
-    vm t47 = p_cmp_lt(t45, t46);
-    vf t48 = p_sub(t7, x);
-    vf t49 = p_sub(t7, t48);
-    vf t50 = p_sub(x, t49);
-    vf t51 = p_sub(t6, t48);
-    vf t52 = p_add(t50, t51);
-    vf t53 = v_splat(0.0f);
-    vf t54 = p_select(t47, t52, t53);
-    vf t55 = p_fma(t44, t54, t44);
+    vf t18 = p_abs(t7);
+    vf t19 = v_splat(0x1p+7f);
+    vm t20 = p_cmp_lt(t18, t19);
+    vf t21 = p_sub(t7, x);
+    vf t22 = p_sub(t7, t21);
+    vf t23 = p_sub(x, t22);
+    vf t24 = p_sub(t6, t21);
+    vf t25 = p_add(t23, t24);
+    vf t26 = v_splat(0.0f);
+    vf t27 = p_select(t20, t25, t26);
+    vf t28 = p_add(t17, t27);
+    vf t29 = v_splat(0x1.6e879cp-10f);
+    vf t30 = p_fma(t1, t28, t29);
+    vf t31 = v_splat(0x1.11121p-7f);
+    vf t32 = p_fma(t30, t28, t31);
+    vf t33 = v_splat(0x1.555382p-5f);
+    vf t34 = p_fma(t32, t28, t33);
+    vf t35 = v_splat(0x1.555554p-3f);
+    vf t36 = p_fma(t34, t28, t35);
+    vf t37 = v_splat(0x1p-1f);
+    vf t38 = p_fma(t36, t28, t37);
+    vf t39 = p_mul(t28, t28);
+    vf t40 = p_fma(t38, t39, t28);
+    vf t41 = v_splat(0x1p+0f);
+    vf t42 = p_add(t40, t41);
+    vf t55 = p_scalb(t42, t13);
     vf t56 = p_add(s, t55);
     return t56;
 }
@@ -348,7 +348,6 @@ void tn_cpu_log_softmax_avx512(size_t rows, size_t cols, const float *x, size_t 
             for (size_t start = 0; start < cols; start += width) {
                 const size_t end = cols - start < width ? cols : start + width;
                 size_t j = start;
-                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
                 for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
                     if (from_memory)
                         for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {

@@ -25,13 +25,12 @@ typedef __m512 vf;
 typedef __m512i vi;
 typedef __mmask16 vm;
 
-/* Loop parameters shared by the templates. */
-#ifndef TN_REDUCE_BLOCK
+/* Loop parameters shared by the templates (the accuracy contracts count the depth of sums
+ * from the block sizes: they are not settings). */
 #define TN_REDUCE_BLOCK 4096     /* elements per block of a reduction, before pairwise combining */
 #define TN_ROW_BLOCK (128 * VF_LANES) /* columns per block of a row reduction: 16 steps per accumulator */
 #define TN_MAP_BLOCK (32 * VF_LANES) /* columns per block of a map pass whose blocks alternate direction */
 #define TN_STREAM_BYTES (8 << 20)    /* outputs at least this large are written with streaming stores */
-#endif
 
 /* Primitives of gen/lua/prims.lua, spelled as gen/lua/targets/avx512.lua says. */
 static inline vf p_abs(vf a) { return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MAX))); }
