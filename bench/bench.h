@@ -130,6 +130,7 @@ int bench_syscall_burst(int argc, char **argv);
 
 /* report.c */
 int bench_report(int argc, char **argv);
+int bench_latency(int argc, char **argv); /* latency.c: small-call cost on each GPU backend */
 
 /* main.c: the options shared by run, baseline save and compare; returns the next argument's index
  * or -1 after printing what is wrong. */

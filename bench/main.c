@@ -22,6 +22,8 @@ static void usage(FILE *f)
           "                                            strace a program; check its budget (D/budgets.json)\n"
           "  report --json F --out DOC --plots DIR [--gpu G ...]\n"
           "                                            write the performance report and plot data\n"
+          "  latency [--n N] [--backend B]             a small op's call time on each GPU backend (host\n"
+          "                                            arrays, device buffers with a wait, queued)\n"
           "\n"
           "OPTIONS: --backend cpu|cuda|vulkan  --op OP[,OP...]  --max-n N  --only-n N  --samples K  --quick\n"
           "         --misalign B (CPU: every array starts B bytes past a 64-byte boundary, B a multiple of 4)\n"
@@ -141,6 +143,8 @@ int main(int argc, char **argv)
         return bench_syscall_burst(argc, argv);
     if (strcmp(cmd, "report") == 0)
         return bench_report(argc, argv);
+    if (strcmp(cmd, "latency") == 0)
+        return bench_latency(argc, argv);
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
         usage(stdout);
         return 0;

@@ -223,19 +223,72 @@ tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)
 }
 
 /* Host arrays on a GPU backend (TRUENO_BACKEND=cuda|vulkan): one device per backend for the
- * process, opened on first use; operands are copied there and back on every call. Outputs are
- * copied there too when rows leave gaps (ld > cols), so that the gaps come back unchanged. */
+ * process, opened on first use and closed at exit or by tn_shutdown; operands are copied there
+ * and back on every call. Outputs are copied there too when rows leave gaps (ld > cols), so that
+ * the gaps come back unchanged. The device buffers stay between calls, one per argument, grown
+ * when a call needs more (an allocation costs more than a small op's whole call). */
+enum { HOST_KEEP_FLOATS = 16 << 20 }; /* larger operands get buffers for the call alone */
+
+typedef struct host_side {
+    tn_device *device;
+    tn_buffer *kept[TN_MAX_ARGS];
+} host_side;
+
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
-static tn_device *host_devices[2];
+static host_side host_sides[2];
+static int host_exit_registrations;
+
+static void host_side_close(host_side *h)
+{
+    for (int i = 0; i < TN_MAX_ARGS; i++)
+        tn_buffer_destroy(h->kept[i]);
+    tn_device_close(h->device);
+    memset(h, 0, sizeof *h);
+}
+
+void tn_shutdown(void)
+{
+    pthread_mutex_lock(&host_lock);
+    for (int i = 0; i < 2; i++)
+        host_side_close(&host_sides[i]);
+    pthread_mutex_unlock(&host_lock);
+}
+
+/* At exit, a thread may still be inside a call (exit from another thread): then the devices
+ * are left to the driver rather than closed under it. */
+static void host_sides_at_exit(void)
+{
+    if (pthread_mutex_trylock(&host_lock) != 0)
+        return;
+    for (int i = 0; i < 2; i++)
+        host_side_close(&host_sides[i]);
+    pthread_mutex_unlock(&host_lock);
+}
+
+/* A device buffer of at least count floats for argument i: the kept one, grown if need be. */
+static tn_status host_buffer(host_side *h, int i, size_t count, tn_buffer **out)
+{
+    if (count == 0 || count > HOST_KEEP_FLOATS)
+        return tn_buffer_create(h->device, count, out);
+    if (h->kept[i] && h->kept[i]->length < count) {
+        tn_buffer_destroy(h->kept[i]);
+        h->kept[i] = NULL;
+    }
+    tn_status s = h->kept[i] ? TN_OK : tn_buffer_create(h->device, count, &h->kept[i]);
+    *out = h->kept[i];
+    return s;
+}
 
 tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *c)
 {
-    int slot = gpu == &tn_cuda_backend ? 0 : 1;
+    host_side *h = &host_sides[gpu == &tn_cuda_backend ? 0 : 1];
     pthread_mutex_lock(&host_lock);
     tn_status s = TN_OK;
-    if (!host_devices[slot])
-        s = tn_device_open(gpu->name, 0, &host_devices[slot]);
-    tn_device *dev = host_devices[slot];
+    /* Exit handlers run last-registered first: registered again after each open, the close runs
+     * before whatever the driver just loaded registered for its own exit. */
+    if (!h->device && (s = tn_device_open(gpu->name, 0, &h->device)) == TN_OK && host_exit_registrations < 8 &&
+        atexit(host_sides_at_exit) == 0)
+        host_exit_registrations++;
     tn_buffer *bufs[TN_MAX_ARGS] = { 0 };
     size_t extent[TN_MAX_ARGS] = { 0 };
     tn_call dc = *c;
@@ -244,19 +297,20 @@ tn_status tn_gpu_host_call(const tn_gpu_backend *gpu, const tn_op *op, tn_call *
         if (a->role == TN_SCALAR || tn_is_result(a))
             continue;
         extent[i] = tn_arg_extent(op, c, i);
-        s = tn_buffer_create(dev, extent[i], &bufs[i]);
+        s = host_buffer(h, i, extent[i], &bufs[i]);
         bool gaps = a->rank == 2 && c->ld[i] > c->dim[a->dim[1]];
         if (s == TN_OK && (a->role != TN_OUT || gaps))
             s = tn_buffer_write(bufs[i], 0, c->ptr[i], extent[i]);
         dc.ptr[i] = bufs[i];
     }
     if (s == TN_OK)
-        s = tn_run_device(dev, op, &dc);
+        s = tn_run_device(h->device, op, &dc);
     for (int i = 0; s == TN_OK && i < op->nargs; i++)
         if (bufs[i] && op->args[i].role != TN_IN)
             s = tn_buffer_read(bufs[i], 0, c->ptr[i], extent[i]);
     for (int i = 0; i < op->nargs; i++)
-        tn_buffer_destroy(bufs[i]);
+        if (bufs[i] && bufs[i] != h->kept[i])
+            tn_buffer_destroy(bufs[i]);
     pthread_mutex_unlock(&host_lock);
     return s;
 }

@@ -29,6 +29,9 @@ const char *tn_last_error(void);
  * another: calls fail with TN_ERR_BACKEND_UNAVAILABLE and a message that says why.
  * Host-pointer calls on "cuda" or "vulkan" copy their operands to the device and back. */
 tn_status tn_use_backend(const char *name); /* for this thread; NULL returns to the default */
+/* Closes the GPU devices that host-pointer calls opened (they close at exit too); a later
+ * call opens them again. Call it while no other thread is inside a trueno call. */
+void tn_shutdown(void);
 /* What the machine has, which variant each op uses and why. Valid until the process ends. */
 const char *tn_describe(void);
 /* Detected CPU features, space separated ("sse2 avx avx2 fma avx512f os_ymm os_zmm"). */

@@ -1,6 +1,7 @@
 /* Vulkan backend: the loader through dlopen("libvulkan.so.1"), so that no Vulkan library is
  * needed to build or to run. SPIR-V is embedded in the op tables; each op's compute pipeline
- * is built on first use and kept. Every submission completes before the call returns. */
+ * is built on first use and kept (and its compiled form cached on disk). Work is queued: map ops
+ * return once submitted; reads, host results and tn_device_synchronize wait. */
 #define _POSIX_C_SOURCE 200809L
 #include "tn_internal.h"
 
@@ -25,6 +26,9 @@ const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = vk_count, 
 #include <vulkan/vulkan.h>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +83,10 @@ const tn_gpu_backend tn_vulkan_backend = { .name = "vulkan", .count = vk_count, 
     X(CreateFence)                                                                                             \
     X(DestroyFence)                                                                                            \
     X(WaitForFences)                                                                                           \
+    X(GetFenceStatus)                                                                                          \
+    X(CreatePipelineCache)                                                                                     \
+    X(DestroyPipelineCache)                                                                                    \
+    X(GetPipelineCacheData)                                                                                    \
     X(ResetFences)                                                                                             \
     X(CreateQueryPool)                                                                                         \
     X(DestroyQueryPool)                                                                                        \
@@ -341,14 +349,20 @@ static const char *vk_why_none(void)
 /* ---- devices and buffers ---- */
 
 enum {
-    STAGING_BYTES = 4 << 20, /* host-visible bounce buffer, where device memory is not mapped */
+    STAGING_BYTES = 4 << 20, /* a frame's host-visible bounce memory, where device memory is not mapped */
     PUSH_WORDS = 32,         /* push constants: 128 bytes, the least every device offers */
+    FRAMES = 4,              /* command buffers in flight: ops are queued, not waited for */
+    RESULT_BYTES = 256,      /* staging kept free in a frame for an op's host results */
 };
+
+/* A wait polls the fence this long before it sleeps in the driver: a sleeping wait wakes tens of
+ * microseconds after the work ends, more than a small op takes. */
+static const long SPIN_NS = 200000;
 
 typedef struct vk_buffer {
     VkBuffer buffer;
     VkDeviceMemory memory;
-    void *mapped; /* NULL: device memory the host cannot see, copied through the staging buffer */
+    void *mapped; /* NULL: device memory the host cannot see, copied through a frame's staging */
     VkDeviceSize size;
     struct vk_buffer *prev, *next; /* the device's live buffers, released by close */
 } vk_buffer;
@@ -361,9 +375,22 @@ typedef struct vk_pipeline {
     uint32_t local_size;
 } vk_pipeline;
 
+/* A command buffer and what it holds: copies staged from the host, then at most one op. It is
+ * submitted without waiting, and recorded again once its fence has signalled. */
+typedef struct vk_frame {
+    VkCommandBuffer cmd;
+    VkFence fence;
+    VkDescriptorPool descriptors; /* the descriptor sets of its op's stages */
+    vk_buffer *staging;           /* its bounce memory (devices without mapped memory), made on first use */
+    VkDeviceSize staged;          /* bytes of staging its copies use */
+    bool pending;                 /* submitted, fence not yet waited for */
+    bool timed;                   /* its op is bracketed by timestamps 2i and 2i + 1 */
+} vk_frame;
+
 typedef struct vk_device {
     vk_fns f;
     VkPhysicalDevice physical;
+    VkPhysicalDeviceProperties props;
     VkPhysicalDeviceLimits limits;
     uint32_t api_version; /* the device's Vulkan version */
     VkPhysicalDeviceMemoryProperties memory;
@@ -371,19 +398,22 @@ typedef struct vk_device {
     VkDevice device;
     VkQueue queue;
     VkCommandPool command_pool;
-    VkCommandBuffer cmd;
-    VkFence fence;
-    VkDescriptorPool descriptor_pool;
+    vk_frame frames[FRAMES];
+    unsigned current; /* the frame being recorded, or the next to be */
+    bool recording;
     pthread_mutex_t lock; /* one recording and submission at a time */
-    vk_buffer *live; /* every buffer, the device's own scratch included */
-    vk_buffer *scratch, *staging; /* scratch: what launch plans ask for (partials, results), grown on demand */
+    vk_buffer *live;      /* every buffer, scratch and staging included */
+    vk_buffer *scratch;   /* what launch plans ask for (partials, results), grown on demand */
     vk_pipeline **pipelines; /* per op in tn_ops, per shader, built on first use */
-    uint32_t family;        /* the compute queue's family */
-    /* The device timer: while timing, each op's command buffer is bracketed by two timestamps
-     * and the time between them summed (host waits between calls are not device time). */
+    VkPipelineCache pipeline_cache; /* loaded from and saved to cache_file */
+    char cache_file[1024];          /* "" when the cache stays in memory */
+    uint64_t cache_loaded;          /* hash of the bytes loaded: an unchanged cache is not written again */
+    uint32_t family;                /* the compute queue's family */
+    /* The device timer: while timing, each op is bracketed by two timestamps; the time is from
+     * the first op's start to the last one's end, like events on a CUDA stream. */
     VkQueryPool timestamps; /* created by the first tn_device_timer_start */
-    bool timing;
-    double timed_seconds;
+    bool timing, timed_any;
+    uint64_t timed_first, timed_last;
 } vk_device;
 
 static int memory_type(const vk_device *d, uint32_t allowed, VkMemoryPropertyFlags want)
@@ -413,7 +443,7 @@ static void vk_buffer_release(vk_device *d, vk_buffer *b)
     vk_buffer_destroy(d, b);
 }
 
-/* A storage buffer; host_side asks for host-visible memory (the staging buffer). */
+/* A storage buffer; host_side asks for host-visible memory (staging). */
 static tn_status vk_buffer_new(vk_device *d, VkDeviceSize bytes, bool host_side, vk_buffer **out)
 {
     const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
@@ -472,22 +502,335 @@ static void vk_pipeline_release(vk_device *d, vk_pipeline *p)
     memset(p, 0, sizeof *p);
 }
 
+/* ---- the pipeline cache on disk ----
+ * Building a compute pipeline compiles its SPIR-V in the driver (milliseconds each); the cache
+ * keeps what the driver compiled across processes. TRUENO_VULKAN_PIPELINE_CACHE names the file
+ * ("off": keep nothing); by default a file per device and driver build under
+ * $XDG_CACHE_HOME/trueno or ~/.cache/trueno. A file that does not match this device and driver
+ * is ignored; one that cannot be written leaves the next process to compile again. */
+
+enum { CACHE_HEADER_BYTES = 16 + VK_UUID_SIZE, CACHE_MAX_BYTES = 64 << 20 };
+
+static uint64_t fnv1a(const void *data, size_t size)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ ((const unsigned char *)data)[i]) * 1099511628211ull;
+    return h;
+}
+
+static void vk_cache_file(vk_device *d)
+{
+    const VkPhysicalDeviceProperties *p = &d->props;
+    const char *env = getenv("TRUENO_VULKAN_PIPELINE_CACHE");
+    d->cache_file[0] = '\0';
+    if (env && *env) {
+        if (strcmp(env, "off") != 0)
+            snprintf(d->cache_file, sizeof d->cache_file, "%s", env);
+        return;
+    }
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char dir[900];
+    if (xdg && xdg[0] == '/')
+        snprintf(dir, sizeof dir, "%s/trueno", xdg);
+    else if (home && home[0] == '/')
+        snprintf(dir, sizeof dir, "%s/.cache/trueno", home);
+    else
+        return;
+    char uuid[2 * VK_UUID_SIZE + 1];
+    for (unsigned i = 0; i < VK_UUID_SIZE; i++)
+        snprintf(uuid + 2 * i, 3, "%02x", p->pipelineCacheUUID[i]);
+    snprintf(d->cache_file, sizeof d->cache_file, "%s/vulkan-%04x-%04x-%08x-%s.bin", dir, p->vendorID, p->deviceID,
+             p->driverVersion, uuid);
+}
+
+/* The cache file's bytes when its header names this device and driver build, else NULL. */
+static void *vk_cache_read(const vk_device *d, size_t *size)
+{
+    *size = 0;
+    FILE *in = d->cache_file[0] ? fopen(d->cache_file, "rb") : NULL;
+    if (!in)
+        return NULL;
+    unsigned char *data = NULL;
+    long length = fseek(in, 0, SEEK_END) == 0 ? ftell(in) : -1;
+    if (length >= CACHE_HEADER_BYTES && length <= CACHE_MAX_BYTES && fseek(in, 0, SEEK_SET) == 0 &&
+        (data = malloc((size_t)length)) && fread(data, 1, (size_t)length, in) != (size_t)length) {
+        free(data);
+        data = NULL;
+    }
+    fclose(in);
+    if (!data)
+        return NULL;
+    /* The header Vulkan defines: length, version (1), vendor, device, pipelineCacheUUID. */
+    uint32_t word[4];
+    memcpy(word, data, sizeof word);
+    if (word[0] < CACHE_HEADER_BYTES || word[1] != VK_PIPELINE_CACHE_HEADER_VERSION_ONE ||
+        word[2] != d->props.vendorID || word[3] != d->props.deviceID ||
+        memcmp(data + 16, d->props.pipelineCacheUUID, VK_UUID_SIZE) != 0) {
+        free(data);
+        return NULL;
+    }
+    *size = (size_t)length;
+    return data;
+}
+
+static tn_status vk_cache_open(vk_device *d)
+{
+    vk_cache_file(d);
+    size_t size = 0;
+    void *data = vk_cache_read(d, &size);
+    VkPipelineCacheCreateInfo info = { .sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                       .initialDataSize = size,
+                                       .pInitialData = data };
+    VkResult r = d->f.CreatePipelineCache(d->device, &info, NULL, &d->pipeline_cache);
+    if (r != VK_SUCCESS && data) { /* the driver refused the file's contents: start empty */
+        info.initialDataSize = 0;
+        info.pInitialData = NULL;
+        r = d->f.CreatePipelineCache(d->device, &info, NULL, &d->pipeline_cache);
+    }
+    d->cache_loaded = r == VK_SUCCESS && info.pInitialData ? fnv1a(data, size) : 0;
+    free(data);
+    return vk_check(r, "vkCreatePipelineCache");
+}
+
+/* Creates each missing folder of path's parent (mode 0700: the cache is the user's). */
+static void make_parents(char *path)
+{
+    for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        mkdir(path, 0700);
+        *slash = '/';
+    }
+}
+
+/* Writes the cache to a temporary beside its file, then renames it over: a reader sees the old
+ * file or the new one, never a part. */
+static void vk_cache_save(vk_device *d)
+{
+    size_t size = 0;
+    if (!d->pipeline_cache || !d->cache_file[0] ||
+        d->f.GetPipelineCacheData(d->device, d->pipeline_cache, &size, NULL) != VK_SUCCESS || size == 0 ||
+        size > CACHE_MAX_BYTES)
+        return;
+    void *data = malloc(size);
+    char tmp[sizeof d->cache_file + 32];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", d->cache_file, (long)getpid());
+    bool changed = data && d->f.GetPipelineCacheData(d->device, d->pipeline_cache, &size, data) == VK_SUCCESS &&
+                   fnv1a(data, size) != d->cache_loaded;
+    if (changed)
+        make_parents(tmp);
+    FILE *out = changed ? fopen(tmp, "wb") : NULL;
+    if (out) {
+        bool ok = fwrite(data, 1, size, out) == size;
+        ok = fclose(out) == 0 && ok;
+        if (!ok || rename(tmp, d->cache_file) != 0)
+            remove(tmp);
+    }
+    free(data);
+}
+
+/* ---- frames: command buffers recorded, submitted without waiting, reused when done ---- */
+
+static void vk_barrier(VkCommandBuffer cmd, const vk_fns *f, VkPipelineStageFlags from, VkAccessFlags written,
+                       VkPipelineStageFlags to, VkAccessFlags accessed)
+{
+    VkMemoryBarrier barrier = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                .srcAccessMask = written,
+                                .dstAccessMask = accessed };
+    f->CmdPipelineBarrier(cmd, from, to, 0, 1, &barrier, 0, NULL, 0, NULL);
+}
+
+static const VkPipelineStageFlags WORK_STAGES = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+static const VkAccessFlags WORK_WRITES = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+static const VkAccessFlags WORK_ACCESS = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                                         VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT;
+
+/* What every command before it wrote, before what follows it reads or writes. */
+static void vk_work_barrier(vk_device *d, vk_frame *f)
+{
+    vk_barrier(f->cmd, &d->f, WORK_STAGES, WORK_WRITES, WORK_STAGES, WORK_ACCESS);
+}
+
+static long elapsed_ns(const struct timespec *since)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - since->tv_sec) * 1000000000L + (now.tv_nsec - since->tv_nsec);
+}
+
+/* Waits for a submitted frame; adds its op's device time while timing. */
+static tn_status vk_frame_wait(vk_device *d, unsigned i)
+{
+    vk_frame *f = &d->frames[i];
+    if (!f->pending)
+        return TN_OK;
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    VkResult r;
+    while ((r = d->f.GetFenceStatus(d->device, f->fence)) == VK_NOT_READY && elapsed_ns(&start) < SPIN_NS)
+        ;
+    if (r == VK_NOT_READY)
+        r = d->f.WaitForFences(d->device, 1, &f->fence, VK_TRUE, UINT64_MAX);
+    f->pending = false;
+    tn_status s = vk_check(r, "vkWaitForFences");
+    if (s == TN_OK)
+        s = vk_check(d->f.ResetFences(d->device, 1, &f->fence), "vkResetFences");
+    if (s == TN_OK && f->timed) {
+        uint64_t ticks[2];
+        s = vk_check(d->f.GetQueryPoolResults(d->device, d->timestamps, 2 * i, 2, sizeof ticks, ticks, sizeof ticks[0],
+                                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                     "vkGetQueryPoolResults");
+        if (s == TN_OK && d->timing) {
+            d->timed_first = d->timed_any && d->timed_first < ticks[0] ? d->timed_first : ticks[0];
+            d->timed_last = d->timed_any && d->timed_last > ticks[1] ? d->timed_last : ticks[1];
+            d->timed_any = true;
+        }
+    }
+    f->timed = false;
+    return s;
+}
+
+/* The frame being recorded; begins the oldest one, once its earlier work is done, if none is. */
+static tn_status vk_record(vk_device *d, vk_frame **out)
+{
+    vk_frame *f = &d->frames[d->current];
+    *out = f;
+    if (d->recording)
+        return TN_OK;
+    tn_status s = vk_frame_wait(d, d->current);
+    if (s == TN_OK)
+        s = vk_check(d->f.ResetDescriptorPool(d->device, f->descriptors, 0), "vkResetDescriptorPool");
+    VkCommandBufferBeginInfo begin = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
+    if (s == TN_OK)
+        s = vk_check(d->f.BeginCommandBuffer(f->cmd, &begin), "vkBeginCommandBuffer");
+    if (s != TN_OK)
+        return s;
+    vk_work_barrier(d, f); /* what earlier frames wrote, before this one touches it */
+    f->staged = 0;
+    d->recording = true;
+    return TN_OK;
+}
+
+/* Submits the frame being recorded, without waiting for it. */
+static tn_status vk_flush(vk_device *d)
+{
+    if (!d->recording)
+        return TN_OK;
+    vk_frame *f = &d->frames[d->current];
+    d->recording = false;
+    vk_barrier(f->cmd, &d->f, WORK_STAGES, WORK_WRITES, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    tn_status s = vk_check(d->f.EndCommandBuffer(f->cmd), "vkEndCommandBuffer");
+    VkSubmitInfo submit = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &f->cmd };
+    if (s == TN_OK)
+        s = vk_check(d->f.QueueSubmit(d->queue, 1, &submit, f->fence), "vkQueueSubmit");
+    if (s == TN_OK) {
+        f->pending = true;
+        d->current = (d->current + 1) % FRAMES;
+    }
+    f->timed = f->timed && s == TN_OK;
+    return s;
+}
+
+/* Submits what is recorded and waits for all of the device's work, oldest first. */
+static tn_status vk_finish(vk_device *d)
+{
+    tn_status s = vk_flush(d);
+    for (unsigned k = 0; k < FRAMES; k++) {
+        tn_status w = vk_frame_wait(d, (d->current + k) % FRAMES);
+        s = s == TN_OK ? w : s;
+    }
+    return s;
+}
+
+/* Room for bytes in the recorded frame's staging (a fresh frame when this one is too full). */
+static tn_status vk_staging_room(vk_device *d, VkDeviceSize bytes, vk_frame **out)
+{
+    vk_frame *f = NULL;
+    tn_status s = vk_record(d, &f);
+    if (s == TN_OK && f->staged + bytes > STAGING_BYTES && f->staged > 0 && (s = vk_flush(d)) == TN_OK)
+        s = vk_record(d, &f);
+    if (s == TN_OK && !f->staging)
+        s = vk_buffer_new(d, STAGING_BYTES, true, &f->staging);
+    *out = f;
+    return s;
+}
+
+/* Copies from the host into b through staging, queued: later work sees it, nothing waits. */
+static tn_status vk_staged_write(vk_device *d, vk_buffer *b, size_t offset, const void *src, size_t bytes)
+{
+    tn_status s = TN_OK;
+    for (size_t done = 0; s == TN_OK && done < bytes;) {
+        size_t chunk = bytes - done < STAGING_BYTES ? bytes - done : STAGING_BYTES;
+        vk_frame *f = NULL;
+        if ((s = vk_staging_room(d, chunk, &f)) != TN_OK)
+            break;
+        memcpy((char *)f->staging->mapped + f->staged, (const char *)src + done, chunk);
+        VkBufferCopy region = { .srcOffset = f->staged, .dstOffset = offset + done, .size = chunk };
+        vk_work_barrier(d, f); /* after the frame's earlier copies into the same buffer */
+        d->f.CmdCopyBuffer(f->cmd, f->staging->buffer, b->buffer, 1, &region);
+        f->staged += chunk;
+        done += chunk;
+    }
+    return s;
+}
+
+/* Copies b's bytes to the host through staging; waits for the device. */
+static tn_status vk_staged_read(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes)
+{
+    tn_status s = TN_OK;
+    for (size_t done = 0; s == TN_OK && done < bytes;) {
+        size_t chunk = bytes - done < STAGING_BYTES ? bytes - done : STAGING_BYTES;
+        vk_frame *f = NULL;
+        if ((s = vk_staging_room(d, chunk, &f)) != TN_OK)
+            break;
+        VkDeviceSize at = f->staged;
+        VkBufferCopy region = { .srcOffset = offset + done, .dstOffset = at, .size = chunk };
+        vk_work_barrier(d, f);
+        d->f.CmdCopyBuffer(f->cmd, b->buffer, f->staging->buffer, 1, &region);
+        f->staged += chunk;
+        if ((s = vk_finish(d)) == TN_OK)
+            memcpy((char *)dst + done, (const char *)f->staging->mapped + at, chunk);
+        done += chunk;
+    }
+    return s;
+}
+
+static tn_status vk_read_locked(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes)
+{
+    if (!b->mapped)
+        return vk_staged_read(d, b, offset, dst, bytes);
+    tn_status s = vk_finish(d);
+    if (s == TN_OK)
+        memcpy(dst, (const char *)b->mapped + offset, bytes);
+    return s;
+}
+
+/* ---- opening and closing ---- */
+
 /* Releases whatever open created, in reverse; safe on a partly opened device. */
 static void vk_release(vk_device *d)
 {
     if (d->device) {
+        vk_finish(d); /* nothing may be in flight when its objects go; a failure here changes nothing */
+        tn_clear_error();
+        vk_cache_save(d);
         for (int i = 0; d->pipelines && i < tn_op_count; i++)
             for (unsigned k = 0; d->pipelines[i] && k < tn_ops[i]->nshaders; k++)
                 vk_pipeline_release(d, &d->pipelines[i][k]);
+        if (d->pipeline_cache)
+            d->f.DestroyPipelineCache(d->device, d->pipeline_cache, NULL);
         for (vk_buffer *b = d->live, *next; b; b = next) {
             next = b->next;
             vk_buffer_destroy(d, b);
         }
-        d->f.DestroyDescriptorPool(d->device, d->descriptor_pool, NULL);
+        for (int i = 0; i < FRAMES; i++) {
+            d->f.DestroyDescriptorPool(d->device, d->frames[i].descriptors, NULL);
+            d->f.DestroyFence(d->device, d->frames[i].fence, NULL);
+        }
         if (d->timestamps)
             d->f.DestroyQueryPool(d->device, d->timestamps, NULL);
-        d->f.DestroyFence(d->device, d->fence, NULL);
-        d->f.DestroyCommandPool(d->device, d->command_pool, NULL); /* frees its command buffer */
+        d->f.DestroyCommandPool(d->device, d->command_pool, NULL); /* frees its command buffers */
         d->f.DestroyDevice(d->device, NULL);
     }
     pthread_mutex_destroy(&d->lock);
@@ -498,7 +841,7 @@ static void vk_release(vk_device *d)
 }
 
 /* Device memory is mapped where the preferred device-local type is host-visible and coherent
- * (lavapipe, integrated GPUs, resizable BAR); elsewhere copies go through a staging buffer.
+ * (lavapipe, integrated GPUs, resizable BAR); elsewhere copies go through staging.
  * TRUENO_VULKAN_STAGING=1 forces the staging path (to test it on any device). */
 static void vk_choose_memory(vk_device *d)
 {
@@ -507,6 +850,27 @@ static void vk_choose_memory(vk_device *d)
     int local = memory_type(d, ~0u, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     d->device_memory_mapped =
         local >= 0 && (d->memory.memoryTypes[local].propertyFlags & host) == host && !(force && strcmp(force, "1") == 0);
+}
+
+/* A frame's command buffer, fence and descriptor pool (sets for one op's stages). */
+static tn_status vk_create_frame(vk_device *d, vk_frame *f)
+{
+    VkCommandBufferAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                          .commandPool = d->command_pool,
+                                          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                          .commandBufferCount = 1 };
+    tn_status s = vk_check(d->f.AllocateCommandBuffers(d->device, &alloc, &f->cmd), "vkAllocateCommandBuffers");
+    VkFenceCreateInfo fence = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+    if (s == TN_OK)
+        s = vk_check(d->f.CreateFence(d->device, &fence, NULL, &f->fence), "vkCreateFence");
+    VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, TN_MAX_STAGES * TN_MAX_BINDINGS };
+    VkDescriptorPoolCreateInfo dp = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = TN_MAX_STAGES,
+                                      .poolSizeCount = 1,
+                                      .pPoolSizes = &size };
+    if (s == TN_OK)
+        s = vk_check(d->f.CreateDescriptorPool(d->device, &dp, NULL, &f->descriptors), "vkCreateDescriptorPool");
+    return s;
 }
 
 static tn_status vk_create_queue_objects(vk_device *d, int family)
@@ -537,25 +901,10 @@ static tn_status vk_create_queue_objects(vk_device *d, int family)
                                      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                      .queueFamilyIndex = (uint32_t)family };
     s = vk_check(d->f.CreateCommandPool(d->device, &pool, NULL, &d->command_pool), "vkCreateCommandPool");
-    if (s == TN_OK) {
-        VkCommandBufferAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                              .commandPool = d->command_pool,
-                                              .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                                              .commandBufferCount = 1 };
-        s = vk_check(d->f.AllocateCommandBuffers(d->device, &alloc, &d->cmd), "vkAllocateCommandBuffers");
-    }
-    if (s == TN_OK) {
-        VkFenceCreateInfo fence = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
-        s = vk_check(d->f.CreateFence(d->device, &fence, NULL, &d->fence), "vkCreateFence");
-    }
-    if (s == TN_OK) {
-        VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, TN_MAX_STAGES * TN_MAX_BINDINGS };
-        VkDescriptorPoolCreateInfo dp = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                          .maxSets = TN_MAX_STAGES,
-                                          .poolSizeCount = 1,
-                                          .pPoolSizes = &size };
-        s = vk_check(d->f.CreateDescriptorPool(d->device, &dp, NULL, &d->descriptor_pool), "vkCreateDescriptorPool");
-    }
+    for (int i = 0; s == TN_OK && i < FRAMES; i++)
+        s = vk_create_frame(d, &d->frames[i]);
+    if (s == TN_OK)
+        s = vk_cache_open(d);
     return s;
 }
 
@@ -581,26 +930,23 @@ static tn_status vk_open(int index, void **impl, char *name, size_t name_len)
         s = vk_find_physical(&d->f, index, &d->physical, &family, &total, &all);
     if (s == TN_OK && family < 0)
         s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "vulkan: device %d does not exist (%d found)", index, total);
-    VkPhysicalDeviceProperties props = { 0 };
     if (s == TN_OK) {
-        d->f.GetPhysicalDeviceProperties(d->physical, &props);
+        d->f.GetPhysicalDeviceProperties(d->physical, &d->props);
         d->f.GetPhysicalDeviceMemoryProperties(d->physical, &d->memory);
-        d->limits = props.limits;
-        d->api_version = props.apiVersion;
+        d->limits = d->props.limits;
+        d->api_version = d->props.apiVersion;
         vk_choose_memory(d);
         d->family = (uint32_t)family;
         s = vk_create_queue_objects(d, family);
     }
     if (s == TN_OK)
         s = vk_buffer_new(d, 4096, false, &d->scratch);
-    if (s == TN_OK && !d->device_memory_mapped)
-        s = vk_buffer_new(d, STAGING_BYTES, true, &d->staging);
     if (s != TN_OK) {
         vk_release(d);
         return s;
     }
-    snprintf(name, name_len, "%s (Vulkan %u.%u, %s%s)", props.deviceName, VK_VERSION_MAJOR(props.apiVersion),
-             VK_VERSION_MINOR(props.apiVersion), device_type_name(props.deviceType),
+    snprintf(name, name_len, "%s (Vulkan %u.%u, %s%s)", d->props.deviceName, VK_VERSION_MAJOR(d->api_version),
+             VK_VERSION_MINOR(d->api_version), device_type_name(d->props.deviceType),
              d->device_memory_mapped ? "" : ", staged copies");
     *impl = d;
     return TN_OK;
@@ -609,81 +955,6 @@ static tn_status vk_open(int index, void **impl, char *name, size_t name_len)
 static void vk_close(void *impl)
 {
     vk_release(impl);
-}
-
-/* ---- command buffers: every submission waits for its fence before returning ---- */
-
-static void vk_barrier(vk_device *d, VkPipelineStageFlags from, VkAccessFlags written, VkPipelineStageFlags to,
-                       VkAccessFlags accessed)
-{
-    VkMemoryBarrier barrier = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                                .srcAccessMask = written,
-                                .dstAccessMask = accessed };
-    d->f.CmdPipelineBarrier(d->cmd, from, to, 0, 1, &barrier, 0, NULL, 0, NULL);
-}
-
-static const VkPipelineStageFlags WORK_STAGES = VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
-static const VkAccessFlags WORK_WRITES = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-
-static tn_status vk_begin(vk_device *d)
-{
-    VkCommandBufferBeginInfo begin = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-    tn_status s = vk_check(d->f.BeginCommandBuffer(d->cmd, &begin), "vkBeginCommandBuffer");
-    if (s == TN_OK) /* what earlier submissions wrote, before this one reads or writes it */
-        vk_barrier(d, WORK_STAGES, WORK_WRITES, WORK_STAGES,
-                   WORK_WRITES | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT);
-    return s;
-}
-
-static tn_status vk_submit(vk_device *d, const char *what)
-{
-    vk_barrier(d, WORK_STAGES, WORK_WRITES, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-    tn_status s = vk_check(d->f.EndCommandBuffer(d->cmd), "vkEndCommandBuffer");
-    VkSubmitInfo submit = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &d->cmd };
-    if (s == TN_OK)
-        s = vk_check(d->f.QueueSubmit(d->queue, 1, &submit, d->fence), what);
-    if (s == TN_OK) {
-        s = vk_check(d->f.WaitForFences(d->device, 1, &d->fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
-        tn_status reset = vk_check(d->f.ResetFences(d->device, 1, &d->fence), "vkResetFences");
-        s = s == TN_OK ? reset : s;
-    }
-    return s;
-}
-
-/* Copies between the host and b through the staging buffer, a chunk per submission. */
-static tn_status vk_staged_copy(vk_device *d, vk_buffer *b, size_t offset, const void *from_host, void *to_host,
-                                size_t bytes)
-{
-    tn_status s = TN_OK;
-    for (size_t done = 0; s == TN_OK && done < bytes;) {
-        size_t chunk = bytes - done < STAGING_BYTES ? bytes - done : STAGING_BYTES;
-        VkBufferCopy region = { .size = chunk };
-        if (from_host) {
-            memcpy(d->staging->mapped, (const char *)from_host + done, chunk);
-            region.dstOffset = offset + done;
-        } else {
-            region.srcOffset = offset + done;
-        }
-        s = vk_begin(d);
-        if (s == TN_OK) {
-            d->f.CmdCopyBuffer(d->cmd, from_host ? d->staging->buffer : b->buffer,
-                               from_host ? b->buffer : d->staging->buffer, 1, &region);
-            s = vk_submit(d, from_host ? "vkQueueSubmit (copy to the device)" : "vkQueueSubmit (copy to the host)");
-        }
-        if (s == TN_OK && to_host)
-            memcpy((char *)to_host + done, d->staging->mapped, chunk);
-        done += chunk;
-    }
-    return s;
-}
-
-static tn_status vk_read_locked(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes)
-{
-    if (!b->mapped)
-        return vk_staged_copy(d, b, offset, NULL, dst, bytes);
-    memcpy(dst, (const char *)b->mapped + offset, bytes);
-    return TN_OK;
 }
 
 /* ---- buffers ---- */
@@ -703,24 +974,31 @@ static tn_status vk_alloc(void *impl, size_t bytes, void **handle)
     return s;
 }
 
+/* Queued work may still use the buffer: it goes once the device is idle. */
 static void vk_free(void *impl, void *handle)
 {
     vk_device *d = impl;
     pthread_mutex_lock(&d->lock);
+    vk_finish(d);
+    tn_clear_error();
     vk_buffer_release(d, handle);
     pthread_mutex_unlock(&d->lock);
 }
 
+/* Mapped memory is written by the host once queued work is done with it; otherwise the copy
+ * is queued behind that work. */
 static tn_status vk_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes)
 {
     vk_device *d = impl;
     vk_buffer *b = handle;
     pthread_mutex_lock(&d->lock);
     tn_status s = TN_OK;
-    if (b->mapped)
-        memcpy((char *)b->mapped + offset, src, bytes);
-    else
-        s = vk_staged_copy(d, b, offset, src, NULL, bytes);
+    if (b->mapped) {
+        if ((s = vk_finish(d)) == TN_OK)
+            memcpy((char *)b->mapped + offset, src, bytes);
+    } else {
+        s = vk_staged_write(d, b, offset, src, bytes);
+    }
     pthread_mutex_unlock(&d->lock);
     return s;
 }
@@ -736,8 +1014,11 @@ static tn_status vk_read(void *impl, void *handle, size_t offset, void *dst, siz
 
 static tn_status vk_sync(void *impl)
 {
-    (void)impl; /* every submission has completed when its call returns */
-    return TN_OK;
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    tn_status s = vk_finish(d);
+    pthread_mutex_unlock(&d->lock);
+    return s;
 }
 
 /* ---- pipelines ---- */
@@ -800,7 +1081,7 @@ static tn_status vk_build_pipeline(vk_device *d, const tn_op *op, const tn_shade
         .layout = p->layout,
     };
     if (s == TN_OK)
-        s = vk_check_op(d->f.CreateComputePipelines(d->device, VK_NULL_HANDLE, 1, &pipeline, NULL, &p->pipeline),
+        s = vk_check_op(d->f.CreateComputePipelines(d->device, d->pipeline_cache, 1, &pipeline, NULL, &p->pipeline),
                         "vkCreateComputePipelines", op);
     return s;
 }
@@ -843,8 +1124,10 @@ static tn_status vk_scratch(vk_device *d, size_t bytes)
 {
     if (d->scratch->size >= bytes)
         return TN_OK;
+    tn_status s = vk_finish(d); /* queued ops may still use the old one */
     vk_buffer *grown = NULL;
-    tn_status s = vk_buffer_new(d, bytes, false, &grown);
+    if (s == TN_OK)
+        s = vk_buffer_new(d, bytes, false, &grown);
     if (s != TN_OK)
         return s;
     vk_buffer_release(d, d->scratch);
@@ -852,9 +1135,9 @@ static tn_status vk_scratch(vk_device *d, size_t bytes)
     return TN_OK;
 }
 
-/* A stage's storage buffers, as its plan lists them, in a descriptor set of its own. */
-static tn_status vk_bind(vk_device *d, const tn_op *op, const tn_call *c, const tn_stage *st, const vk_pipeline *p,
-                         const tn_shader *shader, VkDescriptorSet *set)
+/* A stage's storage buffers, as its plan lists them, in a descriptor set of the frame's. */
+static tn_status vk_bind(vk_device *d, vk_frame *f, const tn_op *op, const tn_call *c, const tn_stage *st,
+                         const vk_pipeline *p, const tn_shader *shader, VkDescriptorSet *set)
 {
     VkDescriptorBufferInfo infos[TN_MAX_BINDINGS];
     if (st->nbindings != shader->bindings)
@@ -868,7 +1151,7 @@ static tn_status vk_bind(vk_device *d, const tn_op *op, const tn_call *c, const 
             infos[i] = (VkDescriptorBufferInfo){ d->scratch->buffer, b->value, VK_WHOLE_SIZE };
     }
     VkDescriptorSetAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                          .descriptorPool = d->descriptor_pool,
+                                          .descriptorPool = f->descriptors,
                                           .descriptorSetCount = 1,
                                           .pSetLayouts = &p->set_layout };
     tn_status s = vk_check(d->f.AllocateDescriptorSets(d->device, &alloc, set), "vkAllocateDescriptorSets");
@@ -884,7 +1167,7 @@ static tn_status vk_bind(vk_device *d, const tn_op *op, const tn_call *c, const 
 }
 
 /* The push constants of a stage, a 32-bit word per parameter in the plan's order. */
-static void vk_push(vk_device *d, const vk_pipeline *p, const tn_stage *st)
+static void vk_push(vk_device *d, vk_frame *f, const vk_pipeline *p, const tn_stage *st)
 {
     union {
         uint32_t u;
@@ -896,28 +1179,12 @@ static void vk_push(vk_device *d, const vk_pipeline *p, const tn_stage *st)
         else
             words[i].u = (uint32_t)st->params[i].value;
     }
-    d->f.CmdPushConstants(d->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof words, words);
+    d->f.CmdPushConstants(f->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof words, words);
 }
 
-/* Submits an op's command buffer; while timing, closes its bracket and adds the time between. */
-static tn_status vk_submit_timed(vk_device *d)
-{
-    if (d->timing)
-        d->f.CmdWriteTimestamp(d->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps, 1);
-    tn_status s = vk_submit(d, "vkQueueSubmit");
-    if (s != TN_OK || !d->timing)
-        return s;
-    uint64_t ticks[2];
-    s = vk_check(d->f.GetQueryPoolResults(d->device, d->timestamps, 0, 2, sizeof ticks, ticks, sizeof ticks[0],
-                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                 "vkGetQueryPoolResults");
-    if (s == TN_OK)
-        d->timed_seconds += (double)(ticks[1] - ticks[0]) * d->limits.timestampPeriod * 1e-9;
-    return s;
-}
-
-/* The op's launch plan in one command buffer: a dispatch per stage, a barrier between stages;
- * then its results, copied from the scratch to the host. */
+/* The op's launch plan in the frame being recorded (after any copies staged there): a dispatch
+ * per stage, a barrier between stages; the frame is submitted and not waited for, unless the op
+ * returns results to the host, which are then copied there. */
 static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
 {
     /* Shaders index with 32-bit unsigned integers and step by the grid's width past the end. */
@@ -934,38 +1201,55 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         return TN_OK;
     vk_pipeline *pipes[TN_MAX_STAGES];
     VkDescriptorSet sets[TN_MAX_STAGES];
+    bool staged_results = l.nresults > 0 && !d->scratch->mapped;
+    vk_frame *f = NULL;
     tn_status s = vk_scratch(d, l.scratch_bytes);
-    if (s == TN_OK)
-        s = vk_check(d->f.ResetDescriptorPool(d->device, d->descriptor_pool, 0), "vkResetDescriptorPool");
-    for (unsigned k = 0; s == TN_OK && k < l.nstages; k++) {
+    for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)
         s = vk_pipeline_for(d, op, l.stages[k].entry, &pipes[k]);
-        if (s == TN_OK)
-            s = vk_bind(d, op, c, &l.stages[k], pipes[k], &op->shaders[l.stages[k].entry], &sets[k]);
-    }
     if (s == TN_OK)
-        s = vk_begin(d);
+        s = staged_results ? vk_staging_room(d, RESULT_BYTES, &f) : vk_record(d, &f);
+    for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)
+        s = vk_bind(d, f, op, c, &l.stages[k], pipes[k], &op->shaders[l.stages[k].entry], &sets[k]);
     if (s != TN_OK)
         return s;
+    unsigned slot = (unsigned)(f - d->frames);
+    vk_work_barrier(d, f); /* the copies staged in this frame, before the first stage */
     if (d->timing) {
-        d->f.CmdResetQueryPool(d->cmd, d->timestamps, 0, 2);
-        d->f.CmdWriteTimestamp(d->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 0);
+        d->f.CmdResetQueryPool(f->cmd, d->timestamps, 2 * slot, 2);
+        d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 2 * slot);
     }
     for (unsigned k = 0; k < l.nstages; k++) {
         if (k > 0) /* what the stage before wrote, before this one reads it */
-            vk_barrier(d, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+            vk_barrier(f->cmd, &d->f, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-        d->f.CmdBindPipeline(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->pipeline);
-        d->f.CmdBindDescriptorSets(d->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->layout, 0, 1, &sets[k], 0, NULL);
-        vk_push(d, pipes[k], &l.stages[k]);
-        d->f.CmdDispatch(d->cmd, l.stages[k].grid[0], l.stages[k].grid[1], 1);
+        d->f.CmdBindPipeline(f->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->pipeline);
+        d->f.CmdBindDescriptorSets(f->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->layout, 0, 1, &sets[k], 0, NULL);
+        vk_push(d, f, pipes[k], &l.stages[k]);
+        d->f.CmdDispatch(f->cmd, l.stages[k].grid[0], l.stages[k].grid[1], 1);
     }
-    s = vk_submit_timed(d);
+    if (d->timing) {
+        d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps, 2 * slot + 1);
+        f->timed = true;
+    }
+    /* Results go to the host in the same submission: into staging, or read from mapped scratch. */
+    VkDeviceSize at = f->staged;
+    if (staged_results) {
+        vk_work_barrier(d, f);
+        for (unsigned r = 0; r < l.nresults; r++) {
+            VkBufferCopy region = { .srcOffset = l.results[r].offset, .dstOffset = at + 4 * r, .size = 4 };
+            d->f.CmdCopyBuffer(f->cmd, d->scratch->buffer, f->staging->buffer, 1, &region);
+        }
+        f->staged += 4 * l.nresults;
+    }
+    s = l.nresults > 0 ? vk_finish(d) : vk_flush(d);
     for (unsigned r = 0; s == TN_OK && r < l.nresults; r++) {
         const tn_arg *a = &op->args[l.results[r].arg];
         uint32_t bits = 0;
-        s = vk_read_locked(d, d->scratch, l.results[r].offset, &bits, sizeof bits);
-        if (s == TN_OK)
-            tn_store_result(a, c->ptr[l.results[r].arg], bits);
+        if (staged_results)
+            memcpy(&bits, (const char *)f->staging->mapped + at + 4 * r, sizeof bits);
+        else
+            memcpy(&bits, (const char *)d->scratch->mapped + l.results[r].offset, sizeof bits);
+        tn_store_result(a, c->ptr[l.results[r].arg], bits);
     }
     return s;
 }
@@ -979,12 +1263,13 @@ static tn_status vk_run(void *impl, const tn_op *op, const tn_call *c)
     return s;
 }
 
+/* Timing starts after the work queued before it, and stop waits for the work queued since. */
 static tn_status vk_timer_start(void *impl)
 {
     vk_device *d = impl;
-    tn_status s = TN_OK;
     pthread_mutex_lock(&d->lock);
-    if (!d->timestamps) {
+    tn_status s = vk_finish(d);
+    if (s == TN_OK && !d->timestamps) {
         VkQueueFamilyProperties families[32];
         uint32_t count = sizeof families / sizeof families[0];
         d->f.GetPhysicalDeviceQueueFamilyProperties(d->physical, &count, families);
@@ -992,13 +1277,13 @@ static tn_status vk_timer_start(void *impl)
             s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "vulkan: this device's compute queue has no timestamps");
         VkQueryPoolCreateInfo info = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                        .queryType = VK_QUERY_TYPE_TIMESTAMP,
-                                       .queryCount = 2 };
+                                       .queryCount = 2 * FRAMES };
         if (s == TN_OK)
             s = vk_check(d->f.CreateQueryPool(d->device, &info, NULL, &d->timestamps), "vkCreateQueryPool");
     }
     if (s == TN_OK) {
         d->timing = true;
-        d->timed_seconds = 0;
+        d->timed_any = false;
     }
     pthread_mutex_unlock(&d->lock);
     return s;
@@ -1008,10 +1293,11 @@ static tn_status vk_timer_stop(void *impl, double *seconds)
 {
     vk_device *d = impl;
     pthread_mutex_lock(&d->lock);
-    *seconds = d->timed_seconds;
+    tn_status s = vk_finish(d);
+    *seconds = d->timed_any ? (double)(d->timed_last - d->timed_first) * d->limits.timestampPeriod * 1e-9 : 0;
     d->timing = false;
     pthread_mutex_unlock(&d->lock);
-    return TN_OK;
+    return s;
 }
 
 const tn_gpu_backend tn_vulkan_backend = {
