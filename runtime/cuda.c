@@ -365,8 +365,31 @@ static tn_status cu_stage(cu_device *d, CUmodule m, const tn_op *op, const tn_ca
                     entry);
 }
 
+/* Results on a device: the stages that write a result's scratch region write the result's
+ * buffer instead (no copy after them, no wait). */
+static tn_status cu_results_to_buffers(const tn_op *op, const tn_call *c, tn_launch *l)
+{
+    for (unsigned r = 0; r < l->nresults; r++) {
+        unsigned arg = l->results[r].arg, pointed = 0;
+        CUdeviceptr at = (CUdeviceptr)(uintptr_t)c->ptr[arg] + c->at[arg] * sizeof(float);
+        for (unsigned k = 0; k < l->nstages; k++)
+            for (unsigned i = 0; i < l->stages[k].nparams; i++) {
+                tn_param *p = &l->stages[k].params[i];
+                if (p->kind == TN_P_SCRATCH && p->value == l->results[r].offset) {
+                    *p = (tn_param){ TN_P_U64, at, 0 };
+                    pointed++;
+                }
+            }
+        if (pointed == 0)
+            return tn_fail(TN_ERR_DEVICE, "cuda: %s's plan writes %s through no stage parameter", op->name,
+                           op->args[arg].name);
+    }
+    l->nresults = 0;
+    return TN_OK;
+}
+
 /* The op's launch plan on the device's stream; then its results, copied from the scratch to
- * the host (which waits for the stages). */
+ * the host (which waits for the stages), unless they go to device buffers. */
 static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
 {
     if (!op->cuda_plan)
@@ -377,7 +400,9 @@ static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
     if (l.nstages == 0)
         return TN_OK;
     CUmodule m = NULL;
-    tn_status s = cu_module(d, op, &m);
+    tn_status s = c->results_on_device ? cu_results_to_buffers(op, c, &l) : TN_OK;
+    if (s == TN_OK)
+        s = cu_module(d, op, &m);
     if (s == TN_OK)
         s = cu_scratch(d, l.scratch_bytes);
     for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)

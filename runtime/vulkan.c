@@ -916,8 +916,21 @@ static tn_status vk_submit_timed(vk_device *d)
     return s;
 }
 
+/* Results on a device: copied from the scratch into their buffers after the stages, in the
+ * same command buffer. */
+static void vk_copy_results(vk_device *d, const tn_launch *l, const tn_call *c)
+{
+    vk_barrier(d, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+               VK_ACCESS_TRANSFER_READ_BIT);
+    for (unsigned r = 0; r < l->nresults; r++) {
+        unsigned arg = l->results[r].arg;
+        VkBufferCopy region = { l->results[r].offset, c->at[arg] * sizeof(float), sizeof(float) };
+        d->f.CmdCopyBuffer(d->cmd, d->scratch->buffer, ((vk_buffer *)c->ptr[arg])->buffer, 1, &region);
+    }
+}
+
 /* The op's launch plan in one command buffer: a dispatch per stage, a barrier between stages;
- * then its results, copied from the scratch to the host. */
+ * then its results, copied from the scratch to the host or to their device buffers. */
 static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
 {
     /* Shaders index with 32-bit unsigned integers and step by the grid's width past the end. */
@@ -959,8 +972,10 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         vk_push(d, pipes[k], &l.stages[k]);
         d->f.CmdDispatch(d->cmd, l.stages[k].grid[0], l.stages[k].grid[1], 1);
     }
+    if (c->results_on_device)
+        vk_copy_results(d, &l, c);
     s = vk_submit_timed(d);
-    for (unsigned r = 0; s == TN_OK && r < l.nresults; r++) {
+    for (unsigned r = 0; s == TN_OK && !c->results_on_device && r < l.nresults; r++) {
         const tn_arg *a = &op->args[l.results[r].arg];
         uint32_t bits = 0;
         s = vk_read_locked(d, d->scratch, l.results[r].offset, &bits, sizeof bits);
