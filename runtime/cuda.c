@@ -58,6 +58,7 @@ static struct {
     CUresult (*event_record)(CUevent, CUstream);
     CUresult (*event_synchronize)(CUevent);
     CUresult (*event_elapsed)(float *, CUevent, CUevent);
+    CUresult (*memcpy_dtod_async)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
 } cu;
 
 static const char *const cu_symbols[] = {
@@ -66,7 +67,7 @@ static const char *const cu_symbols[] = {
     "cuModuleLoadDataEx", "cuModuleUnload", "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemFree_v2",
     "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuStreamCreate", "cuStreamDestroy_v2", "cuStreamSynchronize",
     "cuLaunchKernel", "cuGetErrorName", "cuEventCreate", "cuEventDestroy_v2", "cuEventRecord", "cuEventSynchronize",
-    "cuEventElapsedTime",
+    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2",
 };
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -243,6 +244,17 @@ static tn_status cu_read(void *impl, void *handle, size_t offset, void *dst, siz
     cu_device *d = impl;
     tn_status s;
     WITH_DEVICE(d, s = cu_check(cu.memcpy_dtoh(dst, (CUdeviceptr)(uintptr_t)handle + offset, bytes), "cuMemcpyDtoH"));
+    return s;
+}
+
+/* A device-to-device copy, queued on the device's stream like an op. */
+static tn_status cu_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_check(cu.memcpy_dtod_async((CUdeviceptr)(uintptr_t)dst + dst_offset,
+                                                     (CUdeviceptr)(uintptr_t)src + src_offset, bytes, d->stream),
+                                "cuMemcpyDtoDAsync"));
     return s;
 }
 
@@ -437,6 +449,7 @@ const tn_gpu_backend tn_cuda_backend = {
     .free = cu_free,
     .write = cu_write,
     .read = cu_read,
+    .copy = cu_copy,
     .run = cu_run,
     .sync = cu_sync,
     .timer_start = cu_timer_start,

@@ -170,6 +170,29 @@ tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, siz
                                          count * sizeof(float));
 }
 
+tn_status tn_buffer_copy(tn_buffer *dst, size_t dst_offset, const tn_buffer *src, size_t src_offset, size_t count)
+{
+    static const char fn[] = "tn_buffer_copy";
+    if (!dst || !src)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, dst ? "src" : "dst");
+    if (dst->device != src->device)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: dst and src belong to different devices", fn);
+    if (dst_offset > dst->length || count > dst->length - dst_offset)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: dst [%zu, %zu + %zu) is outside the buffer of %zu floats", fn,
+                       dst_offset, dst_offset, count, dst->length);
+    if (src_offset > src->length || count > src->length - src_offset)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: src [%zu, %zu + %zu) is outside the buffer of %zu floats", fn,
+                       src_offset, src_offset, count, src->length);
+    if (dst == src && dst_offset < src_offset + count && src_offset < dst_offset + count)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: [%zu, %zu + %zu) and [%zu, %zu + %zu) of one buffer overlap", fn,
+                       dst_offset, dst_offset, count, src_offset, src_offset, count);
+    if (count == 0)
+        return TN_OK;
+    tn_device *d = dst->device;
+    return d->backend->copy(d->impl, dst->handle, dst_offset * sizeof(float), src->handle, src_offset * sizeof(float),
+                            count * sizeof(float));
+}
+
 /* ---- running ops on devices ---- */
 
 /* A result's buffer (tn_dev_<op>_to): this device's, with room for the element at c->at[i],

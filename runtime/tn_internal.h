@@ -235,6 +235,8 @@ typedef struct tn_gpu_backend {
     void (*free)(void *impl, void *handle);
     tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes);
     tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes);
+    /* Between two buffers of the device, queued like an op (ranges that do not overlap). */
+    tn_status (*copy)(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes);
     /* Runs op with c->ptr[] holding backend handles (not tn_buffer) for arrays and host
      * pointers for results, which hold their values when it returns; with
      * c->results_on_device, results' handles too, written at byte c->at[i] * 4 by the queued work. */

@@ -916,6 +916,25 @@ static tn_status vk_submit_timed(vk_device *d)
     return s;
 }
 
+/* A device-to-device copy in a command buffer of its own (timed like an op). */
+static tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes)
+{
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    tn_status s = vk_begin(d);
+    if (s == TN_OK) {
+        if (d->timing) {
+            d->f.CmdResetQueryPool(d->cmd, d->timestamps, 0, 2);
+            d->f.CmdWriteTimestamp(d->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 0);
+        }
+        VkBufferCopy region = { src_offset, dst_offset, bytes };
+        d->f.CmdCopyBuffer(d->cmd, ((vk_buffer *)src)->buffer, ((vk_buffer *)dst)->buffer, 1, &region);
+        s = vk_submit_timed(d);
+    }
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
 /* Results on a device: copied from the scratch into their buffers after the stages, in the
  * same command buffer. */
 static void vk_copy_results(vk_device *d, const tn_launch *l, const tn_call *c)
@@ -1041,6 +1060,7 @@ const tn_gpu_backend tn_vulkan_backend = {
     .free = vk_free,
     .write = vk_write,
     .read = vk_read,
+    .copy = vk_copy,
     .run = vk_run,
     .sync = vk_sync,
 };

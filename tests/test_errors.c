@@ -207,6 +207,48 @@ static void result_buffer_checks(tn_device *dev, tn_device *other)
     tn_buffer_destroy(r);
 }
 
+/* Copies between buffers: bounds, NULL, another device's, overlap; values, queued behind an op. */
+static void buffer_copy_checks(tn_device *dev, tn_device *other)
+{
+    tn_buffer *a = NULL, *b = NULL, *foreign = NULL;
+    float host[16], got[16];
+    for (int i = 0; i < 16; i++)
+        host[i] = (float)i;
+    if (tn_buffer_create(dev, 16, &a) != TN_OK || tn_buffer_create(dev, 8, &b) != TN_OK ||
+        tn_buffer_write(a, 0, host, 16) != TN_OK || tn_buffer_write(b, 0, host, 8) != TN_OK) {
+        expect("copy buffers", TN_ERR_DEVICE, TN_OK, NULL);
+        return;
+    }
+    expect("copy to NULL", tn_buffer_copy(NULL, 0, a, 0, 4), TN_ERR_INVALID_ARGUMENT, "tn_buffer_copy: dst is NULL");
+    expect("copy from NULL", tn_buffer_copy(b, 0, NULL, 0, 4), TN_ERR_INVALID_ARGUMENT, "tn_buffer_copy: src is NULL");
+    expect("copy past dst's end", tn_buffer_copy(b, 4, a, 0, 5), TN_ERR_INVALID_ARGUMENT,
+           "tn_buffer_copy: dst [4, 4 + 5) is outside the buffer of 8 floats");
+    expect("copy past src's end", tn_buffer_copy(b, 0, a, 12, 5), TN_ERR_INVALID_ARGUMENT,
+           "tn_buffer_copy: src [12, 12 + 5) is outside the buffer of 16 floats");
+    expect("copy of wrapping length", tn_buffer_copy(b, 1, a, 0, SIZE_MAX), TN_ERR_INVALID_ARGUMENT, "is outside");
+    expect("copy within a buffer, overlapping", tn_buffer_copy(a, 2, a, 0, 4), TN_ERR_INVALID_ARGUMENT,
+           "tn_buffer_copy: [2, 2 + 4) and [0, 0 + 4) of one buffer overlap");
+    if (other && tn_buffer_create(other, 16, &foreign) == TN_OK)
+        expect("copy from another device", tn_buffer_copy(b, 0, foreign, 0, 4), TN_ERR_INVALID_ARGUMENT,
+               "tn_buffer_copy: dst and src belong to different devices");
+    tn_buffer_destroy(foreign);
+    expect("copy nothing", tn_buffer_copy(b, 8, a, 16, 0), TN_OK, NULL);
+    /* queued: an op writes a, a copy takes its result to b, within a buffer, then one read */
+    expect("scale before a copy", tn_dev_scale(dev, 16, 2.0f, a, a), TN_OK, NULL);
+    expect("copy", tn_buffer_copy(b, 1, a, 9, 6), TN_OK, NULL);
+    expect("copy within a buffer", tn_buffer_copy(a, 0, a, 12, 4), TN_OK, NULL);
+    expect("read the copy", tn_buffer_read(b, 0, got, 8), TN_OK, NULL);
+    int same = got[0] == 0 && got[7] == 7;
+    for (int i = 1; i < 7; i++)
+        same &= got[i] == 2.0f * (float)(8 + i);
+    expect("the copy holds the op's output, and nothing beside it", same ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+    expect("read within", tn_buffer_read(a, 0, got, 16), TN_OK, NULL);
+    expect("the copy within holds the tail", got[0] == 24 && got[3] == 30 && got[4] == 8 ? TN_OK : TN_ERR_DEVICE, TN_OK,
+           NULL);
+    tn_buffer_destroy(a);
+    tn_buffer_destroy(b);
+}
+
 static void device_checks(const char *backend)
 {
     int count = 0;
@@ -229,6 +271,7 @@ static void device_checks(const char *backend)
                "y belongs to another device");
     tn_buffer_destroy(foreign);
     result_buffer_checks(dev, other);
+    buffer_copy_checks(dev, other);
     tn_device_close(other);
     /* two dims: a buffer too short for its rows at ld, and buffers shared where not in place */
     expect("rows beyond a buffer", tn_dev_softmax(dev, 2, 8, a, 12, c, 8), TN_ERR_INVALID_ARGUMENT,
