@@ -13,7 +13,7 @@ tn_status tn_dev_add(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 /* argmax: the index of the first largest x[i], ignoring NaN (0 when no element exceeds -inf) (exact) */
 tn_status tn_argmax(size_t n, const float *x, size_t *index);
 tn_status tn_dev_argmax(tn_device *device, size_t n, const tn_buffer *x, size_t *index);
-tn_status tn_dev_argmax_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *index, size_t index_offset);
+tn_status tn_dev_argmax_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *index, size_t index_offset); /* index: an int32 in the float's place */
 
 /* axpy: y[i] = a * x[i] + y[i] (error <= 1.2e-07 * (fabs(a * x) + fabs(y)) + 1.4013e-45) */
 tn_status tn_axpy(size_t n, float a, const float *x, float *y);

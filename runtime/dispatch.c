@@ -178,8 +178,7 @@ tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *fn)
         const tn_rule *rule = &op->rules[r];
         size_t v = c->dim[rule->dim];
         if (v < rule->min || v > rule->max)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s = %zu: %s", fn, op->dim_names[rule->dim], v,
-                           rule->why);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s = %zu: %s", fn, op->dim_names[rule->dim], v, rule->why);
     }
     return TN_OK;
 }

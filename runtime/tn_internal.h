@@ -24,7 +24,7 @@ typedef struct tn_call {
     void *ptr[TN_MAX_ARGS];
     size_t ld[TN_MAX_ARGS]; /* matrices: elements from one row to the next */
     float scalar[TN_MAX_ARGS];
-    size_t at[TN_MAX_ARGS];  /* results on a device: their element in their buffer */
+    size_t at[TN_MAX_ARGS]; /* results on a device: their element in their buffer */
     bool results_on_device; /* set by the runtime for the backend: results go to buffers at at[] */
 } tn_call;
 

@@ -72,7 +72,13 @@ local function emit_public_header()
     out[#out + 1] = string.format("/* %s: %s (%s) */\ntn_status tn_%s(%s);\ntn_status tn_dev_%s(%s);", op.name, op.doc,
       op.schedule.contract(op), op.name, gen.c_params(op, "host"), op.name, gen.c_params(op, "device"))
     if gen.has_result(op) then
-      out[#out + 1] = string.format("tn_status tn_dev_%s_to(%s);", op.name, gen.c_params(op, "device_to"))
+      local stored = ""
+      for _, a in ipairs(op.args) do
+        if gen.is_host_result(a) and a.dtype == "i32" then
+          stored = string.format(" /* %s: an int32 in the float's place */", a.name)
+        end
+      end
+      out[#out + 1] = string.format("tn_status tn_dev_%s_to(%s);%s", op.name, gen.c_params(op, "device_to"), stored)
     end
     out[#out + 1] = ""
   end
