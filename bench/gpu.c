@@ -14,23 +14,48 @@ static const tn_op *runtime_op(const char *name)
     return NULL;
 }
 
-/* One call of op on device buffers (a tn_call whose ptr[] hold tn_buffer pointers). */
-static tn_status call_once(tn_device *dev, const tn_op *op, const tn_call *proto)
+/* What one timed call does: the op (results to the host), the op with its results into a device
+ * buffer (tn_dev_<op>_to), or a device-to-device copy. */
+typedef struct gpu_work {
+    const tn_op *op;
+    tn_call c; /* ptr[] hold tn_buffer pointers (and host pointers for results to the host) */
+    bool to_buffers;
+    tn_buffer *copy_dst, *copy_src; /* set: the work is this copy, of copy_count floats */
+    size_t copy_count;
+} gpu_work;
+
+static tn_status call_once(tn_device *dev, const gpu_work *w)
 {
-    tn_call c = *proto;
-    return tn_run_device(dev, op, &c);
+    if (w->copy_dst)
+        return tn_buffer_copy(w->copy_dst, 0, w->copy_src, 0, w->copy_count);
+    tn_call c = w->c;
+    return w->to_buffers ? tn_run_device_to(dev, w->op, &c) : tn_run_device(dev, w->op, &c);
 }
 
 /* Seconds per call over `calls` calls, by the device's clock. */
-static tn_status time_calls(tn_device *dev, const tn_op *op, const tn_call *c, long calls, int plant, double *per_call)
+static tn_status time_calls(tn_device *dev, const gpu_work *w, long calls, int plant, double *per_call)
 {
     tn_status s = tn_device_timer_start(dev);
     for (long i = 0; s == TN_OK && i < calls; i++)
-        s = call_once(dev, op, c);
+        s = call_once(dev, w);
     double seconds = 0;
     if (s == TN_OK)
         s = tn_device_timer_stop(dev, &seconds);
     *per_call = seconds * (1.0 + plant / 100.0) / (double)calls;
+    return s;
+}
+
+/* Warms w up, then finds the calls per sample that take at least a sample's time. */
+static tn_status calibrate(const bench_options *o, tn_device *dev, const gpu_work *w, long *calls)
+{
+    tn_status s = TN_OK;
+    double per_call = 0;
+    *calls = 1;
+    for (int warm = 0; s == TN_OK && warm < 3; warm++)
+        s = call_once(dev, w);
+    while (s == TN_OK && (s = time_calls(dev, w, *calls, 0, &per_call)) == TN_OK &&
+           per_call * (double)*calls < o->sample_seconds && *calls < (1L << 20))
+        *calls *= 4;
     return s;
 }
 
@@ -60,6 +85,67 @@ static void peer_row(bench_run *run, const bench_case *ours, const char *name, d
     pc->nsamples = 1;
     pc->samples[0] = pc->median = pc->lo = pc->hi = seconds;
     pc->speedup = seconds / ours->median;
+}
+
+/* An op with a result, its result into a device buffer (queued, no wait), against a device
+ * copy of the op's first input to another buffer, sampled in turn in the same run. The copy's
+ * time is scaled to the op's bytes, as copy-bar's is (a copy moves 8 bytes an element). */
+static tn_status bench_results_on_device(const bench_options *o, bench_run *run, tn_device *dev, const gpu_work *host,
+                                         const bench_case *ours, tn_buffer *const *bufs)
+{
+    const tn_op *op = host->op;
+    gpu_work to = *host, copy = { .op = op };
+    tn_buffer *result = NULL;
+    to.to_buffers = true;
+    tn_status s = tn_buffer_create(dev, 1, &result);
+    for (int i = 0; i < op->nargs; i++) {
+        if (op->results & (1u << i)) {
+            to.c.ptr[i] = result;
+            to.c.at[i] = 0;
+        } else if ((op->arrays & (1u << i)) && !copy.copy_src) {
+            copy.copy_src = bufs[i];
+            copy.copy_count = tn_buffer_length(bufs[i]);
+        }
+    }
+    if (s == TN_OK && copy.copy_src)
+        s = tn_buffer_create(dev, copy.copy_count, &copy.copy_dst);
+    long to_calls = 1, copy_calls = 1;
+    if (s == TN_OK)
+        s = calibrate(o, dev, &to, &to_calls);
+    if (s == TN_OK && copy.copy_dst)
+        s = calibrate(o, dev, &copy, &copy_calls);
+    bench_case *tc = s == TN_OK ? bench_add_case(run) : NULL;
+    double copies[BENCH_MAX_SAMPLES];
+    int ncopies = 0;
+    for (int k = 0; tc && k < o->samples && s == TN_OK; k++) {
+        double per_call = 0;
+        if ((s = time_calls(dev, &to, to_calls, o->plant_percent, &per_call)) == TN_OK)
+            tc->samples[tc->nsamples++] = per_call;
+        if (s == TN_OK && copy.copy_dst && (s = time_calls(dev, &copy, copy_calls, 0, &per_call)) == TN_OK)
+            copies[ncopies++] = per_call;
+    }
+    if (tc) {
+        int nsamples = tc->nsamples;
+        double samples[BENCH_MAX_SAMPLES];
+        memcpy(samples, tc->samples, sizeof samples);
+        *tc = *ours;
+        snprintf(tc->variant, sizeof tc->variant, "%s-to-buffer", run->backend);
+        tc->nsamples = nsamples;
+        memcpy(tc->samples, samples, sizeof samples);
+        bench_summarize(tc);
+        bench_case to_case = *tc;
+        if (ncopies > 0) {
+            bench_case cc = to_case;
+            cc.nsamples = ncopies;
+            memcpy(cc.samples, copies, sizeof copies);
+            bench_summarize(&cc);
+            double elements = (double)copy.copy_count;
+            peer_row(run, &to_case, "device-copy", cc.median * to_case.bytes / (8.0 * elements));
+        }
+    }
+    tn_buffer_destroy(copy.copy_dst);
+    tn_buffer_destroy(result);
+    return s;
 }
 
 static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_device *dev, const bench_op *bop,
@@ -96,16 +182,14 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
         free(host);
         c.ptr[i] = bufs[i];
     }
+    gpu_work w = { .op = op, .c = c };
     long calls = 1;
     double per_call = 0;
-    for (int warm = 0; s == TN_OK && warm < 3; warm++)
-        s = call_once(dev, op, &c);
-    while (s == TN_OK && (s = time_calls(dev, op, &c, calls, 0, &per_call)) == TN_OK &&
-           per_call * (double)calls < o->sample_seconds && calls < (1L << 20))
-        calls *= 4;
+    if (s == TN_OK)
+        s = calibrate(o, dev, &w, &calls);
     bench_case *bc = s == TN_OK ? bench_add_case(run) : NULL;
     for (int k = 0; bc && k < o->samples && s == TN_OK; k++)
-        if ((s = time_calls(dev, op, &c, calls, o->plant_percent, &per_call)) == TN_OK)
+        if ((s = time_calls(dev, &w, calls, o->plant_percent, &per_call)) == TN_OK)
             bc->samples[bc->nsamples++] = per_call;
     if (bc) {
         snprintf(bc->op, sizeof bc->op, "%s", bop->name);
@@ -124,6 +208,8 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
         /* The streaming bar: a device-to-device copy moving as many bytes as this op does. */
         double elements = (double)dims[0] * (bop->ndims > 1 ? (double)dims[1] : 1.0);
         peer_row(run, bc, "copy-bar", torch_seconds(torch, "copy", key, "") * bc->bytes / (8.0 * elements));
+        if (op->results && s == TN_OK)
+            s = bench_results_on_device(o, run, dev, &w, bc, bufs);
     }
     for (int i = 0; i < op->nargs; i++)
         tn_buffer_destroy(bufs[i]);

@@ -13,6 +13,7 @@ tn_status tn_dev_add(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 /* argmax: the index of the first largest x[i], ignoring NaN (0 when no element exceeds -inf) (exact) */
 tn_status tn_argmax(size_t n, const float *x, size_t *index);
 tn_status tn_dev_argmax(tn_device *device, size_t n, const tn_buffer *x, size_t *index);
+tn_status tn_dev_argmax_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *index, size_t index_offset); /* index: an int32 in the float's place */
 
 /* axpy: y[i] = a * x[i] + y[i] (error <= 1.2e-07 * (fabs(a * x) + fabs(y)) + 1.4013e-45) */
 tn_status tn_axpy(size_t n, float a, const float *x, float *y);
@@ -29,6 +30,7 @@ tn_status tn_dev_div(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 /* dot: the sum of x[i] * y[i] (error <= 1e-05 * sum(fabs(x * y))) */
 tn_status tn_dot(size_t n, const float *x, const float *y, float *result);
 tn_status tn_dev_dot(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, float *result);
+tn_status tn_dev_dot_to(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, tn_buffer *result, size_t result_offset);
 
 /* exp: y[i] = e^x[i] (2 ulp) */
 tn_status tn_exp(size_t n, const float *x, float *y);
@@ -53,10 +55,12 @@ tn_status tn_dev_logsumexp(tn_device *device, size_t rows, size_t cols, const tn
 /* max: the largest x[i], ignoring NaN; -inf for n = 0 (exact) */
 tn_status tn_max(size_t n, const float *x, float *result);
 tn_status tn_dev_max(tn_device *device, size_t n, const tn_buffer *x, float *result);
+tn_status tn_dev_max_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
 /* min: the smallest x[i], ignoring NaN; +inf for n = 0 (exact) */
 tn_status tn_min(size_t n, const float *x, float *result);
 tn_status tn_dev_min(tn_device *device, size_t n, const tn_buffer *x, float *result);
+tn_status tn_dev_min_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
 /* mul: z[i] = x[i] * y[i] (0 ulp) */
 tn_status tn_mul(size_t n, const float *x, const float *y, float *z);
@@ -69,6 +73,7 @@ tn_status tn_dev_neg(tn_device *device, size_t n, const tn_buffer *x, tn_buffer 
 /* norm_l2: sqrt of the sum of x[i]^2 (no scaling: squares must not overflow, |x[i]| < 1e19) (error <= 1e-05 * sum(x * x)) */
 tn_status tn_norm_l2(size_t n, const float *x, float *result);
 tn_status tn_dev_norm_l2(tn_device *device, size_t n, const tn_buffer *x, float *result);
+tn_status tn_dev_norm_l2_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
 /* relu: y[i] = max(x[i], 0); NaN stays NaN (0 ulp) */
 tn_status tn_relu(size_t n, const float *x, float *y);
@@ -113,9 +118,11 @@ tn_status tn_dev_sub(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 /* sum: the sum of x[i] (error <= 1e-05 * sum(fabs(x))) */
 tn_status tn_sum(size_t n, const float *x, float *result);
 tn_status tn_dev_sum(tn_device *device, size_t n, const tn_buffer *x, float *result);
+tn_status tn_dev_sum_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
 /* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x))) */
 tn_status tn_sum_exp(size_t n, const float *x, float *result);
 tn_status tn_dev_sum_exp(tn_device *device, size_t n, const tn_buffer *x, float *result);
+tn_status tn_dev_sum_exp_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
 #endif

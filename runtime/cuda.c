@@ -58,6 +58,7 @@ static struct {
     CUresult (*event_record)(CUevent, CUstream);
     CUresult (*event_synchronize)(CUevent);
     CUresult (*event_elapsed)(float *, CUevent, CUevent);
+    CUresult (*memcpy_dtod_async)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
 } cu;
 
 static const char *const cu_symbols[] = {
@@ -66,7 +67,7 @@ static const char *const cu_symbols[] = {
     "cuModuleLoadDataEx", "cuModuleUnload", "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemFree_v2",
     "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuStreamCreate", "cuStreamDestroy_v2", "cuStreamSynchronize",
     "cuLaunchKernel", "cuGetErrorName", "cuEventCreate", "cuEventDestroy_v2", "cuEventRecord", "cuEventSynchronize",
-    "cuEventElapsedTime",
+    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2",
 };
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -246,6 +247,17 @@ static tn_status cu_read(void *impl, void *handle, size_t offset, void *dst, siz
     return s;
 }
 
+/* A device-to-device copy, queued on the device's stream like an op. */
+static tn_status cu_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, s = cu_check(cu.memcpy_dtod_async((CUdeviceptr)(uintptr_t)dst + dst_offset,
+                                                     (CUdeviceptr)(uintptr_t)src + src_offset, bytes, d->stream),
+                                "cuMemcpyDtoDAsync"));
+    return s;
+}
+
 static tn_status cu_sync(void *impl)
 {
     cu_device *d = impl;
@@ -365,8 +377,31 @@ static tn_status cu_stage(cu_device *d, CUmodule m, const tn_op *op, const tn_ca
                     entry);
 }
 
+/* Results on a device: the stages that write a result's scratch region write the result's
+ * buffer instead (no copy after them, no wait). */
+static tn_status cu_results_to_buffers(const tn_op *op, const tn_call *c, tn_launch *l)
+{
+    for (unsigned r = 0; r < l->nresults; r++) {
+        unsigned arg = l->results[r].arg, pointed = 0;
+        CUdeviceptr at = (CUdeviceptr)(uintptr_t)c->ptr[arg] + c->at[arg] * sizeof(float);
+        for (unsigned k = 0; k < l->nstages; k++)
+            for (unsigned i = 0; i < l->stages[k].nparams; i++) {
+                tn_param *p = &l->stages[k].params[i];
+                if (p->kind == TN_P_SCRATCH && p->value == l->results[r].offset) {
+                    *p = (tn_param){ TN_P_U64, at, 0 };
+                    pointed++;
+                }
+            }
+        if (pointed == 0)
+            return tn_fail(TN_ERR_DEVICE, "cuda: %s's plan writes %s through no stage parameter", op->name,
+                           op->args[arg].name);
+    }
+    l->nresults = 0;
+    return TN_OK;
+}
+
 /* The op's launch plan on the device's stream; then its results, copied from the scratch to
- * the host (which waits for the stages). */
+ * the host (which waits for the stages), unless they go to device buffers. */
 static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
 {
     if (!op->cuda_plan)
@@ -377,7 +412,9 @@ static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
     if (l.nstages == 0)
         return TN_OK;
     CUmodule m = NULL;
-    tn_status s = cu_module(d, op, &m);
+    tn_status s = c->results_on_device ? cu_results_to_buffers(op, c, &l) : TN_OK;
+    if (s == TN_OK)
+        s = cu_module(d, op, &m);
     if (s == TN_OK)
         s = cu_scratch(d, l.scratch_bytes);
     for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)
@@ -412,6 +449,7 @@ const tn_gpu_backend tn_cuda_backend = {
     .free = cu_free,
     .write = cu_write,
     .read = cu_read,
+    .copy = cu_copy,
     .run = cu_run,
     .sync = cu_sync,
     .timer_start = cu_timer_start,

@@ -2,6 +2,7 @@
 #include "tn_internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,37 +170,90 @@ tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, siz
                                          count * sizeof(float));
 }
 
+tn_status tn_buffer_copy(tn_buffer *dst, size_t dst_offset, const tn_buffer *src, size_t src_offset, size_t count)
+{
+    static const char fn[] = "tn_buffer_copy";
+    if (!dst || !src)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, dst ? "src" : "dst");
+    if (dst->device != src->device)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: dst and src belong to different devices", fn);
+    if (dst_offset > dst->length || count > dst->length - dst_offset)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: dst [%zu, %zu + %zu) is outside the buffer of %zu floats", fn,
+                       dst_offset, dst_offset, count, dst->length);
+    if (src_offset > src->length || count > src->length - src_offset)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: src [%zu, %zu + %zu) is outside the buffer of %zu floats", fn,
+                       src_offset, src_offset, count, src->length);
+    if (dst == src && dst_offset < src_offset + count && src_offset < dst_offset + count)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: [%zu, %zu + %zu) and [%zu, %zu + %zu) of one buffer overlap", fn,
+                       dst_offset, dst_offset, count, src_offset, src_offset, count);
+    if (count == 0)
+        return TN_OK;
+    tn_device *d = dst->device;
+    return d->backend->copy(d->impl, dst->handle, dst_offset * sizeof(float), src->handle, src_offset * sizeof(float),
+                            count * sizeof(float));
+}
+
 /* ---- running ops on devices ---- */
 
-tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)
+/* A result's buffer (tn_dev_<op>_to): this device's, with room for the element at c->at[i],
+ * which must not lie inside an input of the same buffer (the result may land before the
+ * input is read). */
+static tn_status check_result_buffer(const char *fn, tn_device *dev, const tn_op *op, const tn_call *c, int i)
 {
+    const tn_arg *a = &op->args[i];
+    const tn_buffer *b = c->ptr[i];
+    if (b->device != dev)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s belongs to another device", fn, a->name);
+    if (c->at[i] >= b->length)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s_offset = %zu is past the end of %s (%zu floats)", fn, a->name,
+                       c->at[i], a->name, b->length);
+    for (unsigned mj = op->arrays; mj; mj &= mj - 1) {
+        int j = __builtin_ctz(mj);
+        if (c->ptr[j] == b && c->at[i] < tn_arg_extent(op, c, j))
+            return tn_fail(TN_ERR_INVALID_ARGUMENT,
+                           "%s: %s_offset = %zu lies inside %s (the same buffer, whose first %zu floats it uses)", fn,
+                           a->name, c->at[i], op->args[j].name, tn_arg_extent(op, c, j));
+    }
+    return TN_OK;
+}
+
+/* The checks of a device call, then the backend. to_buffers: results go to device buffers. */
+static tn_status run_on_device(tn_device *dev, const tn_op *op, tn_call *c, bool to_buffers)
+{
+    char fn[80];
+    snprintf(fn, sizeof fn, "tn_dev_%s%s", op->name, to_buffers ? "_to" : "");
     if (!dev)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: device is NULL", op->name);
-    tn_status s = tn_check_dims(op, c, "tn_dev_");
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: device is NULL", fn);
+    tn_status s = tn_check_dims(op, c, fn);
     if (s == TN_OK)
-        s = tn_check_strides(op, c, "tn_dev_");
+        s = tn_check_strides(op, c, fn);
     if (s != TN_OK)
         return s;
     tn_call native = *c;
+    native.results_on_device = to_buffers;
     for (int i = 0; i < op->nargs; i++) {
         const tn_arg *a = &op->args[i];
         if (a->role == TN_SCALAR)
             continue;
         if (!c->ptr[i])
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s is NULL", op->name, a->name);
-        if (tn_is_result(a)) /* a host pointer: the backend copies the result there */
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s is NULL", fn, a->name);
+        if (tn_is_result(a)) { /* a host pointer (the backend copies the result there), or a buffer */
+            if (to_buffers && (s = check_result_buffer(fn, dev, op, c, i)) != TN_OK)
+                return s;
+            if (to_buffers)
+                native.ptr[i] = ((const tn_buffer *)c->ptr[i])->handle;
             continue;
+        }
         const tn_buffer *b = c->ptr[i];
         if (b->device != dev)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s belongs to another device", op->name, a->name);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s belongs to another device", fn, a->name);
         size_t need = tn_arg_extent(op, c, i);
         if (b->length < need) {
             if (a->rank == 1)
-                return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s holds %zu floats, %s = %zu", op->name, a->name,
-                               b->length, op->dim_names[a->dim[0]], need);
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_dev_%s: %s holds %zu floats; %s = %zu rows at ld%s = %zu need %zu",
-                           op->name, a->name, b->length, op->dim_names[a->dim[0]], c->dim[a->dim[0]], a->name, c->ld[i],
-                           need);
+                return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s holds %zu floats, %s = %zu", fn, a->name, b->length,
+                               op->dim_names[a->dim[0]], need);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s holds %zu floats; %s = %zu rows at ld%s = %zu need %zu", fn,
+                           a->name, b->length, op->dim_names[a->dim[0]], c->dim[a->dim[0]], a->name, c->ld[i], need);
         }
         native.ptr[i] = b->handle;
     }
@@ -215,11 +269,21 @@ tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)
                 (op->args[o].rank < 2 || c->ld[j] == c->ld[o]))
                 continue;
             return tn_fail(TN_ERR_INVALID_ARGUMENT,
-                           "tn_dev_%s: %s and %s are the same buffer (in place means an input of the same shape%s)",
-                           op->name, op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? ", at the same ld" : "");
+                           "%s: %s and %s are the same buffer (in place means an input of the same shape%s)", fn,
+                           op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? ", at the same ld" : "");
         }
     }
     return dev->backend->run(dev->impl, op, &native);
+}
+
+tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)
+{
+    return run_on_device(dev, op, c, false);
+}
+
+tn_status tn_run_device_to(tn_device *dev, const tn_op *op, tn_call *c)
+{
+    return run_on_device(dev, op, c, true);
 }
 
 /* Host arrays on a GPU backend (TRUENO_BACKEND=cuda|vulkan): one device per backend for the

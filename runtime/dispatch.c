@@ -168,18 +168,17 @@ static void dims_text(const tn_op *op, const tn_call *c, char *text, size_t len)
         used += (size_t)snprintf(text + used, len - used, "%s%s = %zu", d ? ", " : "", op->dim_names[d], c->dim[d]);
 }
 
-tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *prefix)
+tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *fn)
 {
     for (int d = 0; d < op->ndims; d++)
         if (c->dim[d] > TN_DIM_LIMIT)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s = %zu elements overflow the address space", prefix,
-                           op->name, op->dim_names[d], c->dim[d]);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s = %zu elements overflow the address space", fn,
+                           op->dim_names[d], c->dim[d]);
     for (int r = 0; r < op->nrules; r++) {
         const tn_rule *rule = &op->rules[r];
         size_t v = c->dim[rule->dim];
         if (v < rule->min || v > rule->max)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s = %zu: %s", prefix, op->name,
-                           op->dim_names[rule->dim], v, rule->why);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s = %zu: %s", fn, op->dim_names[rule->dim], v, rule->why);
     }
     return TN_OK;
 }
@@ -196,7 +195,7 @@ size_t tn_arg_extent(const tn_op *op, const tn_call *c, int i)
 }
 
 /* Matrices: ld at least the row length, and rows * ld within the address space. */
-tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix)
+tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *fn)
 {
     for (int i = 0; i < op->nargs; i++) {
         const tn_arg *a = &op->args[i];
@@ -204,11 +203,11 @@ tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix
             continue;
         size_t rows = c->dim[a->dim[0]], cols = c->dim[a->dim[1]];
         if (c->ld[i] < cols)
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: ld%s = %zu is less than %s = %zu (a row's length)", prefix,
-                           op->name, a->name, c->ld[i], op->dim_names[a->dim[1]], cols);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: ld%s = %zu is less than %s = %zu (a row's length)", fn,
+                           a->name, c->ld[i], op->dim_names[a->dim[1]], cols);
         if (rows > 1 && c->ld[i] > (TN_DIM_LIMIT - cols) / (rows - 1))
-            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s%s: %s spans more than the address space (%s = %zu, ld%s = %zu)",
-                           prefix, op->name, a->name, op->dim_names[a->dim[0]], rows, a->name, c->ld[i]);
+            return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %s spans more than the address space (%s = %zu, ld%s = %zu)",
+                           fn, a->name, op->dim_names[a->dim[0]], rows, a->name, c->ld[i]);
     }
     return TN_OK;
 }
@@ -217,9 +216,11 @@ tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix
  * wrapping pointers, overlaps, in that order. */
 static tn_status explain_host(const tn_op *op, const tn_call *c)
 {
-    tn_status s = tn_check_dims(op, c, "tn_");
+    char fn[80];
+    snprintf(fn, sizeof fn, "tn_%s", op->name);
+    tn_status s = tn_check_dims(op, c, fn);
     if (s == TN_OK)
-        s = tn_check_strides(op, c, "tn_");
+        s = tn_check_strides(op, c, fn);
     if (s != TN_OK)
         return s;
     size_t bytes[TN_MAX_ARGS] = { 0 };

@@ -15,14 +15,17 @@ typedef enum tn_role { TN_IN, TN_OUT, TN_INOUT, TN_SCALAR } tn_role; /* ORDER RO
 typedef enum tn_dtype { TN_F32, TN_I32 } tn_dtype;
 
 /* One call's operands, by argument position. ptr[] holds host arrays for tn_<op>, device
- * buffers (tn_buffer *) for tn_dev_<op>, and host pointers for results (rank 0 outputs) in both.
+ * buffers (tn_buffer *) for tn_dev_<op>, and host pointers for results (rank 0 outputs) in both;
+ * tn_dev_<op>_to passes a result's buffer instead, and the element that receives it in at[].
  * Only what the op's descriptor names is set: dim[] up to ndims, ld[] of matrices, scalar[] of
- * scalars, ptr[] of the others; nothing reads the rest. */
+ * scalars, ptr[] of the others, at[] of results on a device; nothing reads the rest. */
 typedef struct tn_call {
     size_t dim[TN_MAX_DIMS];
     void *ptr[TN_MAX_ARGS];
     size_t ld[TN_MAX_ARGS]; /* matrices: elements from one row to the next */
     float scalar[TN_MAX_ARGS];
+    size_t at[TN_MAX_ARGS]; /* results on a device: their element in their buffer */
+    bool results_on_device; /* set by the runtime for the backend: results go to buffers at at[] */
 } tn_call;
 
 typedef void (*tn_any_fn)(void);
@@ -70,7 +73,10 @@ typedef struct tn_launch {
     unsigned nstages; /* 0: nothing to run (an empty input) */
     tn_stage stages[TN_MAX_STAGES];
     size_t scratch_bytes; /* device scratch the stages use */
-    unsigned nresults;    /* results copied from the scratch to the host after the stages */
+    /* Results, each in a scratch region of its own that only the stages writing it name: copied
+     * to the host after the stages, or, for results on a device, written into their buffers
+     * (a backend may point those stages at the buffer instead of the region). */
+    unsigned nresults;
     struct {
         unsigned arg;
         size_t offset;
@@ -182,6 +188,9 @@ void tn_clear_error(void);
 /* dispatch.c */
 tn_status tn_run_host(const tn_op *op, tn_call *c);
 tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c);
+/* tn_dev_<op>_to: results into the buffers c->ptr[] names, at elements c->at[], queued like
+ * the op's arrays (no wait for the device). */
+tn_status tn_run_device_to(tn_device *dev, const tn_op *op, tn_call *c);
 /* Elements an argument spans in the call (rows of a matrix at its ld). */
 size_t tn_arg_extent(const tn_op *op, const tn_call *c, int i);
 /* A rank 0 output: the op's result, through a host pointer. */
@@ -190,7 +199,8 @@ static inline bool tn_is_result(const tn_arg *a)
     return a->rank == 0 && (a->role == TN_OUT || a->role == TN_INOUT);
 }
 /* A result's 32 bits from a device, stored through its host pointer: a float, or an index widened
- * to size_t. */
+ * to size_t. In a device buffer (tn_dev_<op>_to) the same 32 bits stay as they are: an index is
+ * an int32 in the float's place, as row ops store theirs. */
 static inline void tn_store_result(const tn_arg *a, void *host, uint32_t bits)
 {
     if (a->dtype == TN_F32)
@@ -209,8 +219,9 @@ static inline bool tn_same_shape(const tn_arg *a, const tn_arg *b)
             return false;
     return true;
 }
-tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *prefix);
-tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *prefix);
+/* fn: the public function's name, for messages ("tn_sum", "tn_dev_sum_to"). */
+tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *fn);
+tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *fn);
 
 /* ---- GPU backends (cuda.c, vulkan.c) ---- */
 
@@ -224,8 +235,11 @@ typedef struct tn_gpu_backend {
     void (*free)(void *impl, void *handle);
     tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes);
     tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes);
+    /* Between two buffers of the device, queued like an op (ranges that do not overlap). */
+    tn_status (*copy)(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes);
     /* Runs op with c->ptr[] holding backend handles (not tn_buffer) for arrays and host
-     * pointers for results, which hold their values when it returns. */
+     * pointers for results, which hold their values when it returns; with
+     * c->results_on_device, results' handles too, written at byte c->at[i] * 4 by the queued work. */
     tn_status (*run)(void *impl, const tn_op *op, const tn_call *c);
     tn_status (*sync)(void *impl);
     /* Optional (NULL: the backend cannot time on the device). stop waits for the work. */

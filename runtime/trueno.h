@@ -58,10 +58,18 @@ void tn_buffer_destroy(tn_buffer *buffer);
 size_t tn_buffer_length(const tn_buffer *buffer);
 tn_status tn_buffer_write(tn_buffer *buffer, size_t offset, const float *src, size_t count);
 tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, size_t count);
+/* count floats from src at src_offset to dst at dst_offset, on the device, queued like a map op;
+ * both buffers of one device, ranges that do not overlap. */
+tn_status tn_buffer_copy(tn_buffer *dst, size_t dst_offset, const tn_buffer *src, size_t src_offset, size_t count);
 
 /* ---- ops ----
  * tn_<op>(n, ...) works on host arrays; tn_dev_<op>(device, n, ...) on device buffers (map ops
  * are queued on the device's stream; reductions wait and return their result to the host).
+ * tn_dev_<op>_to(device, n, ..., result, result_offset), for ops with a result, puts it in
+ * element result_offset of a device buffer instead, queued like a map op (no wait): read it
+ * with tn_buffer_read, or pass the buffer on. An index (argmax) is stored as an int32 in the
+ * float's place (its bits; memcpy it out), as rowargmax stores its indices. The element must
+ * not lie within an input of the call.
  * An output may be the same array as an input (in place) but must not partly overlap one.
  * Pointers may be NULL only when n is 0. */
 #include "trueno_ops.h"

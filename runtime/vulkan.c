@@ -1182,9 +1182,49 @@ static void vk_push(vk_device *d, vk_frame *f, const vk_pipeline *p, const tn_st
     d->f.CmdPushConstants(f->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof words, words);
 }
 
+/* A device-to-device copy, queued in a frame of its own (timed like an op). */
+static tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes)
+{
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    vk_frame *f = NULL;
+    tn_status s = vk_record(d, &f);
+    if (s == TN_OK) {
+        unsigned slot = (unsigned)(f - d->frames);
+        vk_work_barrier(d, f);
+        if (d->timing) {
+            d->f.CmdResetQueryPool(f->cmd, d->timestamps, 2 * slot, 2);
+            d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 2 * slot);
+        }
+        VkBufferCopy region = { src_offset, dst_offset, bytes };
+        d->f.CmdCopyBuffer(f->cmd, ((vk_buffer *)src)->buffer, ((vk_buffer *)dst)->buffer, 1, &region);
+        if (d->timing) {
+            d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps, 2 * slot + 1);
+            f->timed = true;
+        }
+        s = vk_flush(d);
+    }
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+/* Results on a device: copied from the scratch into their buffers after the stages, in the
+ * same frame. */
+static void vk_copy_results(vk_device *d, vk_frame *f, const tn_launch *l, const tn_call *c)
+{
+    vk_barrier(f->cmd, &d->f, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+               VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    for (unsigned r = 0; r < l->nresults; r++) {
+        unsigned arg = l->results[r].arg;
+        VkBufferCopy region = { l->results[r].offset, c->at[arg] * sizeof(float), sizeof(float) };
+        d->f.CmdCopyBuffer(f->cmd, d->scratch->buffer, ((vk_buffer *)c->ptr[arg])->buffer, 1, &region);
+    }
+}
+
 /* The op's launch plan in the frame being recorded (after any copies staged there): a dispatch
  * per stage, a barrier between stages; the frame is submitted and not waited for, unless the op
- * returns results to the host, which are then copied there. */
+ * returns results to the host, which are then copied there (results on a device are copied
+ * into their buffers in the same frame). */
 static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
 {
     /* Shaders index with 32-bit unsigned integers and step by the grid's width past the end. */
@@ -1201,7 +1241,8 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         return TN_OK;
     vk_pipeline *pipes[TN_MAX_STAGES];
     VkDescriptorSet sets[TN_MAX_STAGES];
-    bool staged_results = l.nresults > 0 && !d->scratch->mapped;
+    bool host_results = l.nresults > 0 && !c->results_on_device;
+    bool staged_results = host_results && !d->scratch->mapped;
     vk_frame *f = NULL;
     tn_status s = vk_scratch(d, l.scratch_bytes);
     for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)
@@ -1227,11 +1268,13 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         vk_push(d, f, pipes[k], &l.stages[k]);
         d->f.CmdDispatch(f->cmd, l.stages[k].grid[0], l.stages[k].grid[1], 1);
     }
+    if (c->results_on_device)
+        vk_copy_results(d, f, &l, c);
     if (d->timing) {
         d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps, 2 * slot + 1);
         f->timed = true;
     }
-    /* Results go to the host in the same submission: into staging, or read from mapped scratch. */
+    /* Host results go in the same submission: into staging, or read from mapped scratch. */
     VkDeviceSize at = f->staged;
     if (staged_results) {
         vk_work_barrier(d, f);
@@ -1241,8 +1284,8 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         }
         f->staged += 4 * l.nresults;
     }
-    s = l.nresults > 0 ? vk_finish(d) : vk_flush(d);
-    for (unsigned r = 0; s == TN_OK && r < l.nresults; r++) {
+    s = host_results ? vk_finish(d) : vk_flush(d);
+    for (unsigned r = 0; s == TN_OK && host_results && r < l.nresults; r++) {
         const tn_arg *a = &op->args[l.results[r].arg];
         uint32_t bits = 0;
         if (staged_results)
@@ -1312,6 +1355,7 @@ const tn_gpu_backend tn_vulkan_backend = {
     .free = vk_free,
     .write = vk_write,
     .read = vk_read,
+    .copy = vk_copy,
     .run = vk_run,
     .sync = vk_sync,
 };

@@ -43,13 +43,15 @@ typedef struct test_want {
     double *tol[TEST_MAX_ARGS];
 } test_want;
 
-/* Operands of a public call: host arrays and result pointers in ptr[], device buffers in buf[]. */
+/* Operands of a public call: host arrays and result pointers in ptr[], device buffers in buf[]
+ * (results' too for tn_dev_<op>_to, at element at[]). */
 typedef struct test_args {
     size_t dim[TEST_MAX_DIMS];
     void *ptr[TEST_MAX_ARGS];
     tn_buffer *buf[TEST_MAX_ARGS];
     size_t ld[TEST_MAX_ARGS];
     float scalar[TEST_MAX_ARGS];
+    size_t at[TEST_MAX_ARGS];
 } test_args;
 
 typedef struct test_op {
@@ -62,6 +64,7 @@ typedef struct test_op {
     void (*reference)(const test_call *c, test_want *w);
     tn_status (*host)(const test_args *a);
     tn_status (*device)(tn_device *device, const test_args *a);
+    tn_status (*device_to)(tn_device *device, const test_args *a); /* ops with a result; else NULL */
 } test_op;
 
 extern const test_op test_ops[];

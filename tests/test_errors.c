@@ -154,6 +154,101 @@ static void device_timer(tn_device *dev)
     tn_buffer_destroy(y);
 }
 
+/* Results into device buffers (tn_dev_<op>_to): NULL, past the end, inside an input, another
+ * device's, and refused calls that leave the element alone; an index is an int32's bits. */
+static void result_buffer_checks(tn_device *dev, tn_device *other)
+{
+    tn_buffer *x = NULL, *r = NULL, *foreign = NULL;
+    float host[16], back[4] = { 0 };
+    for (int i = 0; i < 16; i++)
+        host[i] = (float)(i % 5);
+    const float poison[4] = { -1, -1, -1, -1 };
+    if (tn_buffer_create(dev, 16, &x) != TN_OK || tn_buffer_create(dev, 4, &r) != TN_OK ||
+        tn_buffer_write(x, 0, host, 16) != TN_OK || tn_buffer_write(r, 0, poison, 4) != TN_OK) {
+        expect("result buffers", TN_ERR_DEVICE, TN_OK, NULL);
+        return;
+    }
+    expect("NULL result buffer", tn_dev_sum_to(dev, 4, x, NULL, 0), TN_ERR_INVALID_ARGUMENT,
+           "tn_dev_sum_to: result is NULL");
+    expect("NULL input with a result buffer", tn_dev_sum_to(dev, 4, NULL, r, 0), TN_ERR_INVALID_ARGUMENT,
+           "tn_dev_sum_to: x is NULL");
+    expect("NULL device with a result buffer", tn_dev_dot_to(NULL, 4, x, x, r, 0), TN_ERR_INVALID_ARGUMENT,
+           "tn_dev_dot_to: device is NULL");
+    expect("result offset past the end", tn_dev_sum_to(dev, 4, x, r, 4), TN_ERR_INVALID_ARGUMENT,
+           "tn_dev_sum_to: result_offset = 4 is past the end of result (4 floats)");
+    expect("result offset far past the end", tn_dev_norm_l2_to(dev, 4, x, r, SIZE_MAX), TN_ERR_INVALID_ARGUMENT,
+           "is past the end of result");
+    expect("result inside its input", tn_dev_sum_to(dev, 10, x, x, 9), TN_ERR_INVALID_ARGUMENT,
+           "tn_dev_sum_to: result_offset = 9 lies inside x (the same buffer, whose first 10 floats it uses)");
+    expect("index inside its input", tn_dev_argmax_to(dev, 16, x, x, 0), TN_ERR_INVALID_ARGUMENT,
+           "tn_dev_argmax_to: index_offset = 0 lies inside x");
+    expect("argmax of nothing into a buffer", tn_dev_argmax_to(dev, 0, x, r, 1), TN_ERR_INVALID_ARGUMENT,
+           "tn_dev_argmax_to: n = 0: an empty vector (n = 0) has no index");
+    if (other && tn_buffer_create(other, 4, &foreign) == TN_OK)
+        expect("result buffer of another device", tn_dev_max_to(dev, 4, x, foreign, 0), TN_ERR_INVALID_ARGUMENT,
+               "tn_dev_max_to: result belongs to another device");
+    tn_buffer_destroy(foreign);
+    expect("refused calls wrote nothing", tn_buffer_read(r, 0, back, 4), TN_OK, NULL);
+    expect("(the elements kept their values)", memcmp(back, poison, sizeof back) == 0 ? TN_OK : TN_ERR_DEVICE, TN_OK,
+           NULL);
+    /* past the input in its own buffer is fine; one read after both calls */
+    expect("sum into its input's buffer, after it", tn_dev_sum_to(dev, 10, x, x, 12), TN_OK, NULL);
+    expect("argmax into a buffer", tn_dev_argmax_to(dev, 9, x, r, 2), TN_OK, NULL);
+    float got[16];
+    int32_t index = -1;
+    expect("read the results", tn_buffer_read(x, 0, got, 16), TN_OK, NULL);
+    expect("read the index", tn_buffer_read(r, 0, back, 4), TN_OK, NULL);
+    memcpy(&index, &back[2], sizeof index);
+    expect("sum = 20, beside the input", got[12] == 20.0f && got[11] == 1.0f && got[13] == 3.0f ? TN_OK : TN_ERR_DEVICE,
+           TN_OK, NULL);
+    expect("index = 4, an int32's bits", index == 4 && back[1] == -1 && back[3] == -1 ? TN_OK : TN_ERR_DEVICE, TN_OK,
+           NULL);
+    tn_buffer_destroy(x);
+    tn_buffer_destroy(r);
+}
+
+/* Copies between buffers: bounds, NULL, another device's, overlap; values, queued behind an op. */
+static void buffer_copy_checks(tn_device *dev, tn_device *other)
+{
+    tn_buffer *a = NULL, *b = NULL, *foreign = NULL;
+    float host[16], got[16];
+    for (int i = 0; i < 16; i++)
+        host[i] = (float)i;
+    if (tn_buffer_create(dev, 16, &a) != TN_OK || tn_buffer_create(dev, 8, &b) != TN_OK ||
+        tn_buffer_write(a, 0, host, 16) != TN_OK || tn_buffer_write(b, 0, host, 8) != TN_OK) {
+        expect("copy buffers", TN_ERR_DEVICE, TN_OK, NULL);
+        return;
+    }
+    expect("copy to NULL", tn_buffer_copy(NULL, 0, a, 0, 4), TN_ERR_INVALID_ARGUMENT, "tn_buffer_copy: dst is NULL");
+    expect("copy from NULL", tn_buffer_copy(b, 0, NULL, 0, 4), TN_ERR_INVALID_ARGUMENT, "tn_buffer_copy: src is NULL");
+    expect("copy past dst's end", tn_buffer_copy(b, 4, a, 0, 5), TN_ERR_INVALID_ARGUMENT,
+           "tn_buffer_copy: dst [4, 4 + 5) is outside the buffer of 8 floats");
+    expect("copy past src's end", tn_buffer_copy(b, 0, a, 12, 5), TN_ERR_INVALID_ARGUMENT,
+           "tn_buffer_copy: src [12, 12 + 5) is outside the buffer of 16 floats");
+    expect("copy of wrapping length", tn_buffer_copy(b, 1, a, 0, SIZE_MAX), TN_ERR_INVALID_ARGUMENT, "is outside");
+    expect("copy within a buffer, overlapping", tn_buffer_copy(a, 2, a, 0, 4), TN_ERR_INVALID_ARGUMENT,
+           "tn_buffer_copy: [2, 2 + 4) and [0, 0 + 4) of one buffer overlap");
+    if (other && tn_buffer_create(other, 16, &foreign) == TN_OK)
+        expect("copy from another device", tn_buffer_copy(b, 0, foreign, 0, 4), TN_ERR_INVALID_ARGUMENT,
+               "tn_buffer_copy: dst and src belong to different devices");
+    tn_buffer_destroy(foreign);
+    expect("copy nothing", tn_buffer_copy(b, 8, a, 16, 0), TN_OK, NULL);
+    /* queued: an op writes a, a copy takes its result to b, within a buffer, then one read */
+    expect("scale before a copy", tn_dev_scale(dev, 16, 2.0f, a, a), TN_OK, NULL);
+    expect("copy", tn_buffer_copy(b, 1, a, 9, 6), TN_OK, NULL);
+    expect("copy within a buffer", tn_buffer_copy(a, 0, a, 12, 4), TN_OK, NULL);
+    expect("read the copy", tn_buffer_read(b, 0, got, 8), TN_OK, NULL);
+    int same = got[0] == 0 && got[7] == 7;
+    for (int i = 1; i < 7; i++)
+        same &= got[i] == 2.0f * (float)(8 + i);
+    expect("the copy holds the op's output, and nothing beside it", same ? TN_OK : TN_ERR_DEVICE, TN_OK, NULL);
+    expect("read within", tn_buffer_read(a, 0, got, 16), TN_OK, NULL);
+    expect("the copy within holds the tail", got[0] == 24 && got[3] == 30 && got[4] == 8 ? TN_OK : TN_ERR_DEVICE, TN_OK,
+           NULL);
+    tn_buffer_destroy(a);
+    tn_buffer_destroy(b);
+}
+
 static void device_checks(const char *backend)
 {
     int count = 0;
@@ -175,6 +270,8 @@ static void device_checks(const char *backend)
         expect("buffer of another device", tn_dev_add(dev, 4, a, foreign, c), TN_ERR_INVALID_ARGUMENT,
                "y belongs to another device");
     tn_buffer_destroy(foreign);
+    result_buffer_checks(dev, other);
+    buffer_copy_checks(dev, other);
     tn_device_close(other);
     /* two dims: a buffer too short for its rows at ld, and buffers shared where not in place */
     expect("rows beyond a buffer", tn_dev_softmax(dev, 2, 8, a, 12, c, 8), TN_ERR_INVALID_ARGUMENT,

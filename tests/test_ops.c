@@ -119,6 +119,7 @@ typedef struct tcase {
     float result_f[TEST_MAX_ARGS];
     size_t result_i[TEST_MAX_ARGS];
     int alias[TEST_MAX_ARGS]; /* in place: input i reads the array of output alias[i] - 1 (0: its own) */
+    const char *broken_guard; /* a result's buffer written beside its element (tn_dev_<op>_to) */
 } tcase;
 
 static int is_array(const test_arg *g)
@@ -387,7 +388,48 @@ static void check_untouched(tcase *t, verdict *v)
 typedef struct runner {
     const char *backend;
     tn_device *device; /* NULL: host arrays */
+    int to_buffers;    /* results into device buffers (tn_dev_<op>_to) */
 } runner;
+
+/* A result's buffer: its element at GUARD, poisoned, between canaries. */
+static tn_status result_buffer(tn_device *device, tn_buffer **b)
+{
+    uint32_t init[2 * GUARD + 1];
+    for (size_t e = 0; e < 2 * GUARD + 1; e++)
+        init[e] = e == GUARD ? POISON : CANARY;
+    tn_status s = tn_buffer_create(device, 2 * GUARD + 1, b);
+    return s == TN_OK ? tn_buffer_write(*b, 0, (const float *)init, 2 * GUARD + 1) : s;
+}
+
+/* A result's 32 bits from its buffer, as the host call returns it (an index is an int32 in the
+ * float's place); left poisoned when the call wrote nothing. */
+static void store_result(tcase *t, int i, uint32_t bits)
+{
+    if (bits == POISON)
+        return;
+    if (t->op->args[i].dtype == TEST_I32)
+        t->result_i[i] = (size_t)(int32_t)bits;
+    else
+        t->result_f[i] = float_of(bits);
+}
+
+/* Reads back each result's buffer: the value into t, the canaries checked. */
+static tn_status read_results(tcase *t)
+{
+    tn_status s = TN_OK;
+    for (int i = 0; i < t->op->nargs && s == TN_OK; i++) {
+        uint32_t got[2 * GUARD + 1];
+        if (!is_result(&t->op->args[i]))
+            continue;
+        s = tn_buffer_read(t->a.buf[i], 0, (float *)got, 2 * GUARD + 1);
+        for (size_t e = 0; s == TN_OK && e < 2 * GUARD + 1; e++)
+            if (e != GUARD && got[e] != CANARY)
+                t->broken_guard = t->op->args[i].name;
+        if (s == TN_OK)
+            store_result(t, i, got[GUARD]);
+    }
+    return s;
+}
 
 static tn_status call(const runner *rn, tcase *t)
 {
@@ -408,10 +450,17 @@ static tn_status call(const runner *rn, tcase *t)
     for (int i = 0; i < op->nargs; i++)
         if (t->alias[i]) /* in place: the output's buffer */
             t->a.buf[i] = t->a.buf[t->alias[i] - 1];
-    if (s == TN_OK)
-        s = op->device(rn->device, &t->a);
+    for (int i = 0; i < op->nargs && s == TN_OK && rn->to_buffers; i++)
+        if (is_result(&op->args[i])) {
+            s = result_buffer(rn->device, &t->a.buf[i]);
+            t->a.at[i] = GUARD;
+        }
+    tn_status ran = s == TN_OK ? (rn->to_buffers ? op->device_to : op->device)(rn->device, &t->a) : s;
+    if (rn->to_buffers && s == TN_OK) /* refused calls too: they must leave the element poisoned */
+        s = read_results(t);
+    s = s == TN_OK ? ran : s;
     for (int i = 0; i < op->nargs && s == TN_OK; i++)
-        if (t->a.buf[i] && !t->alias[i])
+        if (t->a.buf[i] && !t->alias[i] && is_array(&op->args[i]))
             s = tn_buffer_read(t->a.buf[i], 0, (float *)t->arr[i].data, t->arr[i].extent + GUARD);
     for (int i = 0; i < op->nargs; i++) {
         if (!t->alias[i])
@@ -449,6 +498,8 @@ static void run_case(const runner *rn, tcase *t, verdict *v)
     } else {
         judge_outputs(t, v);
     }
+    if (t->broken_guard)
+        report(t, &v->reported, "the buffer of %s was written beside its element", t->broken_guard);
     check_untouched(t, v);
     case_free(t);
 }
@@ -657,10 +708,75 @@ static void test_op_on(const runner *rn, const test_op *op)
         else if (op->args[i].tolerance == TEST_ABS && !unit[0])
             unit = " of the bound";
     printf("%s %s/%s%s: worst error %.3g%s", failures == before ? "ok  " : "FAIL", op->name, rn->backend,
-           rn->device ? " (device buffers)" : "", v.worst, unit);
+           rn->to_buffers ? " (device buffers, result to a buffer)" : rn->device ? " (device buffers)" : "", v.worst,
+           unit);
     if (op->ulp_bound >= 0 && r.extra_ulp > 0)
         printf(" (contract %g ulp, + %g on this target)", op->ulp_bound, r.extra_ulp);
     printf("\n");
+}
+
+/* Results into one buffer, a call per element, queued back to back and read once: each call
+ * reduces a prefix of its own length of the same inputs, so a result that is missing, stale or
+ * another call's shows. (Results come from ops of one dim.) */
+static void queued_results(const runner *rn, const test_op *op)
+{
+    static const size_t lengths[] = { 1000003, 1, 65537, 0, 33, 4097, 1000003, 7 };
+    enum { CALLS = sizeof lengths / sizeof lengths[0] };
+    rules r = rules_for(rn->backend, op->name);
+    verdict v = { 0 };
+    int before = failures, result = -1;
+    tcase t[CALLS];
+    tn_buffer *inputs[TEST_MAX_ARGS] = { 0 }, *results = NULL;
+    uint32_t got[CALLS];
+    for (size_t k = 0; k < CALLS; k++)
+        got[k] = POISON;
+    tn_status s = tn_buffer_create(rn->device, CALLS, &results);
+    if (s == TN_OK)
+        s = tn_buffer_write(results, 0, (const float *)got, CALLS);
+    rng_state = 0x9E3779B97F4A7C15ull;
+    for (size_t k = 0; k < CALLS; k++) {
+        size_t dims[TEST_MAX_DIMS] = { lengths[k] };
+        case_setup(&t[k], op, &r, dims, 0, "queued");
+    }
+    for (int i = 0; i < op->nargs; i++) {
+        if (is_result(&op->args[i]))
+            result = i;
+        if (!is_array(&op->args[i]) || s != TN_OK)
+            continue;
+        for (size_t k = 1; k < CALLS; k++) /* prefixes of the first case's inputs */
+            memcpy(t[k].arr[i].data, t[0].arr[i].data, lengths[k] * sizeof(uint32_t));
+        s = tn_buffer_create(rn->device, lengths[0], &inputs[i]);
+        if (s == TN_OK)
+            s = tn_buffer_write(inputs[i], 0, (const float *)t[0].arr[i].data, lengths[0]);
+    }
+    size_t queued = 0;
+    for (size_t k = 0; k < CALLS && s == TN_OK; k++) {
+        for (int i = 0; i < op->nargs; i++) {
+            t[k].before[i] = is_array(&op->args[i]) ? array_copy(&t[k].arr[i]) : (array){ 0 };
+            t[k].a.buf[i] = i == result ? results : inputs[i];
+            t[k].a.at[i] = k;
+        }
+        if (violates_rule(op, t[k].a.dim))
+            continue;
+        s = op->device_to(rn->device, &t[k].a);
+        queued++;
+    }
+    if (s == TN_OK)
+        s = tn_buffer_read(results, 0, (float *)got, CALLS);
+    if (s != TN_OK)
+        report(&t[0], &v.reported, "%s: %s", tn_status_string(s), tn_last_error());
+    for (size_t k = 0; k < CALLS; k++) {
+        if (s == TN_OK && !violates_rule(op, t[k].a.dim)) {
+            store_result(&t[k], result, got[k]);
+            judge_outputs(&t[k], &v);
+        }
+        case_free(&t[k]);
+    }
+    for (int i = 0; i < op->nargs; i++)
+        tn_buffer_destroy(inputs[i]);
+    tn_buffer_destroy(results);
+    printf("%s %s/%s (%zu results queued into one buffer, read once)\n", failures == before ? "ok  " : "FAIL", op->name,
+           rn->backend, queued);
 }
 
 int main(int argc, char **argv)
@@ -691,7 +807,7 @@ int main(int argc, char **argv)
         printf("FAIL %s\n", tn_last_error());
         return 1;
     }
-    runner host = { backend, NULL };
+    runner host = { backend, NULL, 0 };
     runner device = host;
     int is_gpu = strcmp(backend, "cuda") == 0 || strcmp(backend, "vulkan") == 0;
     if (is_gpu && tn_device_open(backend, 0, &device.device) != TN_OK) {
@@ -708,6 +824,11 @@ int main(int argc, char **argv)
         test_op_on(&host, &test_ops[i]);
         if (is_gpu)
             test_op_on(&device, &test_ops[i]);
+        if (is_gpu && test_ops[i].device_to) {
+            runner to_buffers = { backend, device.device, 1 };
+            test_op_on(&to_buffers, &test_ops[i]);
+            queued_results(&to_buffers, &test_ops[i]);
+        }
     }
     tn_device_close(device.device);
     if (!found) {

@@ -192,11 +192,21 @@ function gen.is_host_result(a)
   return a.role ~= "scalar" and a.role ~= "in" and gen.rank(a) == 0
 end
 
--- C parameters: mode "host" (tn_<op>, the CPU variants), "device" (tn_dev_<op>) or "types"
--- (host, without names).
+-- Whether an op returns a result (and so has tn_dev_<op>_to).
+function gen.has_result(op)
+  for _, a in ipairs(op.args) do
+    if gen.is_host_result(a) then
+      return true
+    end
+  end
+  return false
+end
+
+-- C parameters: mode "host" (tn_<op>, the CPU variants), "device" (tn_dev_<op>), "device_to"
+-- (tn_dev_<op>_to: results into a buffer at an element) or "types" (host, without names).
 function gen.c_params(op, mode)
   local out = {}
-  if mode == "device" then
+  if mode == "device" or mode == "device_to" then
     out[1] = "tn_device *device"
   end
   for _, d in ipairs(op.dims) do
@@ -207,9 +217,11 @@ function gen.c_params(op, mode)
     local sp = mode == "types" and "" or " "
     if a.role == "scalar" then
       out[#out + 1] = "float" .. sp .. name
+    elseif gen.is_host_result(a) and mode == "device_to" then
+      out[#out + 1] = string.format("tn_buffer *%s, size_t %s_offset", name, name)
     elseif gen.is_host_result(a) then
       out[#out + 1] = (a.dtype == "i32" and "size_t *" or "float *") .. name
-    elseif mode == "device" then
+    elseif mode == "device" or mode == "device_to" then
       out[#out + 1] = (a.role == "in" and "const " or "") .. "tn_buffer *" .. name
     else
       out[#out + 1] = (a.role == "in" and "const " or "") .. C_TYPE[a.dtype] .. " *" .. name

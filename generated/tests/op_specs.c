@@ -72,6 +72,11 @@ static tn_status device_argmax(tn_device *device, const test_args *a)
     return tn_dev_argmax(device, a->dim[0], a->buf[0], a->ptr[1]);
 }
 
+static tn_status device_to_argmax(tn_device *device, const test_args *a)
+{
+    return tn_dev_argmax_to(device, a->dim[0], a->buf[0], a->buf[1], a->at[1]);
+}
+
 static void reference_axpy(const test_call *c, test_want *w)
 {
     for (size_t e = 0; e < c->dim[0]; e++) {
@@ -159,6 +164,11 @@ static tn_status host_dot(const test_args *a)
 static tn_status device_dot(tn_device *device, const test_args *a)
 {
     return tn_dev_dot(device, a->dim[0], a->buf[0], a->buf[1], a->ptr[2]);
+}
+
+static tn_status device_to_dot(tn_device *device, const test_args *a)
+{
+    return tn_dev_dot_to(device, a->dim[0], a->buf[0], a->buf[1], a->buf[2], a->at[2]);
 }
 
 static void reference_exp(const test_call *c, test_want *w)
@@ -366,6 +376,11 @@ static tn_status device_max(tn_device *device, const test_args *a)
     return tn_dev_max(device, a->dim[0], a->buf[0], a->ptr[1]);
 }
 
+static tn_status device_to_max(tn_device *device, const test_args *a)
+{
+    return tn_dev_max_to(device, a->dim[0], a->buf[0], a->buf[1], a->at[1]);
+}
+
 static void reference_min(const test_call *c, test_want *w)
 {
     double acc = INFINITY;
@@ -389,6 +404,11 @@ static tn_status host_min(const test_args *a)
 static tn_status device_min(tn_device *device, const test_args *a)
 {
     return tn_dev_min(device, a->dim[0], a->buf[0], a->ptr[1]);
+}
+
+static tn_status device_to_min(tn_device *device, const test_args *a)
+{
+    return tn_dev_min_to(device, a->dim[0], a->buf[0], a->buf[1], a->at[1]);
 }
 
 static void reference_mul(const test_call *c, test_want *w)
@@ -462,6 +482,11 @@ static tn_status host_norm_l2(const test_args *a)
 static tn_status device_norm_l2(tn_device *device, const test_args *a)
 {
     return tn_dev_norm_l2(device, a->dim[0], a->buf[0], a->ptr[1]);
+}
+
+static tn_status device_to_norm_l2(tn_device *device, const test_args *a)
+{
+    return tn_dev_norm_l2_to(device, a->dim[0], a->buf[0], a->buf[1], a->at[1]);
 }
 
 static void reference_relu(const test_call *c, test_want *w)
@@ -809,6 +834,11 @@ static tn_status device_sum(tn_device *device, const test_args *a)
     return tn_dev_sum(device, a->dim[0], a->buf[0], a->ptr[1]);
 }
 
+static tn_status device_to_sum(tn_device *device, const test_args *a)
+{
+    return tn_dev_sum_to(device, a->dim[0], a->buf[0], a->buf[1], a->at[1]);
+}
+
 static void reference_sum_exp(const test_call *c, test_want *w)
 {
     double acc = 0;
@@ -833,6 +863,11 @@ static tn_status host_sum_exp(const test_args *a)
 static tn_status device_sum_exp(tn_device *device, const test_args *a)
 {
     return tn_dev_sum_exp(device, a->dim[0], a->buf[0], a->ptr[1]);
+}
+
+static tn_status device_to_sum_exp(tn_device *device, const test_args *a)
+{
+    return tn_dev_sum_exp_to(device, a->dim[0], a->buf[0], a->buf[1], a->at[1]);
 }
 
 const test_op test_ops[] = {
@@ -881,6 +916,7 @@ const test_op test_ops[] = {
         .reference = reference_argmax,
         .host = host_argmax,
         .device = device_argmax,
+        .device_to = device_to_argmax,
     },
     {
         .name = "axpy",
@@ -946,6 +982,7 @@ const test_op test_ops[] = {
         .reference = reference_dot,
         .host = host_dot,
         .device = device_dot,
+        .device_to = device_to_dot,
     },
     {
         .name = "exp",
@@ -1039,6 +1076,7 @@ const test_op test_ops[] = {
         .reference = reference_max,
         .host = host_max,
         .device = device_max,
+        .device_to = device_to_max,
     },
     {
         .name = "min",
@@ -1054,6 +1092,7 @@ const test_op test_ops[] = {
         .reference = reference_min,
         .host = host_min,
         .device = device_min,
+        .device_to = device_to_min,
     },
     {
         .name = "mul",
@@ -1100,6 +1139,7 @@ const test_op test_ops[] = {
         .reference = reference_norm_l2,
         .host = host_norm_l2,
         .device = device_norm_l2,
+        .device_to = device_to_norm_l2,
     },
     {
         .name = "relu",
@@ -1273,6 +1313,7 @@ const test_op test_ops[] = {
         .reference = reference_sum,
         .host = host_sum,
         .device = device_sum,
+        .device_to = device_to_sum,
     },
     {
         .name = "sum_exp",
@@ -1288,6 +1329,7 @@ const test_op test_ops[] = {
         .reference = reference_sum_exp,
         .host = host_sum_exp,
         .device = device_sum_exp,
+        .device_to = device_to_sum_exp,
     },
 };
 const int test_op_count = 29;
