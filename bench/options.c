@@ -66,8 +66,7 @@ int bench_parse_options(int argc, char **argv, int first, bench_options *o, cons
         } else if (strcmp(a, "--processes") == 0 && v) {
             if (!parse_int(a, argv[++i], &o->processes))
                 return -1;
-        }
-        else if (strcmp(a, "--no-limits") == 0)
+        } else if (strcmp(a, "--no-limits") == 0)
             o->keep_limits = true;
         else if (strcmp(a, "--quick") == 0)
             o->sample_seconds = 5e-4;
@@ -104,4 +103,3 @@ int bench_parse_options(int argc, char **argv, int first, bench_options *o, cons
     }
     return i;
 }
-

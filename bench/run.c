@@ -323,8 +323,7 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
     return 0;
 }
 
-int bench_pick_sizes(const bench_options *o, int ndims, const long long *list, int nlist,
-                     size_t sizes[][TN_MAX_DIMS])
+int bench_pick_sizes(const bench_options *o, int ndims, const long long *list, int nlist, size_t sizes[][TN_MAX_DIMS])
 {
     int count = 0;
     bool listed = false;
