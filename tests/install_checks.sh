@@ -3,9 +3,9 @@
 # consumer program built through the CMake package and through pkg-config, shared and static,
 # runs; the installed tngen generates from the installed descriptions exactly what is committed
 # in generated/, and the installed tnptx analyses a PTX file.
-# usage: install_checks.sh BUILD_DIR SOURCE_DIR CC LIBDIR (LIBDIR: CMAKE_INSTALL_LIBDIR)
+# usage: install_checks.sh BUILD_DIR SOURCE_DIR CC LIBDIR [CMAKE] (LIBDIR: CMAKE_INSTALL_LIBDIR)
 set -u
-build=$1 src=$2 cc=$3 libdir=$4
+build=$1 src=$2 cc=$3 libdir=$4 cmake=${5:-cmake}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
@@ -16,7 +16,7 @@ run() { # run NAME COMMAND...: the command must succeed; its output is shown on 
   if "$@" > "$work/$name.log" 2>&1; then echo "ok: $name"; else fail "$name"; cat "$work/$name.log"; fi
 }
 
-run install cmake --install "$build" --prefix "$prefix"
+run install "$cmake" --install "$build" --prefix "$prefix"
 for f in include/trueno.h include/trueno_ops.h "$libdir/libtrueno.a" "$libdir/libtrueno.so" \
          "$libdir/pkgconfig/trueno.pc" "$libdir/cmake/trueno/trueno-config.cmake" \
          "$libdir/cmake/trueno/trueno-config-version.cmake" bin/tngen bin/tnptx \
@@ -28,9 +28,9 @@ echo "soname: $soname"
 [[ $soname =~ ^libtrueno\.so\.[0-9]+(\.[0-9]+)?$ ]] && [ -e "$prefix/$libdir/$soname" ] || fail "soname '$soname'"
 
 # Through the CMake package, shared and static.
-run cmake_configure cmake -S "$src/tests/install" -B "$work/consumer" -DCMAKE_C_COMPILER="$cc" \
+run cmake_configure "$cmake" -S "$src/tests/install" -B "$work/consumer" -DCMAKE_C_COMPILER="$cc" \
     -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release
-run cmake_build cmake --build "$work/consumer"
+run cmake_build "$cmake" --build "$work/consumer"
 run cmake_shared "$work/consumer/consumer_shared"
 run cmake_static "$work/consumer/consumer_static"
 readelf -d "$work/consumer/consumer_shared" | grep -q "NEEDED.*\[$soname\]" || fail "consumer_shared does not load $soname"
