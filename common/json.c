@@ -3,6 +3,7 @@
 #include "json.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,7 +221,7 @@ json *json_load(const char *path, char *err, size_t err_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, err_len, "cannot open %s", path);
+        snprintf(err, err_len, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, len = 0, got;

@@ -75,6 +75,8 @@ expect_output "backslash.json: line 1: unterminated string" "the cut report is n
 printf '{"files": [],\n "x": "\\u12' > "$work/unicode.json"
 expect_status 2 "diff of a report cut in a \\u escape" "$tnptx" diff "$work/new.json" "$work/unicode.json"
 expect_output "unicode.json: line 2: .u needs 4 hex digits" "the short escape is named"
+expect_status 2 "diff of a missing report" "$tnptx" diff "$work/missing.json" "$work/new.json"
+expect_output "cannot open .*missing.json: No such file" "the missing report is named with the reason"
 printf '{"files": 3}' > "$work/files.json"
 expect_status 2 "diff of a report whose files are not a list" "$tnptx" diff "$work/files.json" "$work/new.json"
 expect_output 'no "files" list' "the missing list is named"
