@@ -67,8 +67,11 @@ static char *parse_string_text(parser *ps)
             if (!e)
                 break; /* unterminated: reported below */
             ps->p++;
-            c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
-            if (e == 'u' && !(c = unicode_escape(ps))) {
+            if (e == 'u')
+                c = unicode_escape(ps);
+            else
+                c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
+            if (!c) {
                 free(s);
                 return NULL;
             }
