@@ -354,6 +354,34 @@ static int compare_runs(const bench_options *o, const bench_run *now, const benc
     return failed ? 1 : 0;
 }
 
+/* Whether the baseline was recorded on this machine with this compiler; if not, says why. Fields
+ * are compared one by one (a file's fingerprint is only its name and could be edited alone). */
+static bool same_machine(const char *path, const bench_run *then)
+{
+    bench_machine recorded;
+    if (!bench_machine_from_json(json_get(then->machine, "machine"), &recorded)) {
+        printf("compare: cannot compare: %s (fingerprint %s) was saved before baselines recorded the CPU's\n"
+               "  family, model, cache sizes and ISA flags; its fingerprint (name, features, cores, compiler) is the\n"
+               "  same on CPUs that time differently (a Zen 4 and a Zen 5 are both \"AMD EPYC\"), and the missing\n"
+               "  fields cannot be recovered from the file, so it cannot be migrated either. Save a new baseline\n"
+               "  on the machine it is meant for: tn_bench baseline save (this machine: %s)\n",
+               path, then->fingerprint[0] ? then->fingerprint : "none", bench_fingerprint());
+        return false;
+    }
+    int differences = bench_machine_differences(NULL, &recorded, bench_this_machine());
+    if (differences == 0 && strcmp(then->fingerprint, bench_fingerprint()) == 0)
+        return true;
+    printf("compare: baseline %s\n", path);
+    bench_machine_differences(stdout, &recorded, bench_this_machine());
+    if (differences == 0)
+        printf("  fingerprint: baseline %s, this machine %s (the file was edited or comes from another tn_bench)\n",
+               then->fingerprint, bench_fingerprint());
+    printf("compare: cannot compare: the baseline was recorded on another machine or with another compiler "
+           "(%d field(s) differ, listed above)\n",
+           differences);
+    return false;
+}
+
 int bench_compare(int argc, char **argv)
 {
     bench_options o;
@@ -375,13 +403,7 @@ int bench_compare(int argc, char **argv)
                err, bench_fingerprint());
         return 2;
     }
-    if (strcmp(then.fingerprint, bench_fingerprint()) != 0) {
-        const json *m = json_get(then.machine, "machine");
-        printf("compare: cannot compare: the baseline was recorded on another machine or compiler\n"
-               "  baseline: %s (%s, %s, %d cores)\n  this run: %s (%s, %s, %ld cores)\n",
-               then.fingerprint, json_string(m, "cpu", "?"), json_string(m, "compiler", "?"),
-               (int)json_number(m, "cores", 0), bench_fingerprint(), tn_cpu_model(), bench_compiler(),
-               sysconf(_SC_NPROCESSORS_ONLN));
+    if (!same_machine(baseline, &then)) {
         bench_run_free(&then);
         return 2;
     }

@@ -4,6 +4,7 @@
 
 #include "bench_ops.h"
 #include "json.h"
+#include "options.h"
 #include "tn_internal.h"
 
 #include <stdbool.h>
@@ -17,7 +18,7 @@
 #define TN_BUILD_TYPE "unknown"
 #endif
 
-enum { BENCH_MAX_SAMPLES = 64, BENCH_MAX_TARGETS = 16 };
+enum { BENCH_MAX_SAMPLES = 64, BENCH_MAX_TARGETS = 16, BENCH_MAX_SIZES = 16 };
 
 /* Where a case's working set lives; ORDER bench_level_names (limits.c). */
 typedef enum bench_level { LEVEL_L1, LEVEL_L2, LEVEL_DRAM, LEVEL_COUNT } bench_level;
@@ -56,22 +57,6 @@ typedef struct bench_run {
     json *machine; /* a run read back from JSON keeps its machine description here */
 } bench_run;
 
-typedef struct bench_options {
-    const char *backend; /* "cpu" (default), "cuda", "vulkan" */
-    const char *ops;     /* comma-separated op names; NULL: all */
-    long long max_n;     /* skip sizes above this; 0: no limit */
-    long long only_n;    /* time this size only; 0: every size */
-    int samples;
-    double sample_seconds;  /* the least time one sample takes */
-    int plant_percent;      /* TN_BENCH_PLANT: our kernels take this much longer (for the gate's test) */
-    const char *torch_json; /* GPU: PyTorch timings to compare with */
-    const char *baseline;   /* compare: the baseline file (default: the fingerprint's in --dir) */
-    bool quiet;
-    bool keep_limits; /* use run->limits as they are instead of measuring them */
-    int processes;    /* baseline save and compare: runs in this many fresh processes */
-    int misalign;     /* CPU: bytes past a 64-byte boundary where every array starts (default 0) */
-} bench_options;
-
 /* limits.c */
 void bench_measure_limits(bench_limits *l);
 const char *bench_level_name(bench_level level);
@@ -96,6 +81,10 @@ void bench_onednn_layernorm(const tn_call *c);
 
 /* run.c */
 bool bench_wants_op(const bench_options *o, const char *op);
+/* The sizes of an op to time, from the nlist shapes (ndims each) its spec lists: those within
+ * --max-n; with --only-n N, those of N elements, or N itself for an op of one dim whose list
+ * lacks it. Returns how many it wrote (at most BENCH_MAX_SIZES). */
+int bench_pick_sizes(const bench_options *o, int ndims, const long long *list, int nlist, size_t sizes[][TN_MAX_DIMS]);
 int bench_run_cpu(const bench_options *o, bench_run *run);
 int bench_run_gpu(const bench_options *o, bench_run *run);
 bench_case *bench_add_case(bench_run *run);
@@ -111,8 +100,26 @@ void bench_print_criterion(FILE *f, const bench_run *run);
 void bench_size_text(const bench_case *c, char *text, size_t len); /* "4096x4096", or n */
 int bench_write_json(const char *path, const bench_run *run);
 int bench_read_json(const char *path, bench_run *run, char *err, size_t err_len);
-void bench_machine_json(FILE *f, const char *indent); /* the fingerprint's ingredients */
-const char *bench_fingerprint(void);
+
+/* machine.c: what a baseline is keyed on. ORDER cache_names (machine.c) */
+typedef enum bench_cache_level { BENCH_L1D, BENCH_L1I, BENCH_L2, BENCH_L3, BENCH_CACHE_COUNT } bench_cache_level;
+typedef struct bench_machine {
+    char cpu[64];                       /* the brand string */
+    char vendor[16];                    /* cpuid's vendor id */
+    int family, model, stepping;        /* cpuid leaf 1, extended family and model included */
+    long long cache[BENCH_CACHE_COUNT]; /* bytes, from cpuid; 0 unknown */
+    char flags[512];                    /* ISA flags from cpuid, space separated */
+    char features[128];                 /* tn_cpu_features(): what trueno uses, OS state included */
+    long cores;
+    char compiler[64];
+} bench_machine;
+const bench_machine *bench_this_machine(void);
+const char *bench_fingerprint(void); /* "<cpu name>-<hash of every field but the stepping>" */
+void bench_machine_json(FILE *f, const char *indent);
+/* A baseline's machine; false when it lacks the fields (saved before they were recorded). */
+bool bench_machine_from_json(const json *machine, bench_machine *m);
+/* Prints to f (unless NULL) each field, but the stepping, in which then and now differ; returns how many. */
+int bench_machine_differences(FILE *f, const bench_machine *then, const bench_machine *now);
 const char *bench_compiler(void);
 const char *bench_commit(void);
 
@@ -131,10 +138,5 @@ int bench_syscall_burst(int argc, char **argv);
 /* report.c */
 int bench_report(int argc, char **argv);
 int bench_latency(int argc, char **argv); /* latency.c: small-call cost on each GPU backend */
-
-/* main.c: the options shared by run, baseline save and compare; returns the next argument's index
- * or -1 after printing what is wrong. */
-int bench_parse_options(int argc, char **argv, int first, bench_options *o, const char **json_path, bool *criterion,
-                        const char **dir);
 
 #endif

@@ -238,12 +238,13 @@ int bench_run_gpu(const bench_options *o, bench_run *run)
         if (!op || !(strcmp(o->backend, "cuda") == 0 ? (const void *)op->ptx : (const void *)op->shaders) ||
             !bench_wants_op(o, bop->name))
             continue;
-        for (int k = 0; k < bop->ngpu_sizes && rc == 0; k++) {
-            size_t dims[TN_MAX_DIMS] = {0}, elements = 1;
+        size_t sizes[BENCH_MAX_SIZES][TN_MAX_DIMS];
+        int nsizes = bench_pick_sizes(o, bop->ndims, bop->gpu_sizes, bop->ngpu_sizes, sizes);
+        for (int k = 0; k < nsizes && rc == 0; k++) {
+            const size_t *dims = sizes[k];
+            size_t elements = 1;
             for (int d = 0; d < bop->ndims; d++)
-                elements *= dims[d] = (size_t)bop->gpu_sizes[k * bop->ndims + d];
-            if ((o->max_n && (long long)elements > o->max_n) || (o->only_n && (long long)elements != o->only_n))
-                continue;
+                elements *= dims[d];
             if (!o->quiet)
                 fprintf(stderr, "tn_bench: %s %s %zu elements\n", o->backend, bop->name, elements);
             if (bench_gpu_size(o, run, dev, bop, op, dims, torch) != TN_OK) {

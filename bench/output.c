@@ -1,89 +1,10 @@
 /* What a run prints and stores: the human table, Criterion-style lines, JSON (written and read
- * back), and the machine's fingerprint that keys baselines. */
+ * back). */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
-#include <ctype.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-/* ---- the machine ---- */
-
-const char *bench_compiler(void)
-{
-#if defined(__clang__)
-    static const char name[] = "clang-" __clang_version__;
-#elif defined(__GNUC__)
-    static const char name[] = "gcc-" __VERSION__;
-#else
-    static const char name[] = "cc";
-#endif
-    return name;
-}
-
-const char *bench_commit(void)
-{
-    static char commit[64];
-    if (commit[0])
-        return commit;
-    snprintf(commit, sizeof commit, "unknown");
-    FILE *p = popen("git -C '" TN_SOURCE_DIR "' describe --always --dirty 2>/dev/null", "r");
-    if (p) {
-        if (fgets(commit, sizeof commit, p))
-            commit[strcspn(commit, "\n")] = '\0';
-        pclose(p);
-    }
-    if (!commit[0])
-        snprintf(commit, sizeof commit, "unknown");
-    return commit;
-}
-
-static long cores(void)
-{
-    return sysconf(_SC_NPROCESSORS_ONLN);
-}
-
-/* cpu model, features, cores and compiler: a baseline compares only with runs of the same. */
-const char *bench_fingerprint(void)
-{
-    static char id[96];
-    if (id[0])
-        return id;
-    char all[1024];
-    snprintf(all, sizeof all, "%s|%s|%ld|%s", tn_cpu_model(), tn_cpu_features(), cores(), bench_compiler());
-    uint32_t h = 2166136261u;
-    for (const char *p = all; *p; p++)
-        h = (h ^ (unsigned char)*p) * 16777619u;
-    size_t k = 0;
-    for (const char *p = tn_cpu_model(); *p && k < 48; p++) {
-        char c = (char)tolower((unsigned char)*p);
-        if (isalnum((unsigned char)c))
-            id[k++] = c;
-        else if (k > 0 && id[k - 1] != '-')
-            id[k++] = '-';
-    }
-    while (k > 0 && id[k - 1] == '-')
-        k--;
-    snprintf(id + k, sizeof id - k, "%s%08x", k ? "-" : "", h);
-    return id;
-}
-
-void bench_machine_json(FILE *f, const char *in)
-{
-    fprintf(f, "{\n%s  \"fingerprint\": ", in);
-    json_put_string(f, bench_fingerprint());
-    fprintf(f, ",\n%s  \"cpu\": ", in);
-    json_put_string(f, tn_cpu_model());
-    fprintf(f, ",\n%s  \"features\": ", in);
-    json_put_string(f, tn_cpu_features());
-    fprintf(f, ",\n%s  \"cores\": %ld,\n%s  \"compiler\": ", in, cores(), in);
-    json_put_string(f, bench_compiler());
-    fprintf(f, ",\n%s  \"build\": \"%s\",\n%s  \"commit\": ", in, TN_BUILD_TYPE, in);
-    json_put_string(f, bench_commit());
-    fprintf(f, "\n%s}", in);
-}
 
 /* ---- human output ---- */
 
@@ -165,7 +86,7 @@ int bench_write_json(const char *path, const bench_run *run)
         return 3;
     }
     const bench_limits *l = &run->limits;
-    fprintf(f, "{\n  \"schema\": 1,\n  \"machine\": ");
+    fprintf(f, "{\n  \"schema\": 2,\n  \"machine\": ");
     bench_machine_json(f, "  ");
     fprintf(f, ",\n  \"backend\": \"%s\",\n  \"device\": ", run->backend);
     json_put_string(f, run->device);

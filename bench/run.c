@@ -323,6 +323,31 @@ static int bench_size(const bench_options *o, bench_run *run, const bench_op *bo
     return 0;
 }
 
+int bench_pick_sizes(const bench_options *o, int ndims, const long long *list, int nlist, size_t sizes[][TN_MAX_DIMS])
+{
+    int count = 0;
+    bool listed = false;
+    for (int k = 0; k < nlist && count < BENCH_MAX_SIZES; k++) {
+        long long elements = 1;
+        for (int d = 0; d < ndims; d++)
+            elements *= list[k * ndims + d];
+        listed = listed || elements == o->only_n;
+        if ((o->max_n && elements > o->max_n) || (o->only_n && elements != o->only_n))
+            continue;
+        memset(sizes[count], 0, sizeof sizes[count]);
+        for (int d = 0; d < ndims; d++)
+            sizes[count][d] = (size_t)list[k * ndims + d];
+        count++;
+    }
+    /* A vector of any length is a size of an op of one dim; a shape cannot be made up from N. */
+    if (o->only_n && !listed && ndims == 1 && !(o->max_n && o->only_n > o->max_n)) {
+        memset(sizes[0], 0, sizeof sizes[0]);
+        sizes[0][0] = (size_t)o->only_n;
+        count = 1;
+    }
+    return count;
+}
+
 int bench_run_cpu(const bench_options *o, bench_run *run)
 {
     snprintf(run->backend, sizeof run->backend, "cpu");
@@ -337,12 +362,10 @@ int bench_run_cpu(const bench_options *o, bench_run *run)
         const tn_op *op = runtime_op(bop->name);
         if (!op || !bench_wants_op(o, bop->name))
             continue;
-        for (int k = 0; k < bop->nsizes; k++) {
-            size_t dims[TN_MAX_DIMS] = {0}, elements = 1;
-            for (int d = 0; d < bop->ndims; d++)
-                elements *= dims[d] = (size_t)bop->sizes[k * bop->ndims + d];
-            if ((o->max_n && (long long)elements > o->max_n) || (o->only_n && (long long)elements != o->only_n))
-                continue;
+        size_t sizes[BENCH_MAX_SIZES][TN_MAX_DIMS];
+        int nsizes = bench_pick_sizes(o, bop->ndims, bop->sizes, bop->nsizes, sizes);
+        for (int k = 0; k < nsizes; k++) {
+            const size_t *dims = sizes[k];
             char shape[48];
             long long key = bench_size_key(bop->ndims, dims, shape, sizeof shape);
             if (!o->quiet && shape[0])

@@ -210,7 +210,8 @@ void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
     size_t len;
     char *text = gen_read_file(path, &len);
     if (!text)
-        gen_die("cannot read %s: %s", path, strerror(errno));
+        gen_die("cannot read %s: %s (give --root DIR: a trueno source tree, or PREFIX/share/trueno)", path,
+                strerror(errno));
     if (luaL_loadbufferx(L, text, len, "@gen/tngen/main.lua", "t") != LUA_OK || lua_pcall(L, 0, 0, -2) != LUA_OK)
         gen_die("%s", lua_tostring(L, -1));
     free(text);

@@ -1,9 +1,16 @@
 /* tngen: expands the Lua op and target descriptions into C, PTX and SPIR-V. */
+#define _POSIX_C_SOURCE 200809L
 #include "gen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* Where an installed tngen's descriptions lie, relative to its own folder (set by the build). */
+#ifndef TN_DATA_FROM_BIN
+#define TN_DATA_FROM_BIN "../share/trueno"
+#endif
 
 static void usage(FILE *f)
 {
@@ -15,8 +22,9 @@ static void usage(FILE *f)
           "manifest. Files whose content did not change are not touched; nothing is written when\n"
           "any step fails.\n"
           "\n"
-          "  --root DIR   source root (default: .)\n"
-          "  --out DIR    output folder (default: ROOT/generated)\n"
+          "  --root DIR   source root (default: the descriptions installed with tngen,\n"
+          "               BINDIR/" TN_DATA_FROM_BIN ", when there are; else .)\n"
+          "  --out DIR    output folder (default: ROOT/generated with --root, else ./generated)\n"
           "  --no-ptxas   do not check PTX with ptxas even when it is installed\n"
           "  -q           print nothing but errors\n"
           "\n"
@@ -26,9 +34,32 @@ static void usage(FILE *f)
           f);
 }
 
+/* The installed descriptions (EXE_DIR/TN_DATA_FROM_BIN), when they are there; NULL otherwise. */
+static char *installed_root(void)
+{
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+        return NULL;
+    exe[len] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    *slash = '\0';
+    char *root = gen_strfmt("%s/%s", exe, TN_DATA_FROM_BIN);
+    char *main_lua = gen_strfmt("%s/gen/tngen/main.lua", root);
+    bool found = access(main_lua, R_OK) == 0;
+    free(main_lua);
+    if (!found) {
+        free(root);
+        return NULL;
+    }
+    return root;
+}
+
 int main(int argc, char **argv)
 {
-    const char *root = ".", *out_dir = NULL;
+    const char *root = NULL, *out_dir = NULL;
     bool run_ptxas = true, quiet = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--root") == 0 && i + 1 < argc) {
@@ -48,7 +79,12 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    char *default_out = gen_strfmt("%s/generated", root);
+    /* Without --root: the installed descriptions, else the source tree in the current folder;
+     * either way the output goes to ./generated, never into the installation. */
+    char *default_out = gen_strfmt("%s/generated", root ? root : ".");
+    char *found_root = root ? NULL : installed_root();
+    if (!root)
+        root = found_root ? found_root : ".";
     if (!out_dir)
         out_dir = default_out;
 
@@ -57,5 +93,6 @@ int main(int argc, char **argv)
     int rc = gen_output_commit(&out, out_dir) == 0 ? 0 : 1;
     gen_outputs_free(&out);
     free(default_out);
+    free(found_root);
     return rc;
 }

@@ -1,9 +1,11 @@
 #!/bin/bash
 # The timing gate tells a regression from noise: two runs of the same build pass, a planted 10%
 # slowdown (TN_BENCH_PLANT=10 makes every call of ours take 10% longer) fails, and a baseline
-# from another machine is refused (exit 2). usage: gate_compare.sh TN_BENCH
+# from another machine is refused (exit 2): another fingerprint, another CPU model alone, another
+# cache size alone, and the committed baseline of the old scheme, which did not record them.
+# usage: gate_compare.sh TN_BENCH SOURCE_DIR
 set -u
-bench=$1
+bench=$1 src=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 args=(--dir "$work" --op dot,add,exp --max-n 4096 --quick -q)
@@ -30,4 +32,23 @@ sed 's/"fingerprint": "[^"]*"/"fingerprint": "other-machine-00000000"/' "$baseli
 rc=$?
 echo "== baseline from another machine: exit $rc (expected 2)"; head -1 "$work/other.txt"
 [ $rc -eq 2 ] || failures=$((failures + 1))
+
+# expect_refused NAME FILE PATTERN: compare with FILE exits 2 and its output matches PATTERN.
+expect_refused() {
+  "$bench" compare --baseline "$2" --op dot --max-n 1000 --quick -q > "$work/$1.txt"
+  local rc=$?
+  echo "== $1: exit $rc (expected 2)"; cat "$work/$1.txt"
+  [ $rc -eq 2 ] && grep -q -- "$3" "$work/$1.txt" || { failures=$((failures + 1)); echo "FAIL: $1"; }
+}
+# The same CPU name, features, cores and compiler, but another model (Zen 4 and Zen 5 differ so).
+model=$(sed -n 's/.*"model": \([0-9]*\),.*/\1/p' "$baseline")
+sed "s/\"model\": $model,/\"model\": $((model + 1)),/" "$baseline" > "$work/model.json"
+expect_refused "another model only" "$work/model.json" "model .*baseline $((model + 1))"
+# Another L2 size alone.
+sed '/"caches"/s/"l2": \([0-9]*\)/"l2": 1\1/' "$baseline" > "$work/l2.json"
+expect_refused "another L2 size only" "$work/l2.json" "l2 size"
+# The committed baseline saved before the CPU's identity was recorded: refused, never migrated.
+old_scheme=$src/bench/baselines/amd-epyc-f136fa7a.json
+[ -f "$old_scheme" ] || { echo "FAIL: $old_scheme is missing"; failures=$((failures + 1)); }
+expect_refused "baseline of the old scheme" "$old_scheme" "cannot be migrated"
 exit $((failures > 0))

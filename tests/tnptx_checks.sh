@@ -68,6 +68,18 @@ expect_status 1 "diff flags a new finding" "$tnptx" diff "$work/old.json" "$work
 expect_output "new finding SHARED_RACE" "diff names the new finding"
 expect_status 0 "diff in the other direction" "$tnptx" diff "$work/new.json" "$work/old.json"
 expect_status 2 "diff of a non-report" "$tnptx" diff "$rules/NO_ENTRY_neg.ptx" "$work/new.json"
+# diff of broken reports: refused with the reason and its line, never read past their end
+printf '{"files": [{"path": "k.ptx\\' > "$work/backslash.json"
+expect_status 2 "diff of a report cut after a backslash" "$tnptx" diff "$work/backslash.json" "$work/new.json"
+expect_output "backslash.json: line 1: unterminated string" "the cut report is named with its line"
+printf '{"files": [],\n "x": "\\u12' > "$work/unicode.json"
+expect_status 2 "diff of a report cut in a \\u escape" "$tnptx" diff "$work/new.json" "$work/unicode.json"
+expect_output "unicode.json: line 2: .u needs 4 hex digits" "the short escape is named"
+expect_status 2 "diff of a missing report" "$tnptx" diff "$work/missing.json" "$work/new.json"
+expect_output "cannot open .*missing.json: No such file" "the missing report is named with the reason"
+printf '{"files": 3}' > "$work/files.json"
+expect_status 2 "diff of a report whose files are not a list" "$tnptx" diff "$work/files.json" "$work/new.json"
+expect_output 'no "files" list' "the missing list is named"
 # every PTX file tngen generates passes with no error finding
 for f in "$generated"/*.ptx; do
     expect_status 0 "generated $(basename "$f")" "$tnptx" --strict "$f"

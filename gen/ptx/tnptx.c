@@ -1,5 +1,6 @@
 /* tnptx: the PTX analyzer on the command line (reports, JSON, SARIF, ptxas side by side, diffs). */
 #define _POSIX_C_SOURCE 200809L
+#include "json.h"
 #include "ptx.h"
 
 #include <errno.h>
@@ -77,208 +78,88 @@ static void run_ptxas(const char *ptxas, const char *path, const char *arch, con
     pclose(p);
 }
 
-/* ---- a small JSON reader for diff ---- */
+/* ---- diff of two --json reports ---- */
 
-typedef struct jv {
-    char type; /* o a s n t f z */
-    double num;
-    char *str;
-    struct jv *items; /* objects: key/value pairs as consecutive items (key in str) */
-    int count;
-} jv;
-
-typedef struct jreader {
-    const char *p;
-    bool bad;
-} jreader;
-
-static void jskip(jreader *r)
+static json *load_report(const char *path)
 {
-    while (*r->p == ' ' || *r->p == '\n' || *r->p == '\t' || *r->p == '\r')
-        r->p++;
-}
-
-static char *jstring(jreader *r)
-{
-    r->p++;
-    size_t cap = 32, n = 0;
-    char *s = malloc(cap);
-    while (*r->p && *r->p != '"') {
-        char ch = *r->p++;
-        if (ch == '\\' && *r->p) {
-            ch = *r->p++;
-            if (ch == 'n')
-                ch = '\n';
-            else if (ch == 'u') {
-                ch = '?';
-                for (int i = 0; i < 4 && *r->p; i++)
-                    r->p++;
-            }
-        }
-        if (n + 2 > cap)
-            s = realloc(s, cap *= 2);
-        s[n++] = ch;
-    }
-    if (*r->p == '"')
-        r->p++;
-    else
-        r->bad = true;
-    s[n] = 0;
-    return s;
-}
-
-static void jparse(jreader *r, jv *v, int depth)
-{
-    memset(v, 0, sizeof *v);
-    jskip(r);
-    if (depth > 64) {
-        r->bad = true;
-        return;
-    }
-    if (*r->p == '{' || *r->p == '[') {
-        char close = *r->p == '{' ? '}' : ']';
-        v->type = *r->p == '{' ? 'o' : 'a';
-        r->p++;
-        int cap = 0;
-        for (;;) {
-            jskip(r);
-            if (*r->p == close) {
-                r->p++;
-                return;
-            }
-            if (v->count == cap) {
-                cap = cap ? cap * 2 : 8;
-                v->items = realloc(v->items, (size_t)cap * sizeof *v->items);
-            }
-            jv *item = &v->items[v->count++];
-            char *key = NULL;
-            if (close == '}') {
-                if (*r->p != '"') {
-                    r->bad = true;
-                    v->count--;
-                    return;
-                }
-                key = jstring(r);
-                jskip(r);
-                if (*r->p++ != ':') {
-                    r->bad = true;
-                    free(key);
-                    v->count--;
-                    return;
-                }
-            }
-            jparse(r, item, depth + 1);
-            if (close == '}') {
-                if (item->type != 's')
-                    item->str = key;
-                else {
-                    /* keep the key in str; the string value moves to a one-item child */
-                    jv *child = malloc(sizeof *child);
-                    *child = *item;
-                    item->type = 'S';
-                    item->items = child;
-                    item->count = 1;
-                    item->str = key;
-                }
-            }
-            if (r->bad)
-                return;
-            jskip(r);
-            if (*r->p == ',')
-                r->p++;
-        }
-    }
-    if (*r->p == '"') {
-        v->type = 's';
-        v->str = jstring(r);
-        return;
-    }
-    if (strncmp(r->p, "true", 4) == 0 || strncmp(r->p, "false", 5) == 0 || strncmp(r->p, "null", 4) == 0) {
-        v->type = r->p[0];
-        r->p += r->p[0] == 'f' ? 5 : 4;
-        return;
-    }
-    char *end;
-    v->num = strtod(r->p, &end);
-    if (end == r->p) {
-        r->bad = true;
-        return;
-    }
-    v->type = 'n';
-    r->p = end;
-}
-
-static void jfree(jv *v)
-{
-    for (int i = 0; i < v->count; i++)
-        jfree(&v->items[i]);
-    if (v->type == 'S' || v->type == 'o' || v->type == 'a' || v->type == 's' || v->type == 'n' || v->str)
-        free(v->str);
-    free(v->items);
-}
-
-static const jv *jget(const jv *o, const char *key)
-{
-    if (!o || (o->type != 'o' && o->type != 'S'))
+    char err[300];
+    json *j = json_load(path, err, sizeof err);
+    if (!j) {
+        fprintf(stderr, "tnptx: %s\n", err);
         return NULL;
-    for (int i = 0; i < o->count; i++)
-        if (o->items[i].str && strcmp(o->items[i].str, key) == 0)
-            return o->items[i].type == 'S' ? &o->items[i].items[0] : &o->items[i];
-    return NULL;
-}
-
-static double jnum(const jv *o, const char *key, double fallback)
-{
-    const jv *v = jget(o, key);
-    return v && v->type == 'n' ? v->num : fallback;
-}
-
-static const char *jstr(const jv *o, const char *key)
-{
-    const jv *v = jget(o, key);
-    return v && v->type == 's' ? v->str : "";
-}
-
-static bool load_json(const char *path, jv *out)
-{
-    size_t len;
-    char *text = ptx_read_file(path, &len);
-    if (!text) {
-        fprintf(stderr, "tnptx: cannot read %s: %s\n", path, strerror(errno));
-        return false;
     }
-    jreader r = { text, false };
-    jparse(&r, out, 0);
-    free(text);
-    if (r.bad || out->type != 'o' || !jget(out, "files")) {
-        fprintf(stderr, "tnptx: %s is not a tnptx --json report\n", path);
-        jfree(out);
-        return false;
+    const json *files = json_get(j, "files");
+    if (!files || files->type != JSON_ARRAY) {
+        fprintf(stderr, "tnptx: %s is not a tnptx --json report (no \"files\" list)\n", path);
+        json_free(j);
+        return NULL;
     }
-    return true;
+    return j;
 }
 
-static const jv *find_kernel(const jv *files, const char *path, const char *name)
+/* The item i of an array, or NULL (a report edited by hand may hold anything). */
+static const json *item(const json *array, int i)
 {
-    for (int i = 0; files && i < files->count; i++) {
-        const jv *f = &files->items[i];
-        if (strcmp(jstr(f, "path"), path) != 0)
+    return array && array->type == JSON_ARRAY && i < array->count ? array->items[i] : NULL;
+}
+
+static const json *find_kernel(const json *files, const char *path, const char *name)
+{
+    for (int i = 0; item(files, i); i++) {
+        const json *f = item(files, i);
+        if (strcmp(json_string(f, "path", ""), path) != 0)
             continue;
-        const jv *ks = jget(f, "kernels");
-        for (int k = 0; ks && k < ks->count; k++)
-            if (strcmp(jstr(&ks->items[k], "name"), name) == 0)
-                return &ks->items[k];
+        const json *ks = json_get(f, "kernels");
+        for (int k = 0; item(ks, k); k++)
+            if (strcmp(json_string(item(ks, k), "name", ""), name) == 0)
+                return item(ks, k);
     }
     return NULL;
 }
 
-static bool has_finding(const jv *kernel, const char *rule)
+static bool has_finding(const json *kernel, const char *rule)
 {
-    const jv *fs = jget(kernel, "findings");
-    for (int i = 0; fs && i < fs->count; i++)
-        if (strcmp(jstr(&fs->items[i], "rule"), rule) == 0)
+    const json *fs = json_get(kernel, "findings");
+    for (int i = 0; item(fs, i); i++)
+        if (strcmp(json_string(item(fs, i), "rule", ""), rule) == 0)
             return true;
     return false;
+}
+
+/* Regressions of kernel nk (new) against ok (old), printed; 0 when none. */
+static int kernel_regressions(const char *path, const char *name, const json *ok, const json *nk, double max_regs,
+                              double max_ins_pct)
+{
+    int regressions = 0;
+    double orr = json_number(json_get(ok, "registers"), "estimate", 0);
+    double nr = json_number(json_get(nk, "registers"), "estimate", 0);
+    if (nr - orr > max_regs) {
+        printf("%s: %s: registers %g -> %g (+%g, threshold %g)\n", path, name, orr, nr, nr - orr, max_regs);
+        regressions++;
+    }
+    double oi = json_number(ok, "instructions", 0), ni = json_number(nk, "instructions", 0);
+    if (oi > 0 && (ni - oi) * 100 / oi > max_ins_pct) {
+        printf("%s: %s: instructions %g -> %g (+%.1f%%, threshold %g%%)\n", path, name, oi, ni, (ni - oi) * 100 / oi,
+               max_ins_pct);
+        regressions++;
+    }
+    double oo = json_number(json_get(ok, "occupancy"), "fraction", 0);
+    double no = json_number(json_get(nk, "occupancy"), "fraction", 0);
+    if (no + 1e-9 < oo) {
+        printf("%s: %s: occupancy %.0f%% -> %.0f%%\n", path, name, oo * 100, no * 100);
+        regressions++;
+    }
+    const json *fs = json_get(nk, "findings");
+    for (int j = 0; item(fs, j); j++) {
+        const char *rule = json_string(item(fs, j), "rule", "");
+        if (!has_finding(ok, rule)) {
+            printf("%s: %s: new finding %s at line %g: %s\n", path, name, rule, json_number(item(fs, j), "line", 0),
+                   json_string(item(fs, j), "message", ""));
+            regressions++;
+            break;
+        }
+    }
+    return regressions;
 }
 
 static int diff(int argc, char **argv)
@@ -302,57 +183,29 @@ static int diff(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    jv old, new;
-    if (!load_json(paths[0], &old))
-        return 2;
-    if (!load_json(paths[1], &new)) {
-        jfree(&old);
+    json *old = load_report(paths[0]), *new = old ? load_report(paths[1]) : NULL;
+    if (!new) {
+        json_free(old);
         return 2;
     }
     int regressions = 0, compared = 0;
-    const jv *nfiles = jget(&new, "files"), *ofiles = jget(&old, "files");
-    for (int i = 0; i < nfiles->count; i++) {
-        const jv *f = &nfiles->items[i];
-        const char *path = jstr(f, "path");
-        const jv *ks = jget(f, "kernels");
-        for (int k = 0; ks && k < ks->count; k++) {
-            const jv *nk = &ks->items[k];
-            const char *name = jstr(nk, "name");
-            const jv *ok = find_kernel(ofiles, path, name);
+    const json *nfiles = json_get(new, "files"), *ofiles = json_get(old, "files");
+    for (int i = 0; item(nfiles, i); i++) {
+        const json *f = item(nfiles, i);
+        const char *path = json_string(f, "path", "");
+        const json *ks = json_get(f, "kernels");
+        for (int k = 0; item(ks, k); k++) {
+            const char *name = json_string(item(ks, k), "name", "");
+            const json *ok = find_kernel(ofiles, path, name);
             if (!ok)
                 continue;
             compared++;
-            double orr = jnum(jget(ok, "registers"), "estimate", 0), nr = jnum(jget(nk, "registers"), "estimate", 0);
-            if (nr - orr > max_regs) {
-                printf("%s: %s: registers %g -> %g (+%g, threshold %g)\n", path, name, orr, nr, nr - orr, max_regs);
-                regressions++;
-            }
-            double oi = jnum(ok, "instructions", 0), ni = jnum(nk, "instructions", 0);
-            if (oi > 0 && (ni - oi) * 100 / oi > max_ins_pct) {
-                printf("%s: %s: instructions %g -> %g (+%.1f%%, threshold %g%%)\n", path, name, oi, ni,
-                       (ni - oi) * 100 / oi, max_ins_pct);
-                regressions++;
-            }
-            double oo = jnum(jget(ok, "occupancy"), "fraction", 0), no = jnum(jget(nk, "occupancy"), "fraction", 0);
-            if (no + 1e-9 < oo) {
-                printf("%s: %s: occupancy %.0f%% -> %.0f%%\n", path, name, oo * 100, no * 100);
-                regressions++;
-            }
-            const jv *fs = jget(nk, "findings");
-            for (int j = 0; fs && j < fs->count; j++) {
-                const char *rule = jstr(&fs->items[j], "rule");
-                if (!has_finding(ok, rule)) {
-                    printf("%s: %s: new finding %s at line %g: %s\n", path, name, rule,
-                           jnum(&fs->items[j], "line", 0), jstr(&fs->items[j], "message"));
-                    regressions++;
-                    break;
-                }
-            }
+            regressions += kernel_regressions(path, name, ok, item(ks, k), max_regs, max_ins_pct);
         }
     }
     printf("tnptx diff: %d kernels compared, %d regressions\n", compared, regressions);
-    jfree(&old);
-    jfree(&new);
+    json_free(old);
+    json_free(new);
     return regressions ? 1 : 0;
 }
 

@@ -1,7 +1,7 @@
-/* A small JSON reader (the harness's own files: results, baselines, budgets, goldens) and
- * helpers for writing JSON. */
-#ifndef TN_BENCH_JSON_H
-#define TN_BENCH_JSON_H
+/* A small JSON reader for the files the tools write and read back (tn_bench's results,
+ * baselines, budgets and goldens; tnptx's --json reports), and string escaping for writers. */
+#ifndef TN_JSON_H
+#define TN_JSON_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "json.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +36,25 @@ static json *node(json_type type)
     return j;
 }
 
+/* The 4 hex digits after \u. The writers escape single bytes as \u00XX (tnptx: every byte
+ * outside printable ASCII), so a code below 256 is that byte; others become '?'. 0 on error. */
+static char unicode_escape(parser *ps)
+{
+    unsigned code = 0;
+    for (int i = 0; i < 4; i++, ps->p++) {
+        if (!isxdigit((unsigned char)*ps->p)) {
+            fail(ps, "\\u needs 4 hex digits");
+            return 0;
+        }
+        code = code * 16 + (unsigned)(isdigit((unsigned char)*ps->p) ? *ps->p - '0' : (*ps->p | 0x20) - 'a' + 10);
+    }
+    if (code == 0) {
+        fail(ps, "\\u0000 in a string");
+        return 0;
+    }
+    return code < 256 ? (char)code : '?';
+}
+
 static char *parse_string_text(parser *ps)
 {
     size_t cap = 16, len = 0;
@@ -42,11 +63,17 @@ static char *parse_string_text(parser *ps)
     while (s && *ps->p && *ps->p != '"') {
         char c = *ps->p++;
         if (c == '\\') {
-            char e = *ps->p++;
-            c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
-            if (e == 'u') { /* the writers escape only control characters: keep the low byte */
-                c = (char)strtol((char[]){ps->p[0], ps->p[1], ps->p[2], ps->p[3], 0}, NULL, 16);
-                ps->p += strnlen(ps->p, 4);
+            char e = *ps->p;
+            if (!e)
+                break; /* unterminated: reported below */
+            ps->p++;
+            if (e == 'u')
+                c = unicode_escape(ps);
+            else
+                c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
+            if (!c) {
+                free(s);
+                return NULL;
             }
         }
         if (len + 2 > cap) {
@@ -197,7 +224,7 @@ json *json_load(const char *path, char *err, size_t err_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, err_len, "cannot open %s", path);
+        snprintf(err, err_len, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, len = 0, got;
