@@ -229,7 +229,6 @@ static int backend_count, auto_backend, unknown_backend; /* indices in backends 
 static int vulkan_devices;
 static tn_device *shared_device; /* one Vulkan device every thread uses at once */
 static outcome *device_ref;      /* [op][variant] on shared_device */
-static outcome bad_name, bad_count, bad_index, null_device;
 static char vulkan_name[256];
 static const char *description, *features;
 
@@ -249,16 +248,33 @@ static int add_backend(const char *name)
     return index;
 }
 
-/* The misuse of devices every thread repeats. */
-static void device_misuse(outcome o[4])
+/* The misuse of devices every thread repeats (dev: a device of its own, or NULL). */
+enum { NO_DEVICE_MISUSES = 4, MISUSES = 7 }; /* the first ones need no device */
+static outcome misuse_ref[MISUSES];
+static const char *const misuse_name[MISUSES] = {
+    "tn_device_open(metal)", "tn_device_count(opencl)", "tn_device_open(vulkan, 1000)", "tn_buffer_create(NULL device)",
+    "tn_buffer_write past the end", "tn_buffer_read to NULL", "tn_device_timer_stop before start",
+};
+
+static void device_misuse(tn_device *dev, outcome o[MISUSES])
 {
-    tn_device *dev = NULL;
+    tn_device *none = NULL;
+    tn_buffer *b = NULL;
     int count = -1;
-    memset(o, 0, 4 * sizeof *o);
-    record(&o[0], tn_device_open("metal", 0, &dev));
+    float host[8] = { 0 };
+    memset(o, 0, MISUSES * sizeof *o);
+    record(&o[0], tn_device_open("metal", 0, &none));
     record(&o[1], tn_device_count("opencl", &count));
-    record(&o[2], tn_device_open("vulkan", 1000, &dev));
-    record(&o[3], tn_buffer_create(NULL, 4, &(tn_buffer *){ NULL }));
+    record(&o[2], tn_device_open("vulkan", 1000, &none));
+    record(&o[3], tn_buffer_create(NULL, 4, &b));
+    if (!dev || tn_buffer_create(dev, 4, &b) != TN_OK)
+        return;
+    record(&o[4], tn_buffer_write(b, 3, host, 2));
+    record(&o[5], tn_buffer_read(b, 0, NULL, 4));
+    record(&o[6], tn_device_timer_stop(dev, &(double){ 0 }));
+    if (tn_buffer_length(b) != 4)
+        record(&o[6], TN_ERR_INVALID_ARGUMENT);
+    tn_buffer_destroy(b);
 }
 
 static void single_threaded(void)
@@ -278,9 +294,6 @@ static void single_threaded(void)
     add_backend("vulkan");
     unknown_backend = add_backend("quantum");
     add_backend("");
-    outcome misuse[4];
-    device_misuse(misuse);
-    bad_name = misuse[0], bad_count = misuse[1], bad_index = misuse[2], null_device = misuse[3];
     if (vulkan_devices > 0 && tn_device_open("vulkan", 0, &shared_device) == TN_OK) {
         snprintf(vulkan_name, sizeof vulkan_name, "%s", tn_device_name(shared_device));
         device_ref = calloc((size_t)test_op_count * VARIANTS, sizeof *device_ref);
@@ -288,6 +301,12 @@ static void single_threaded(void)
             for (int v = 0; v < VARIANTS; v++)
                 if (v != HUGE_DIM) /* no buffer holds it: the same refusal as NULL_INPUT's path */
                     run_device(shared_device, k, v, &device_ref[k * VARIANTS + v]);
+        tn_device *dev = NULL;
+        if (tn_device_open("vulkan", 0, &dev) == TN_OK)
+            device_misuse(dev, misuse_ref);
+        tn_device_close(dev);
+    } else {
+        device_misuse(NULL, misuse_ref);
     }
 }
 
@@ -321,6 +340,10 @@ static void own_device(int id)
     }
     if (strcmp(tn_device_name(dev), vulkan_name) != 0)
         fail("device name \"%s\", single-threaded \"%s\"", tn_device_name(dev), vulkan_name);
+    outcome misuse[MISUSES];
+    device_misuse(dev, misuse);
+    for (int i = 0; i < MISUSES; i++)
+        compare(misuse_name[i], "a thread's own Vulkan device", &misuse_ref[i], &misuse[i]);
     tn_status s = tn_device_timer_start(dev);
     int k = id % test_op_count;
     outcome got = { 0 };
@@ -373,12 +396,10 @@ static void *worker(void *arg)
         }
         for (int i = 0; i < repeat / 10; i++)
             check_host(&backends[auto_backend], (i + id) % test_op_count, NULL_INPUT);
-        outcome misuse[4];
-        device_misuse(misuse);
-        compare("tn_device_open(metal)", "-", &bad_name, &misuse[0]);
-        compare("tn_device_count(opencl)", "-", &bad_count, &misuse[1]);
-        compare("tn_device_open(vulkan, 1000)", "-", &bad_index, &misuse[2]);
-        compare("tn_buffer_create(NULL device)", "-", &null_device, &misuse[3]);
+        outcome misuse[MISUSES];
+        device_misuse(NULL, misuse);
+        for (int i = 0; i < NO_DEVICE_MISUSES; i++)
+            compare(misuse_name[i], "no device", &misuse_ref[i], &misuse[i]);
         int count = -1;
         if (tn_device_count("vulkan", &count) != TN_OK || count != vulkan_devices)
             fail("tn_device_count(vulkan) = %d, single-threaded %d", count, vulkan_devices);
