@@ -5,8 +5,9 @@
  * in a single thread before the threads started. Under ThreadSanitizer a race fails it too.
  *
  * usage: test_threads [--threads N] [--rounds N] [--repeat N]
- *        --repeat: calls per round of the cheap failing ones (an unknown backend, a NULL array),
- *        the calls whose messages are written while other threads write theirs */
+ *        --repeat: how many times a round asks for an unknown backend in every thread at once
+ *        (and makes a tenth as many refused op calls): without TSan a race shows only when two
+ *        messages are written at the same moment */
 #define _POSIX_C_SOURCE 200809L
 #include "op_specs.h"
 #include "tn_internal.h"
@@ -22,6 +23,7 @@
 enum { ROWS = 3, COLS = 77, GAP = 3, LENGTH = 777 }; /* odd sizes: every variant runs its tail */
 enum { VALID, NULL_INPUT, HUGE_DIM, VARIANTS };       /* the calls made of each op */
 enum { MAX_BACKENDS = 32, MAX_FAILURES_SHOWN = 20 };
+enum { GPU_HOST_OPS = 4 }; /* ops per thread and round on a GPU backend's host path (one device, locked) */
 
 static int thread_count = 8, rounds = 2, repeat = 100000;
 static pthread_barrier_t start_together;
@@ -299,8 +301,7 @@ static void single_threaded(void)
         device_ref = calloc((size_t)test_op_count * VARIANTS, sizeof *device_ref);
         for (int k = 0; k < test_op_count; k++)
             for (int v = 0; v < VARIANTS; v++)
-                if (v != HUGE_DIM) /* no buffer holds it: the same refusal as NULL_INPUT's path */
-                    run_device(shared_device, k, v, &device_ref[k * VARIANTS + v]);
+                run_device(shared_device, k, v, &device_ref[k * VARIANTS + v]);
         tn_device *dev = NULL;
         if (tn_device_open("vulkan", 0, &dev) == TN_OK)
             device_misuse(dev, misuse_ref);
@@ -310,12 +311,51 @@ static void single_threaded(void)
     }
 }
 
-/* ---- the threads ---- */
-
 static const char *label(const backend *b)
 {
     return b->name ? (b->name[0] ? b->name : "(empty name)") : "(default)";
 }
+
+/* The single-threaded outcomes must be right before threads are held to them: valid calls
+ * succeed, refused ones name their function, the list of backends is whole. */
+static void expect_refusal(const outcome *o, const char *what, const char *prefix)
+{
+    if (o->status != TN_ERR_INVALID_ARGUMENT || strncmp(o->message, prefix, strlen(prefix)) != 0)
+        fail("single-threaded %s: %s \"%s\", expected a refusal starting \"%s\"", what,
+             tn_status_string(o->status), o->message, prefix);
+}
+
+static void check_references(void)
+{
+    char prefix[64];
+    for (int j = 0; j < backend_count; j++)
+        for (int k = 0; backends[j].host && k < test_op_count; k++) {
+            const outcome *o = &backends[j].host[k * VARIANTS];
+            if (o[VALID].status != TN_OK)
+                fail("single-threaded tn_%s on %s: %s", test_ops[k].name, label(&backends[j]), o[VALID].message);
+            snprintf(prefix, sizeof prefix, "tn_%s: ", test_ops[k].name);
+            expect_refusal(&o[NULL_INPUT], "NULL input", prefix);
+            expect_refusal(&o[HUGE_DIM], "huge dim", prefix);
+        }
+    for (int k = 0; device_ref && k < test_op_count; k++) {
+        const outcome *o = &device_ref[k * VARIANTS];
+        if (o[VALID].status != TN_OK)
+            fail("single-threaded tn_dev_%s: %s", test_ops[k].name, o[VALID].message);
+        snprintf(prefix, sizeof prefix, "tn_dev_%s: ", test_ops[k].name);
+        expect_refusal(&o[NULL_INPUT], "NULL input", prefix);
+        expect_refusal(&o[HUGE_DIM], "huge dim", prefix);
+    }
+    const char *known = backends[unknown_backend].choose.message, *end = ", cuda, vulkan)";
+    if (strlen(known) < strlen(end) || strcmp(known + strlen(known) - strlen(end), end) != 0)
+        fail("single-threaded: the unknown backend's message does not end with \"%s\": %s", end, known);
+    if (!backends[auto_backend].host)
+        fail("single-threaded: tn_use_backend(auto): %s", backends[auto_backend].choose.message);
+    for (int i = 0; i < (shared_device ? MISUSES : NO_DEVICE_MISUSES); i++)
+        if (misuse_ref[i].status == TN_OK || !misuse_ref[i].message[0])
+            fail("single-threaded %s was not refused with a message", misuse_name[i]);
+}
+
+/* ---- the threads ---- */
 
 static void check_host(const backend *b, int k, int v)
 {
@@ -376,11 +416,11 @@ static void *worker(void *arg)
             if (got.status != TN_OK || !b->host)
                 continue;
             bool gpu = b->name && (strcmp(b->name, "vulkan") == 0 || strcmp(b->name, "cuda") == 0);
-            for (int i = 0; i < test_op_count; i++) {
-                /* On a GPU backend host arrays share one device: a few ops per round, not all. */
-                int k = (i + id + r) % test_op_count;
-                if (gpu && i >= 4)
-                    break;
+            /* On a GPU backend, host arrays take turns on one device: each thread runs a few
+             * ops, and the threads together every op. */
+            int n = gpu ? GPU_HOST_OPS : test_op_count;
+            for (int i = 0; i < n; i++) {
+                int k = (gpu ? (r * thread_count + id) * GPU_HOST_OPS + i : i + id + r) % test_op_count;
                 for (int v = 0; v < VARIANTS; v++)
                     check_host(b, k, v);
             }
@@ -406,7 +446,7 @@ static void *worker(void *arg)
         if (shared_device) {
             for (int i = 0; i < test_op_count; i++) {
                 int k = (i + id + r) % test_op_count;
-                for (int v = 0; v < HUGE_DIM; v++) {
+                for (int v = 0; v < VARIANTS; v++) {
                     outcome got = { 0 };
                     run_device(shared_device, k, v, &got);
                     compare(test_ops[k].name, "a shared Vulkan device", &device_ref[k * VARIANTS + v], &got);
@@ -423,8 +463,8 @@ static void *worker(void *arg)
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i + 1 < argc; i += 2) {
-        int value = atoi(argv[i + 1]);
+    for (int i = 1; i < argc; i += 2) {
+        int value = i + 1 < argc ? atoi(argv[i + 1]) : -1;
         if (strcmp(argv[i], "--threads") == 0 && value > 0)
             thread_count = value;
         else if (strcmp(argv[i], "--rounds") == 0 && value > 0)
@@ -441,6 +481,9 @@ int main(int argc, char **argv)
         return 1;
     }
     single_threaded();
+    check_references();
+    if (atomic_load(&failures))
+        return 1;
     printf("%d threads x %d rounds: %d ops x %d calls on %d backend choices, %d Vulkan device(s)%s%s\n",
            thread_count, rounds, test_op_count, VARIANTS, backend_count, vulkan_devices,
            shared_device ? ": " : "", shared_device ? vulkan_name : "");
