@@ -1,6 +1,7 @@
 /* Every public entry point from many threads at once: backend choice and queries, every op of
  * the generated test table on valid and invalid input on every backend this machine runs (host
- * arrays, and device buffers on Vulkan where a device exists), devices opened, timed and closed.
+ * arrays, and device buffers on each GPU backend with a device: one device shared by all
+ * threads, and one of each thread's own, opened, misused, timed and closed).
  * Each outcome (status, exact message, every output bit) must equal the one the same call gave
  * in a single thread before the threads started. Under ThreadSanitizer a race fails it too.
  *
@@ -228,10 +229,6 @@ typedef struct backend {
 
 static backend backends[MAX_BACKENDS];
 static int backend_count, auto_backend, unknown_backend; /* indices in backends */
-static int vulkan_devices;
-static tn_device *shared_device; /* one Vulkan device every thread uses at once */
-static outcome *device_ref;      /* [op][variant] on shared_device */
-static char vulkan_name[256];
 static const char *description, *features;
 
 static int add_backend(const char *name)
@@ -252,7 +249,20 @@ static int add_backend(const char *name)
 
 /* The misuse of devices every thread repeats (dev: a device of its own, or NULL). */
 enum { NO_DEVICE_MISUSES = 4, MISUSES = 7 }; /* the first ones need no device */
-static outcome misuse_ref[MISUSES];
+static outcome misuse_ref[MISUSES];           /* with no device */
+
+/* A GPU backend's devices: device 0 shared by every thread at once, and one of each thread's own. */
+typedef struct gpu {
+    const char *backend;
+    int count;               /* tn_device_count */
+    tn_device *shared;       /* NULL: the backend has no device here */
+    char name[256];          /* tn_device_name of device 0 */
+    outcome *ref;            /* [op][variant] on shared */
+    outcome misuse[MISUSES]; /* on a device of its own */
+} gpu;
+
+static gpu gpus[] = { { .backend = "vulkan" }, { .backend = "cuda" } };
+enum { GPUS = sizeof gpus / sizeof gpus[0] };
 static const char *const misuse_name[MISUSES] = {
     "tn_device_open(metal)", "tn_device_count(opencl)", "tn_device_open(vulkan, 1000)", "tn_buffer_create(NULL device)",
     "tn_buffer_write past the end", "tn_buffer_read to NULL", "tn_device_timer_stop before start",
@@ -284,8 +294,6 @@ static void single_threaded(void)
     make_inputs();
     description = tn_describe();
     features = tn_cpu_features();
-    if (tn_device_count("vulkan", &vulkan_devices) != TN_OK)
-        vulkan_devices = 0;
     /* Every CPU target (those this CPU lacks are refused with a message), the best, the default,
      * both GPU backends (where there is no device: refused), and names that are none. */
     for (int t = 0; t < tn_cpu_target_count; t++)
@@ -296,18 +304,21 @@ static void single_threaded(void)
     add_backend("vulkan");
     unknown_backend = add_backend("quantum");
     add_backend("");
-    if (vulkan_devices > 0 && tn_device_open("vulkan", 0, &shared_device) == TN_OK) {
-        snprintf(vulkan_name, sizeof vulkan_name, "%s", tn_device_name(shared_device));
-        device_ref = calloc((size_t)test_op_count * VARIANTS, sizeof *device_ref);
+    device_misuse(NULL, misuse_ref);
+    for (int g = 0; g < GPUS; g++) {
+        gpu *u = &gpus[g];
+        if (tn_device_count(u->backend, &u->count) != TN_OK || u->count == 0 ||
+            tn_device_open(u->backend, 0, &u->shared) != TN_OK)
+            continue;
+        snprintf(u->name, sizeof u->name, "%s", tn_device_name(u->shared));
+        u->ref = calloc((size_t)test_op_count * VARIANTS, sizeof *u->ref);
         for (int k = 0; k < test_op_count; k++)
             for (int v = 0; v < VARIANTS; v++)
-                run_device(shared_device, k, v, &device_ref[k * VARIANTS + v]);
+                run_device(u->shared, k, v, &u->ref[k * VARIANTS + v]);
         tn_device *dev = NULL;
-        if (tn_device_open("vulkan", 0, &dev) == TN_OK)
-            device_misuse(dev, misuse_ref);
+        if (tn_device_open(u->backend, 0, &dev) == TN_OK)
+            device_misuse(dev, u->misuse);
         tn_device_close(dev);
-    } else {
-        device_misuse(NULL, misuse_ref);
     }
 }
 
@@ -337,20 +348,25 @@ static void check_references(void)
             expect_refusal(&o[NULL_INPUT], "NULL input", prefix);
             expect_refusal(&o[HUGE_DIM], "huge dim", prefix);
         }
-    for (int k = 0; device_ref && k < test_op_count; k++) {
-        const outcome *o = &device_ref[k * VARIANTS];
-        if (o[VALID].status != TN_OK)
-            fail("single-threaded tn_dev_%s: %s", test_ops[k].name, o[VALID].message);
-        snprintf(prefix, sizeof prefix, "tn_dev_%s: ", test_ops[k].name);
-        expect_refusal(&o[NULL_INPUT], "NULL input", prefix);
-        expect_refusal(&o[HUGE_DIM], "huge dim", prefix);
-    }
+    for (int g = 0; g < GPUS; g++)
+        for (int k = 0; gpus[g].ref && k < test_op_count; k++) {
+            const outcome *o = &gpus[g].ref[k * VARIANTS];
+            if (o[VALID].status != TN_OK)
+                fail("single-threaded tn_dev_%s on %s: %s", test_ops[k].name, gpus[g].backend, o[VALID].message);
+            snprintf(prefix, sizeof prefix, "tn_dev_%s: ", test_ops[k].name);
+            expect_refusal(&o[NULL_INPUT], "NULL input", prefix);
+            expect_refusal(&o[HUGE_DIM], "huge dim", prefix);
+        }
+    for (int g = 0; g < GPUS; g++)
+        for (int i = 0; gpus[g].shared && i < MISUSES; i++)
+            if (gpus[g].misuse[i].status == TN_OK || !gpus[g].misuse[i].message[0])
+                fail("single-threaded %s on %s was not refused with a message", misuse_name[i], gpus[g].backend);
     const char *known = backends[unknown_backend].choose.message, *end = ", cuda, vulkan)";
     if (strlen(known) < strlen(end) || strcmp(known + strlen(known) - strlen(end), end) != 0)
         fail("single-threaded: the unknown backend's message does not end with \"%s\": %s", end, known);
     if (!backends[auto_backend].host)
         fail("single-threaded: tn_use_backend(auto): %s", backends[auto_backend].choose.message);
-    for (int i = 0; i < (shared_device ? MISUSES : NO_DEVICE_MISUSES); i++)
+    for (int i = 0; i < NO_DEVICE_MISUSES; i++)
         if (misuse_ref[i].status == TN_OK || !misuse_ref[i].message[0])
             fail("single-threaded %s was not refused with a message", misuse_name[i]);
 }
@@ -368,27 +384,27 @@ static void check_host(const backend *b, int k, int v)
     outcome_free(&got);
 }
 
-/* A device of the thread's own: opened, named, timed over a copy and one op, closed. */
-static void own_device(int id)
+/* A device of the thread's own: opened, named, misused, timed over one op, closed. */
+static void own_device(const gpu *u, int id)
 {
     tn_device *dev = NULL;
     outcome o = { 0 };
-    record(&o, tn_device_open("vulkan", 0, &dev));
+    record(&o, tn_device_open(u->backend, 0, &dev));
     if (o.status != TN_OK) {
-        fail("tn_device_open(vulkan, 0) in a thread: %s", o.message);
+        fail("tn_device_open(%s, 0) in a thread: %s", u->backend, o.message);
         return;
     }
-    if (strcmp(tn_device_name(dev), vulkan_name) != 0)
-        fail("device name \"%s\", single-threaded \"%s\"", tn_device_name(dev), vulkan_name);
+    if (strcmp(tn_device_name(dev), u->name) != 0)
+        fail("device name \"%s\", single-threaded \"%s\"", tn_device_name(dev), u->name);
     outcome misuse[MISUSES];
     device_misuse(dev, misuse);
     for (int i = 0; i < MISUSES; i++)
-        compare(misuse_name[i], "a thread's own Vulkan device", &misuse_ref[i], &misuse[i]);
+        compare(misuse_name[i], u->backend, &u->misuse[i], &misuse[i]);
     tn_status s = tn_device_timer_start(dev);
     int k = id % test_op_count;
     outcome got = { 0 };
     run_device(dev, k, VALID, &got);
-    compare("tn_dev_ op on a thread's own device", test_ops[k].name, &device_ref[k * VARIANTS + VALID], &got);
+    compare("tn_dev_ op on a thread's own device", u->backend, &u->ref[k * VARIANTS + VALID], &got);
     outcome_free(&got);
     double seconds = -1;
     if (s == TN_OK && (tn_device_timer_stop(dev, &seconds) != TN_OK || !(seconds >= 0)))
@@ -415,12 +431,12 @@ static void *worker(void *arg)
             compare("tn_use_backend", label(b), &b->choose, &got);
             if (got.status != TN_OK || !b->host)
                 continue;
-            bool gpu = b->name && (strcmp(b->name, "vulkan") == 0 || strcmp(b->name, "cuda") == 0);
+            bool on_gpu = b->name && (strcmp(b->name, "vulkan") == 0 || strcmp(b->name, "cuda") == 0);
             /* On a GPU backend, host arrays take turns on one device: each thread runs a few
              * ops, and the threads together every op. */
-            int n = gpu ? GPU_HOST_OPS : test_op_count;
+            int n = on_gpu ? GPU_HOST_OPS : test_op_count;
             for (int i = 0; i < n; i++) {
-                int k = (gpu ? (r * thread_count + id) * GPU_HOST_OPS + i : i + id + r) % test_op_count;
+                int k = (on_gpu ? (r * thread_count + id) * GPU_HOST_OPS + i : i + id + r) % test_op_count;
                 for (int v = 0; v < VARIANTS; v++)
                     check_host(b, k, v);
             }
@@ -440,21 +456,26 @@ static void *worker(void *arg)
         device_misuse(NULL, misuse);
         for (int i = 0; i < NO_DEVICE_MISUSES; i++)
             compare(misuse_name[i], "no device", &misuse_ref[i], &misuse[i]);
-        int count = -1;
-        if (tn_device_count("vulkan", &count) != TN_OK || count != vulkan_devices)
-            fail("tn_device_count(vulkan) = %d, single-threaded %d", count, vulkan_devices);
-        if (shared_device) {
+        for (int g = 0; g < GPUS; g++) {
+            const gpu *u = &gpus[(g + id) % GPUS];
+            int count = -1;
+            if (tn_device_count(u->backend, &count) != TN_OK || count != u->count)
+                fail("tn_device_count(%s) = %d, single-threaded %d", u->backend, count, u->count);
+            if (!u->shared)
+                continue;
             for (int i = 0; i < test_op_count; i++) {
                 int k = (i + id + r) % test_op_count;
                 for (int v = 0; v < VARIANTS; v++) {
                     outcome got = { 0 };
-                    run_device(shared_device, k, v, &got);
-                    compare(test_ops[k].name, "a shared Vulkan device", &device_ref[k * VARIANTS + v], &got);
+                    run_device(u->shared, k, v, &got);
+                    char what[96];
+                    snprintf(what, sizeof what, "tn_dev_%s on a shared device", test_ops[k].name);
+                    compare(what, u->backend, &u->ref[k * VARIANTS + v], &got);
                     outcome_free(&got);
                 }
             }
             if (r == 0)
-                own_device(id);
+                own_device(u, id);
         }
     }
     tn_use_backend(NULL);
@@ -484,9 +505,11 @@ int main(int argc, char **argv)
     check_references();
     if (atomic_load(&failures))
         return 1;
-    printf("%d threads x %d rounds: %d ops x %d calls on %d backend choices, %d Vulkan device(s)%s%s\n",
-           thread_count, rounds, test_op_count, VARIANTS, backend_count, vulkan_devices,
-           shared_device ? ": " : "", shared_device ? vulkan_name : "");
+    printf("%d threads x %d rounds: %d ops x %d calls on %d backend choices\n", thread_count, rounds, test_op_count,
+           VARIANTS, backend_count);
+    for (int g = 0; g < GPUS; g++)
+        printf("%s: %d device(s)%s%s\n", gpus[g].backend, gpus[g].count, gpus[g].shared ? ", device 0 shared: " : "",
+               gpus[g].name);
     pthread_t threads[256];
     if (thread_count > 256)
         thread_count = 256;
@@ -498,7 +521,8 @@ int main(int argc, char **argv)
         }
     for (int t = 0; t < thread_count; t++)
         pthread_join(threads[t], NULL);
-    tn_device_close(shared_device);
+    for (int g = 0; g < GPUS; g++)
+        tn_device_close(gpus[g].shared);
     int n = atomic_load(&failures);
     printf("%s: %d mismatch(es)\n", n ? "FAIL" : "ok", n);
     return n ? 1 : 0;
