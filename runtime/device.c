@@ -84,7 +84,7 @@ tn_status tn_device_timer_start(tn_device *device)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_device_timer_start: the %s backend has no device timer yet",
                        device->backend->name);
     tn_status s = device->backend->timer_start(device->impl);
-    device->timing = s == TN_OK;
+    atomic_store(&device->timing, s == TN_OK);
     return s;
 }
 
@@ -95,9 +95,8 @@ tn_status tn_device_timer_stop(tn_device *device, double *seconds)
     if (!device->backend->timer_stop)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_device_timer_stop: the %s backend has no device timer yet",
                        device->backend->name);
-    if (!device->timing)
+    if (!atomic_exchange(&device->timing, false))
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_device_timer_stop: the timer was not started");
-    device->timing = false;
     return device->backend->timer_stop(device->impl, seconds);
 }
 
@@ -121,7 +120,6 @@ tn_status tn_buffer_create(tn_device *device, size_t length, tn_buffer **buffer)
     }
     b->device = device;
     b->length = length;
-    device->live_buffers++;
     *buffer = b;
     return TN_OK;
 }
@@ -131,7 +129,6 @@ void tn_buffer_destroy(tn_buffer *buffer)
     if (!buffer)
         return;
     buffer->device->backend->free(buffer->device->impl, buffer->handle);
-    buffer->device->live_buffers--;
     free(buffer);
 }
 

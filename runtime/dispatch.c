@@ -81,14 +81,15 @@ static bool backend_usable(int b, char *why, size_t len)
     return false;
 }
 
-static char *known_names(void)
+/* "auto, scalar, ..., vulkan", written into the caller's text: several threads may be failing
+ * at once, so no buffer here is shared. */
+static const char *known_names(char *text, size_t len)
 {
-    static char text[256];
-    size_t used = 0;
-    used += (size_t)snprintf(text, sizeof text, "auto");
-    for (int i = 0; i < tn_cpu_target_count; i++)
-        used += (size_t)snprintf(text + used, sizeof text - used, ", %s", tn_cpu_targets[i].name);
-    snprintf(text + used, sizeof text - used, ", cuda, vulkan");
+    size_t used = (size_t)snprintf(text, len, "auto");
+    for (int i = 0; i < tn_cpu_target_count && used < len; i++)
+        used += (size_t)snprintf(text + used, len - used, ", %s", tn_cpu_targets[i].name);
+    if (used < len)
+        snprintf(text + used, len - used, ", cuda, vulkan");
     return text;
 }
 
@@ -114,10 +115,10 @@ static void init_default(void)
 {
     const char *env = getenv("TRUENO_BACKEND");
     int b = env && *env ? parse_backend(env) : BACKEND_AUTO;
-    char why[256];
+    char why[256], known[256];
     if (b == BACKEND_NONE)
         snprintf(default_error, sizeof default_error, "TRUENO_BACKEND=%s is not a backend (known: %s)", env,
-                 known_names());
+                 known_names(known, sizeof known));
     else if (!backend_usable(b, why, sizeof why))
         snprintf(default_error, sizeof default_error, "TRUENO_BACKEND=%s cannot run here: %s", env, why);
     default_backend = b;
@@ -147,9 +148,10 @@ tn_status tn_use_backend(const char *name)
         return TN_OK;
     }
     int b = parse_backend(name);
+    char known[256];
     if (b == BACKEND_NONE)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "tn_use_backend: '%.40s' is not a backend (known: %s)", name,
-                       known_names());
+                       known_names(known, sizeof known));
     char why[256];
     if (!backend_usable(b, why, sizeof why))
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_use_backend: %s cannot run here: %s", name, why);

@@ -4,6 +4,7 @@
 
 #include "trueno.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -250,12 +251,13 @@ typedef struct tn_gpu_backend {
 extern const tn_gpu_backend tn_cuda_backend;
 extern const tn_gpu_backend tn_vulkan_backend;
 
+/* A device may be shared by threads: backends lock around each call, and what is here is set
+ * once by open or atomic. */
 struct tn_device {
     const tn_gpu_backend *backend;
     void *impl;
     char name[256];
-    int live_buffers;
-    bool timing; /* between tn_device_timer_start and _stop */
+    atomic_bool timing; /* between tn_device_timer_start and _stop */
 };
 
 struct tn_buffer {

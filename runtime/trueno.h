@@ -38,7 +38,8 @@ const char *tn_describe(void);
 const char *tn_cpu_features(void);
 
 /* ---- GPU devices and buffers (CUDA through libcuda.so.1, Vulkan through libvulkan.so.1) ----
- * Neither library is needed to build or to run: without them, tn_device_count reports 0. */
+ * Neither library is needed to build or to run: without them, tn_device_count reports 0.
+ * Threads may share a device and its buffers: calls on one device take turns. */
 typedef struct tn_device tn_device;
 typedef struct tn_buffer tn_buffer;
 

@@ -285,7 +285,8 @@ static tn_status vk_find_physical(const vk_fns *f, int index, VkPhysicalDevice *
             int q = type_rank(props.deviceType) == rank ? compute_family(f, devices[i]) : -1;
             if (q >= 0 && !preserves_nan(f, devices[i], props.apiVersion)) {
                 q = -1;
-                snprintf(lacking_nan, sizeof lacking_nan, "%s", props.deviceName);
+                if (index < 0) /* the count, made once in vk_load; opens run in any thread */
+                    snprintf(lacking_nan, sizeof lacking_nan, "%s", props.deviceName);
             }
             if (q >= 0 && usable++ == index) {
                 *found = devices[i];
