@@ -228,33 +228,32 @@ static int l_traced(lua_State *L)
 static void describe_value(lua_State *L, int idx)
 {
     int t = lua_type(L, idx);
-    if (t == LUA_TNUMBER || t == LUA_TBOOLEAN || t == LUA_TNIL) {
+    if (t == LUA_TNUMBER || t == LUA_TBOOLEAN) {
         luaL_tolstring(L, idx, NULL);
         lua_pushfstring(L, "a %s value (%s)", luaL_typename(L, idx), lua_tostring(L, -1));
         lua_remove(L, -2);
         return;
     }
-    if (t == LUA_TTABLE && luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
-        lua_pushvalue(L, idx);
-        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
-            lua_pushfstring(L, "a table whose __tostring gives: %s", lua_tostring(L, -1));
-            lua_remove(L, -2);
-            return;
-        }
-        lua_pop(L, 1);
-    }
-    if (t == LUA_TTABLE) {
-        lua_pushstring(L, "message");
-        if (lua_rawget(L, idx < 0 ? idx - 1 : idx) == LUA_TSTRING) {
-            lua_pushfstring(L, "a table whose message field is: %s", lua_tostring(L, -1));
-            lua_remove(L, -2);
-            return;
-        }
-        lua_pop(L, 1);
-        lua_pushstring(L, "a table (with no __tostring or message field)");
+    if (t != LUA_TTABLE) {
+        lua_pushfstring(L, "a %s value", luaL_typename(L, idx));
         return;
     }
-    lua_pushfstring(L, "a %s value", luaL_typename(L, idx));
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+        lua_pushvalue(L, idx < 0 ? idx - 1 : idx);
+        bool ok = lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING;
+        lua_pushfstring(L, ok ? "a table whose __tostring gives: %s" : "a table whose __tostring fails",
+                        lua_tostring(L, -1));
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pushstring(L, "message");
+    if (lua_rawget(L, idx < 0 ? idx - 1 : idx) == LUA_TSTRING) {
+        lua_pushfstring(L, "a table whose message field is: %s", lua_tostring(L, -1));
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_pushstring(L, "a table (with no __tostring or message field)");
 }
 
 /* The message handler: error values that are not strings (error({}) in a spec) are described,
