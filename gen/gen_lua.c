@@ -19,18 +19,18 @@
 /* One function of an op (its math, traced line by line, which is slow): the largest in the tree
  * runs 6 thousand; 5 million is a loop. */
 #define GEN_TRACE_BUDGET 5000000LL
-#define HOOK_EVERY 10000 /* instructions between two looks at the budget */
+#define HOOK_EVERY       10000 /* instructions between two looks at the budget */
 
 typedef struct lua_host {
     const char *root;
     gen_outputs *out;
-    char *ptxas;              /* NULL: PTX is not checked by ptxas */
-    long long budget;         /* instructions left */
-    long long trace_budget;   /* instructions left to the function traced */
-    long long trace_max;      /* the most a traced function ran */
-    char *trace_skip;         /* while tracing lines: the source whose lines are not recorded */
+    char *ptxas;            /* NULL: PTX is not checked by ptxas */
+    long long budget;       /* instructions left */
+    long long trace_budget; /* instructions left to the function traced */
+    long long trace_max;    /* the most a traced function ran */
+    char *trace_skip;       /* while tracing lines: the source whose lines are not recorded */
     char traced_src[LUA_IDSIZE];
-    int traced_line;          /* 0: no line recorded */
+    int traced_line; /* 0: no line recorded */
 } lua_host;
 
 /* The host from any function of the state (the hook has no upvalues). */
