@@ -47,9 +47,13 @@ typedef struct gen_outputs {
     bool quiet;
 } gen_outputs;
 
+/* The output folder's list of the files tngen wrote there (and whether that run finished). */
+#define GEN_FILE_LIST "tngen-files.txt"
+
 void gen_output_add(gen_outputs *o, const char *path, char *content, size_t size);
-/* Writes every file atomically (temporary file + rename), leaves unchanged files untouched and
- * removes files of earlier runs that this run did not produce. */
+/* Writes the files as one set: every changed file to a temporary first, then renames; leaves
+ * unchanged files untouched; removes the files of earlier runs that this run did not produce,
+ * and only those (GEN_FILE_LIST names them); repairs a folder left by a killed run. */
 int gen_output_commit(gen_outputs *o, const char *out_dir);
 void gen_outputs_free(gen_outputs *o);
 

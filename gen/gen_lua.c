@@ -12,11 +12,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The Lua instructions a run may execute. The committed tree needs 58 million (29 ops; measured
+ * with TNGEN_BUDGET_USED=1): a description that runs 17 times as long is stuck in a loop. Raise
+ * it when the tree outgrows that margin. */
+#define GEN_LUA_BUDGET 1000000000LL
+/* One function of an op (its math, traced line by line, which is slow): the largest in the tree
+ * runs 6 thousand; 5 million is a loop. */
+#define GEN_TRACE_BUDGET 5000000LL
+#define HOOK_EVERY       10000 /* instructions between two looks at the budget */
+
 typedef struct lua_host {
     const char *root;
     gen_outputs *out;
-    char *ptxas; /* NULL: PTX is not checked by ptxas */
+    char *ptxas;            /* NULL: PTX is not checked by ptxas */
+    long long budget;       /* instructions left */
+    long long trace_budget; /* instructions left to the function traced */
+    long long trace_max;    /* the most a traced function ran */
+    char *trace_skip;       /* while tracing lines: the source whose lines are not recorded */
+    char traced_src[LUA_IDSIZE];
+    int traced_line; /* 0: no line recorded */
 } lua_host;
+
+/* The host from any function of the state (the hook has no upvalues). */
+static lua_host *host_of_state(lua_State *L)
+{
+    return *(lua_host **)lua_getextraspace(L);
+}
 
 static lua_host *host_of(lua_State *L)
 {
@@ -152,7 +173,91 @@ static int l_compile_glsl(lua_State *L)
     return 2;
 }
 
-/* Error values that are not strings (error({}) in a spec) are described, not lost. */
+/* Counts instructions against the budget (stopping a description stuck in a loop where it
+ * runs) and, while a function is traced, records the last line run outside trace_skip. */
+static void hook(lua_State *L, lua_Debug *ar)
+{
+    lua_host *h = host_of_state(L);
+    if (ar->event == LUA_HOOKLINE) {
+        lua_getinfo(L, "S", ar);
+        if (h->trace_skip && strcmp(ar->short_src, h->trace_skip) != 0) {
+            memcpy(h->traced_src, ar->short_src, sizeof h->traced_src);
+            h->traced_line = ar->currentline;
+        }
+        return;
+    }
+    h->budget -= HOOK_EVERY;
+    h->trace_budget -= h->trace_skip ? HOOK_EVERY : 0;
+    if (h->budget >= 0 && h->trace_budget >= 0)
+        return;
+    lua_getinfo(L, "Sl", ar);
+    lua_pushfstring(L, "%s:%d: stopped after %I Lua instructions%s: the description runs too long (an endless loop?)",
+                    ar->short_src, ar->currentline, (lua_Integer)(h->budget < 0 ? GEN_LUA_BUDGET : GEN_TRACE_BUDGET),
+                    h->budget < 0 ? "" : " in one function of an op");
+    lua_error(L);
+}
+
+/* tngen.trace_lines(skip): from now on, record the last line run outside the source skip (a
+ * tail call leaves no frame to blame an error on); tngen.trace_lines(nil) stops. */
+static int l_trace_lines(lua_State *L)
+{
+    lua_host *h = host_of(L);
+    if (h->trace_skip && GEN_TRACE_BUDGET - h->trace_budget > h->trace_max)
+        h->trace_max = GEN_TRACE_BUDGET - h->trace_budget;
+    free(h->trace_skip);
+    h->trace_skip = lua_isnil(L, 1) ? NULL : gen_strdup(luaL_checkstring(L, 1));
+    h->traced_line = 0;
+    h->trace_budget = GEN_TRACE_BUDGET;
+    lua_sethook(L, hook, LUA_MASKCOUNT | (h->trace_skip ? LUA_MASKLINE : 0), HOOK_EVERY);
+    return 0;
+}
+
+/* tngen.traced() -> file, line of the last line recorded, or nothing. */
+static int l_traced(lua_State *L)
+{
+    lua_host *h = host_of(L);
+    if (!h->trace_skip || h->traced_line == 0)
+        return 0;
+    lua_pushstring(L, h->traced_src);
+    lua_pushinteger(L, h->traced_line);
+    return 2;
+}
+
+/* Pushes a description of the error value at idx that is not a string: its type and, for a
+ * table, its __tostring or its message field (never an address, which differs between runs). */
+static void describe_value(lua_State *L, int idx)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TNUMBER || t == LUA_TBOOLEAN) {
+        luaL_tolstring(L, idx, NULL);
+        lua_pushfstring(L, "a %s value (%s)", luaL_typename(L, idx), lua_tostring(L, -1));
+        lua_remove(L, -2);
+        return;
+    }
+    if (t != LUA_TTABLE) {
+        lua_pushfstring(L, "a %s value", luaL_typename(L, idx));
+        return;
+    }
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+        lua_pushvalue(L, idx < 0 ? idx - 1 : idx);
+        bool ok = lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING;
+        lua_pushfstring(L, ok ? "a table whose __tostring gives: %s" : "a table whose __tostring fails",
+                        lua_tostring(L, -1));
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pushstring(L, "message");
+    if (lua_rawget(L, idx < 0 ? idx - 1 : idx) == LUA_TSTRING) {
+        lua_pushfstring(L, "a table whose message field is: %s", lua_tostring(L, -1));
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_pushstring(L, "a table (with no __tostring or message field)");
+}
+
+/* The message handler: error values that are not strings (error({}) in a spec) are described,
+ * with the file and line that raised them. Also tngen.error_message, for pcalls in Lua. */
 static int message(lua_State *L)
 {
     if (lua_type(L, 1) == LUA_TSTRING && getenv("TNGEN_TRACEBACK")) { /* for debugging tngen itself */
@@ -171,19 +276,21 @@ static int message(lua_State *L)
             break;
         }
     }
-    lua_pushfstring(L, "%san error was raised with a %s value (%s) instead of a message", where, luaL_typename(L, 1),
-                    luaL_tolstring(L, 1, NULL));
+    describe_value(L, 1);
+    lua_pushfstring(L, "%san error was raised with %s instead of a message", where, lua_tostring(L, -1));
     return 1;
 }
 
 void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
 {
-    lua_host host = { root, out, run_ptxas ? ptx_find_ptxas() : NULL };
+    lua_host host = { root, out, run_ptxas ? ptx_find_ptxas() : NULL, GEN_LUA_BUDGET, GEN_TRACE_BUDGET, 0, NULL, "", 0 };
     if (run_ptxas && !host.ptxas && !out->quiet)
         printf("tngen: ptxas not found (set PTXAS or PATH): generated PTX is not checked by ptxas\n");
     lua_State *L = luaL_newstate();
     if (!L)
         gen_die("cannot create a Lua state");
+    *(lua_host **)lua_getextraspace(L) = &host;
+    lua_sethook(L, hook, LUA_MASKCOUNT, HOOK_EVERY);
     static const luaL_Reg libs[] = { { LUA_GNAME, luaopen_base },      { LUA_TABLIBNAME, luaopen_table },
                                      { LUA_STRLIBNAME, luaopen_string }, { LUA_MATHLIBNAME, luaopen_math },
                                      { LUA_UTF8LIBNAME, luaopen_utf8 },  { LUA_DBLIBNAME, luaopen_debug } };
@@ -191,14 +298,20 @@ void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
         luaL_requiref(L, libs[i].name, libs[i].func, 1);
         lua_pop(L, 1);
     }
-    /* files come only through tngen.read, relative to ROOT */
+    /* files come only through tngen.read, relative to ROOT; the hook is the budget's */
     lua_pushnil(L);
     lua_setglobal(L, "dofile");
     lua_pushnil(L);
     lua_setglobal(L, "loadfile");
+    lua_getglobal(L, "debug");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "sethook");
+    lua_pop(L, 1);
     static const luaL_Reg services[] = { { "read", l_read },           { "list", l_list },
                                          { "output", l_output },       { "check_ptx", l_check_ptx },
-                                         { "compile_glsl", l_compile_glsl }, { NULL, NULL } };
+                                         { "compile_glsl", l_compile_glsl }, { "trace_lines", l_trace_lines },
+                                         { "traced", l_traced },               { "error_message", message },
+                                         { NULL, NULL } };
     lua_newtable(L);
     lua_pushlightuserdata(L, &host);
     luaL_setfuncs(L, services, 1);
@@ -213,10 +326,14 @@ void gen_run_lua(const char *root, gen_outputs *out, bool run_ptxas)
         gen_die("cannot read %s: %s (give --root DIR: a trueno source tree, or PREFIX/share/trueno)", path,
                 strerror(errno));
     if (luaL_loadbufferx(L, text, len, "@gen/tngen/main.lua", "t") != LUA_OK || lua_pcall(L, 0, 0, -2) != LUA_OK)
-        gen_die("%s", lua_tostring(L, -1));
+        gen_die("%s", lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "an error without a message");
+    if (getenv("TNGEN_BUDGET_USED")) /* how much of the budget the tree needs, to keep its margin */
+        fprintf(stderr, "tngen: %lld Lua instructions, at most %lld in one traced function\n",
+                GEN_LUA_BUDGET - host.budget, host.trace_max);
     free(text);
     free(path);
     gen_spirv_finish();
     lua_close(L);
     free(host.ptxas);
+    free(host.trace_skip);
 }

@@ -20,7 +20,14 @@ static void usage(FILE *f)
           "writes the generated sources: cpu/<target>/<op>.c, ptx/<op>.ptx, spirv/<op>.comp and\n"
           ".spvasm, runtime tables, test tables, benchmark tables with their peers, and a\n"
           "manifest. Files whose content did not change are not touched; nothing is written when\n"
-          "any step fails.\n"
+          "any step fails. The output folder's tngen-files.txt lists the files tngen wrote there:\n"
+          "a later run removes only those when it no longer generates them, and leaves every other\n"
+          "file alone. Changed files are written to temporaries first and renamed together, the\n"
+          "list last; a run that finds the list saying 'writing' (an earlier run was killed)\n"
+          "repairs the folder.\n"
+          "\n"
+          "A description is held to 10^9 Lua instructions, and each op function to 5 million; a\n"
+          "graph to 1000 operations deep and 1000 per function. Errors name the Lua file and line.\n"
           "\n"
           "  --root DIR   source root (default: the descriptions installed with tngen,\n"
           "               BINDIR/" TN_DATA_FROM_BIN ", when there are; else .)\n"
@@ -30,7 +37,8 @@ static void usage(FILE *f)
           "\n"
           "Environment, for debugging tngen itself: TNGEN_TRACEBACK=1 adds a Lua traceback to an\n"
           "error; TNGEN_KEEP_PTX=FILE and TNGEN_KEEP_GLSL=FILE keep a copy of the last PTX or GLSL\n"
-          "text handed to the checks (the one that failed, when one fails).\n",
+          "text handed to the checks (the one that failed, when one fails); TNGEN_BUDGET_USED=1\n"
+          "prints how many Lua instructions the run needed.\n",
           f);
 }
 

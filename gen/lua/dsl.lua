@@ -23,9 +23,9 @@ local function where_called(level)
   return info.short_src, info.currentline
 end
 
--- While an op's math runs (see trace), the last line it executed outside this file: a tail
--- call such as `return add(x, "one")` leaves no frame behind to blame.
-local traced = nil
+-- While an op's math runs (see trace), tngen.traced() gives the last line it executed outside
+-- this file: a tail call such as `return add(x, "one")` leaves no frame behind to blame.
+local tracing = false
 
 local function blame_level()
   local level = 3
@@ -42,8 +42,12 @@ local function blame_level()
 end
 
 local function fail(msg)
-  if traced and traced.file then
-    error(string.format("%s:%d: %s", traced.file, traced.line, msg), 0)
+  local file, line
+  if tracing then
+    file, line = tngen.traced()
+  end
+  if file then
+    error(string.format("%s:%d: %s", file, line, msg), 0)
   end
   error(msg, blame_level())
 end
@@ -132,9 +136,12 @@ local function operand(v, want, prim, pos)
   return v
 end
 
--- Nodes count how deep their operands go, so that lowering never recurses and a graph far
--- deeper than any kernel needs is refused where it is built.
-local MAX_DEPTH = 100000
+-- Nodes count how deep their operands go, so that lowering never recurses, and an op's function
+-- counts the nodes it builds: a graph far larger than any kernel needs is refused where it is
+-- built (the committed ops reach a depth of 23 and 38 nodes in one function; glslang and
+-- SPIRV-Tools slow down with the square of a shader's size: 10 s more at 1000 nodes, 34 at 2000).
+local MAX_DEPTH, MAX_NODES = 1000, 1000
+local built = 0 -- nodes built by the function being traced
 
 local function apply(name, ...)
   local sig = PRIMS[name]
@@ -152,6 +159,10 @@ local function apply(name, ...)
   end
   if depth >= MAX_DEPTH then
     fail(string.format("%s: the expression is %d operations deep (at most %d)", name, depth + 1, MAX_DEPTH))
+  end
+  built = built + (tracing and 1 or 0)
+  if built > MAX_NODES then
+    fail(string.format("%s: the function builds more than %d operations", name, MAX_NODES))
   end
   local node = setmetatable({ prim = name, type = sig.ret, args = args, depth = depth + 1 }, Node)
   if sig.expand then -- the same value from other primitives, for targets that do not spell this one
@@ -213,21 +224,16 @@ dsl.param = param
 
 -- Functions: an op's math, called with symbolic parameters -------------------------------------
 
--- Calls fn with params; errors keep the file:line of the math.
+-- Calls fn with params; errors keep the file:line of the math (an error value that is not a
+-- string is described where it was raised).
 local function trace(fn, params)
-  local where = {}
-  debug.sethook(function(_, line)
-    local src = debug.getinfo(2, "S").short_src
-    if src ~= "gen/lua/dsl.lua" then
-      where.file, where.line = src, line
-    end
-  end, "l")
-  traced = where
-  local ok, res = pcall(function()
+  tngen.trace_lines("gen/lua/dsl.lua")
+  tracing, built = true, 0
+  local ok, res = xpcall(function()
     return table.pack(fn(table.unpack(params)))
-  end)
-  debug.sethook()
-  traced = nil
+  end, tngen.error_message)
+  tngen.trace_lines(nil)
+  tracing = false
   if not ok then
     error(res, 0)
   end
@@ -323,19 +329,39 @@ end
 
 -- Arguments -----------------------------------------------------------------------------------
 
--- Names that generated C, GLSL or PTX cannot use for an argument: keywords, types and the
--- templates' own variables.
+-- Names that generated C, GLSL or PTX cannot use for an argument: C keywords (C17 and C23),
+-- GLSL 4.50 keywords and reserved words, types, and the templates' own variables.
 local RESERVED = {}
 for w in ([[auto break case char const continue default do double else enum extern float for goto if
   inline int long register restrict return short signed sizeof static struct switch typedef union unsigned
-  void volatile while bool true false in out inout uniform buffer shared layout precise highp mediump lowp
-  vec2 vec3 vec4 ivec2 ivec3 ivec4 uint uvec4 mat2 mat3 mat4 main discard attribute varying coherent
-  readonly writeonly barrier size_t int32_t uint32_t int64_t uint64_t float32_t
+  void volatile while bool true false alignas alignof constexpr nullptr static_assert thread_local typeof
+  typeof_unqual
+  attribute uniform varying buffer shared coherent readonly writeonly atomic_uint layout centroid flat
+  smooth noperspective patch sample subroutine in out inout invariant precise discard lowp mediump highp
+  precision uint sampler common partition active asm class template this resource noinline public extern
+  external interface half fixed superp input output filter cast namespace using demote
+  barrier main size_t ptrdiff_t
   n i j k r c row col rows cols pad acc result_ptr lanes tid lane warp block grid stride offset index_base
-  vf vi vm params device]]):gmatch("%S+") do
+  params device]]):gmatch("%S+") do
   RESERVED[w] = true
 end
-dsl.RESERVED = RESERVED
+-- Families of GLSL types (vec2, i64vec4, dmat3x2, float16_t ...) and the prefixes of generated
+-- names (p_ and s_ primitives, v_ structural functions, tn_ the runtime, gl_ and spirv_ GLSL's).
+local RESERVED_PATTERNS = { "^[biudhf]?vec[234]$", "^[iuf]%d+vec[234]$", "^d?mat[234]$", "^d?mat[234]x[234]$",
+  "^f%d+mat[234]", "^u?int%d+_t$", "^float%d+_t$", "^t%d+$", "^vf$", "^vi$", "^vm$", "^p_", "^s_", "^v_", "^tn_",
+  "^gl_", "^spirv_", "__" }
+local function reserved_name(name)
+  if RESERVED[name] then
+    return true
+  end
+  for _, p in ipairs(RESERVED_PATTERNS) do
+    if name:match(p) then
+      return true
+    end
+  end
+  return false
+end
+dsl.reserved_name = reserved_name
 
 local Arg = {}
 Arg.__index = Arg
@@ -361,7 +387,7 @@ local function arg_kind(role)
     if type(name) ~= "string" or not name:match("^[a-z][a-z0-9_]*$") then
       fail(string.format("%s: expected an argument name like \"x\", got %s", role, tostring(name)))
     end
-    if RESERVED[name] or PRIMS[name] or name:match("^t%d+$") or name:match("^tn_") then
+    if reserved_name(name) or PRIMS[name] then
       fail(string.format("%s \"%s\": the name is reserved (a keyword, primitive or generated name); choose another",
         role, name))
     end
@@ -386,25 +412,50 @@ end
 local RESERVED_OP_NAMES = { all_ops = true, op_table = true, trueno_ops = true, manifest = true, op_specs = true,
   bench_ops = true }
 
-local function number_or_expr(v)
-  if type(v) == "string" then
+-- A bound: a finite number >= 0, or a C expression over the op's dims (the test computes it).
+local BOUND_FUNCTIONS = { log2 = true, log = true, sqrt = true, fabs = true, fmax = true, fmin = true }
+local function bound_problem(v, dims)
+  if type(v) == "number" then
+    if v ~= v or v < 0 or v == math.huge then
+      return "must be a finite number >= 0, got " .. tostring(v)
+    end
     return nil
   end
-  if type(v) ~= "number" or v ~= v or v < 0 then
-    return "must be a number >= 0 or a C expression (a string), got " .. tostring(v)
+  if type(v) ~= "string" then
+    return "must be a number >= 0 or a C expression of the op's dims (a string), got a " .. type(v)
+  end
+  if not v:find("%S") or v:find("[^%w_%s%.%+%-%*/%(%),]") then
+    return string.format("'%s' is not an expression of numbers, dims, + - * / and ( )", v)
+  end
+  for id in v:gmatch("%f[%w_][%a_][%w_]*") do
+    local is_dim = false
+    for _, d in ipairs(dims) do
+      is_dim = is_dim or d == id
+    end
+    if not is_dim and not BOUND_FUNCTIONS[id] then
+      return string.format("'%s': '%s' is neither a dim of the op (%s) nor a function (%s)", v, id,
+        table.concat(dims, ", "), table.concat(sorted_keys(BOUND_FUNCTIONS), ", "))
+    end
   end
 end
 
-local ACCURACY = {
-  ulp = number_or_expr, rel = number_or_expr, abs = number_or_expr, of = "string",
-  exact = function(v)
-    return v ~= true and "must be true (bit-exact), or absent" or nil
-  end,
-}
+-- The fields of a contract, for an op of the given dims.
+local function accuracy_fields(dims)
+  local function bound(v)
+    return bound_problem(v, dims)
+  end
+  return {
+    ulp = bound, rel = bound, abs = bound, of = "string",
+    exact = function(v)
+      return v ~= true and "must be true (bit-exact), or absent" or nil
+    end,
+  }
+end
 
 local function check_domain(v)
-  if type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number" or not (v[1] < v[2]) then
-    return "must be { lo, hi } with lo < hi"
+  if type(v) ~= "table" or #v ~= 2 or type(v[1]) ~= "number" or type(v[2]) ~= "number" or not (v[1] < v[2])
+    or v[1] == -math.huge or v[2] == math.huge then
+    return "must be { lo, hi }: finite numbers with lo < hi"
   end
 end
 
@@ -517,6 +568,7 @@ function dsl.op(name)
     end
     read_args(op, spec)
     -- the contract: one for every output, or an entry per output named for it
+    local ACCURACY = accuracy_fields(op.dims)
     local schema = {}
     for k, v in pairs(ACCURACY) do
       schema[k] = v
@@ -597,6 +649,40 @@ local function check_target(t)
     end
     if type(s) ~= "string" then
       terr("prims.%s must be a string, got %s", p, type(s))
+    end
+  end
+  -- lists of strings, tables of spellings per type, positive sizes
+  for _, k in ipairs({ "cflags", "needs", "check_archs" }) do
+    for i, v in pairs(t[k] or {}) do
+      if math.type(i) ~= "integer" or type(v) ~= "string" or v == "" then
+        terr("%s must be a list of non-empty strings (entry %s: %s)", k, tostring(i), tostring(v))
+      end
+    end
+  end
+  for _, a in ipairs(t.check_archs or {}) do
+    if not (a:match("^compute_%d+a?$") or a:match("^sm_%d+a?$")) then
+      terr("check_archs: '%s' is not an arch (compute_NN or sm_NN)", a)
+    end
+  end
+  if t.sm and not t.sm:match("^sm_%d+a?$") then
+    terr("sm must be like \"sm_75\", got '%s'", t.sm)
+  end
+  if t.version and not t.version:match("^%d+%.%d+$") then
+    terr("version must be like \"6.3\", got '%s'", t.version)
+  end
+  for _, k in ipairs({ "types", "regs", "decl" }) do
+    for ty, v in pairs(t[k] or {}) do
+      if not TYPES[ty] and ty ~= "mask" then
+        terr("%s.%s: '%s' is not a type", k, tostring(ty), tostring(ty))
+      end
+      if type(v) ~= "string" then
+        terr("%s.%s must be a string, got %s", k, ty, type(v))
+      end
+    end
+  end
+  for _, k in ipairs({ "lanes", "block", "local_size" }) do
+    if t[k] ~= nil and t[k] < 1 then
+      terr("%s must be a positive integer, got %d", k, t[k])
     end
   end
   if t.kind == "cpu" then

@@ -56,7 +56,7 @@ local function build(op, r)
     if not dsl.is_node(v) or v.prim ~= "const" then
       err("reduce: init[%d] must be a number or i32(k), got %s", i, type(init[i]))
     end
-    if type(name) ~= "string" or not name:match("^[a-z][a-z0-9_]*$") or (dsl.RESERVED[name] and name ~= "acc") then
+    if type(name) ~= "string" or not name:match("^[a-z][a-z0-9_]*$") or (dsl.reserved_name(name) and name ~= "acc") then
       err("reduce: acc[%d] must be a name that is not reserved, got %s", i, tostring(name))
     end
     op.acc[i] = { name = name, type = v.type, init = v.value }

@@ -33,7 +33,7 @@ local function phase_kind(kind)
     local info = debug.getinfo(2, "Sl")
     local list = type(names) == "table" and names or { names }
     for i, n in ipairs(list) do
-      if type(n) ~= "string" or not n:match("^[a-z][a-z0-9_]*$") or dsl.RESERVED[n] then
+      if type(n) ~= "string" or not n:match("^[a-z][a-z0-9_]*$") or dsl.reserved_name(n) then
         error(string.format("%s:%d: %s: name %d must be an identifier that is not reserved, got %s", info.short_src,
           info.currentline, kind, i, tostring(n)), 0)
       end
