@@ -34,7 +34,7 @@ tn_status tn_dev_dot(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 tn_status tn_exp(size_t n, const float *x, float *y);
 tn_status tn_dev_exp(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 (with cols < 2^31 the sum of squared differences stays finite) (error <= (14 + log2(cols)) * 0x1p-24 * ((fabs(x[j] - mean) + mean_abs) * rstd * fabs(w[j]) + fabs(b[j]))) */
+/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 (with cols < 2^31 the sum of squared differences stays finite) (error <= (14 + log2(cols)) * 0x1p-24 * ((fabs(x[j] - mean) + mean_abs) * rstd * fabs(w[j]) + fabs(b[j])) for x in [-1.40737e+14, 1.40737e+14], w in [-2, 2], b in [-1, 1], eps in [7.88861e-31, 1]) */
 tn_status tn_layernorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
 tn_status tn_dev_layernorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *w, const tn_buffer *b, float eps, tn_buffer *y, size_t ldy);
 
@@ -42,11 +42,11 @@ tn_status tn_dev_layernorm(tn_device *device, size_t rows, size_t cols, const tn
 tn_status tn_log(size_t n, const float *x, float *y);
 tn_status tn_dev_log(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* log_softmax: y[r, j] = x[r, j] - m - ln s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1)) */
+/* log_softmax: y[r, j] = x[r, j] - m - ln s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1) for x in [-100, 100]) */
 tn_status tn_log_softmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 tn_status tn_dev_log_softmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y, size_t ldy);
 
-/* logsumexp: y[r] = ln of the sum over j of e^x[r, j], as m + ln s with m the row's largest element; -inf for a row of only -inf or none, NaN for a row holding NaN, +inf for one holding +inf (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(m) + fabs(log(s)) + 1)) */
+/* logsumexp: y[r] = ln of the sum over j of e^x[r, j], as m + ln s with m the row's largest element; -inf for a row of only -inf or none, NaN for a row holding NaN, +inf for one holding +inf (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(m) + fabs(log(s)) + 1) for x in [-100, 100]) */
 tn_status tn_logsumexp(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 tn_status tn_dev_logsumexp(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
 
@@ -74,19 +74,19 @@ tn_status tn_dev_norm_l2(tn_device *device, size_t n, const tn_buffer *x, float 
 tn_status tn_relu(size_t n, const float *x, float *y);
 tn_status tn_dev_relu(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); for |x|, |res| < 2^47 and eps >= 2^-100 (h: 0 ulp; y: ulp <= 12 + log2(cols) / 2) */
+/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); for |x|, |res| < 2^47 and eps >= 2^-100 (h: 0 ulp; y: ulp <= 12 + log2(cols) / 2 for x, res in [-1.40737e+14, 1.40737e+14], w in [-2, 2], eps in [7.88861e-31, 1]) */
 tn_status tn_residual_rmsnorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *res, size_t ldres, const float *w, float eps, float *h, size_t ldh, float *y, size_t ldy);
 tn_status tn_dev_residual_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *res, size_t ldres, const tn_buffer *w, float eps, tn_buffer *h, size_t ldh, tn_buffer *y, size_t ldy);
 
-/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0) (ulp <= 12 + log2(cols) / 2) */
+/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0) (ulp <= 12 + log2(cols) / 2 for x in [-2.81475e+14, 2.81475e+14], w in [-2, 2], eps in [7.88861e-31, 1]) */
 tn_status tn_rmsnorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, float eps, float *y, size_t ldy);
 tn_status tn_dev_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *w, float eps, tn_buffer *y, size_t ldy);
 
-/* rowargmax: index[r] = the column of the first largest x[r, j], ignoring NaN (0 when none exceeds -inf): greedy sampling from logits (exact) */
+/* rowargmax: index[r] = the column of the first largest x[r, j], ignoring NaN (0 when none exceeds -inf): greedy sampling from logits (exact for x in [-100, 100]) */
 tn_status tn_rowargmax(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index);
 tn_status tn_dev_rowargmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *index);
 
-/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none (exact) */
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none (exact for x in [-100, 100]) */
 tn_status tn_rowmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 tn_status tn_dev_rowmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
 
@@ -98,7 +98,7 @@ tn_status tn_dev_scale(tn_device *device, size_t n, float a, const tn_buffer *x,
 tn_status tn_sigmoid(size_t n, const float *x, float *y);
 tn_status tn_dev_sigmoid(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* softmax: y[r, j] = e^(x[r, j] - m) / s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (ulp <= 18 + log2(cols)) */
+/* softmax: y[r, j] = e^(x[r, j] - m) / s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (ulp <= 18 + log2(cols) for x in [-100, 100]) */
 tn_status tn_softmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 tn_status tn_dev_softmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y, size_t ldy);
 
@@ -114,7 +114,7 @@ tn_status tn_dev_sub(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 tn_status tn_sum(size_t n, const float *x, float *result);
 tn_status tn_dev_sum(tn_device *device, size_t n, const tn_buffer *x, float *result);
 
-/* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x))) */
+/* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x)) for x in [-20, 20]) */
 tn_status tn_sum_exp(size_t n, const float *x, float *result);
 tn_status tn_dev_sum_exp(tn_device *device, size_t n, const tn_buffer *x, float *result);
 

@@ -35,6 +35,14 @@ static double uniform(double lo, double hi)
     return lo + (hi - lo) * (double)(rng_state >> 11) / 9007199254740992.0;
 }
 
+static uint32_t random_bits(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 32);
+}
+
 static uint32_t bits_of(float f)
 {
     uint32_t u;
@@ -47,6 +55,33 @@ static float float_of(uint32_t u)
     float f;
     memcpy(&f, &u, sizeof f);
     return f;
+}
+
+/* Floats mapped to unsigned integers in their order (-inf lowest), and back. */
+static uint32_t order_key(float f)
+{
+    uint32_t u = bits_of(f);
+    return u & 0x80000000u ? ~u : u | 0x80000000u;
+}
+
+static float from_order_key(uint32_t k)
+{
+    return float_of(k & 0x80000000u ? k & 0x7FFFFFFFu : ~k);
+}
+
+/* An input drawn from an argument's domain [lo, hi]. The whole line (-inf, inf), an op whose
+ * contract claims every input, gets random bit patterns: every exponent equally often, huge,
+ * tiny and subnormal values, infinities and NaN. A stated domain gets, half the time, a value
+ * uniform over it, and otherwise one uniform over the floats it holds (every exponent in it). */
+static float draw(const test_arg *g)
+{
+    double lo = g->domain[0], hi = g->domain[1];
+    if (isinf(lo) && isinf(hi))
+        return float_of(random_bits());
+    if (random_bits() & 1)
+        return (float)uniform(lo, hi);
+    uint32_t klo = order_key((float)lo), khi = order_key((float)hi);
+    return from_order_key(klo + (uint32_t)(((uint64_t)random_bits() * ((uint64_t)(khi - klo) + 1)) >> 32));
 }
 
 /* Distance in units in the last place: floats mapped to integers in their order. */
@@ -190,7 +225,7 @@ static void case_setup_ld(tcase *t, const test_op *op, const rules *r, const siz
     for (int i = 0; i < op->nargs; i++) {
         const test_arg *g = &op->args[i];
         if (g->role == TEST_SCALAR) {
-            t->a.scalar[i] = (float)uniform(g->domain[0], g->domain[1]);
+            t->a.scalar[i] = draw(g);
             continue;
         }
         if (is_result(g)) {
@@ -205,7 +240,7 @@ static void case_setup_ld(tcase *t, const test_op *op, const rules *r, const siz
         *y = array_new(rows, cols, ld);
         for (size_t e = 0; e < y->extent; e++)
             if (logical(y, e))
-                y->data[e] = g->role == TEST_OUT ? POISON : bits_of((float)uniform(g->domain[0], g->domain[1]));
+                y->data[e] = g->role == TEST_OUT ? POISON : bits_of(draw(g));
         t->a.ptr[i] = y->data;
         t->a.ld[i] = ld;
     }
@@ -458,6 +493,9 @@ static void run_case(const runner *rn, tcase *t, verdict *v)
 static const float specials[] = {
     0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-45f, -1e-45f, 1.1754942e-38f, FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX,
     1.0f, -1.0f, 0.5f, -2.5f, 3.0f, 88.5f, 89.5f, -87.5f, -103.5f, -104.5f, 1e10f, -1e-10f,
+    /* where exp overflows and its result turns subnormal and vanishes; norm_l2's scaling
+     * thresholds and a huge and a tiny value */
+    88.7228394f, -88.7228394f, -87.3365479f, -103.972076f, 0x1p-63f, 0x1p52f, 9.9e18f, -8.45e-21f,
 };
 enum { NSPECIAL = sizeof specials / sizeof specials[0] };
 
@@ -508,11 +546,11 @@ static float pattern_value(int p, size_t j, size_t cols, size_t lanes, const tes
     case 0:
         return -INFINITY;
     case 1:
-        return j == cols / 2 ? NAN : (float)uniform(lo, hi);
+        return j == cols / 2 ? NAN : draw(g);
     case 2:
-        return j == cols / 3 ? INFINITY : (float)uniform(lo, hi);
+        return j == cols / 3 ? INFINITY : draw(g);
     case 3:
-        return j == cols / 3 ? -INFINITY : (float)uniform(lo, hi);
+        return j == cols / 3 ? -INFINITY : draw(g);
     case 4:
         return (float)(0.5 * (lo + hi) + 0.25 * (hi - lo));
     case 5:
@@ -532,7 +570,7 @@ static float pattern_value(int p, size_t j, size_t cols, size_t lanes, const tes
             return (float)log(0.98 * 0x1p-24);
         return -100.0f;
     default:
-        return (float)uniform(lo, hi);
+        return draw(g);
     }
 }
 

@@ -507,7 +507,7 @@ function dsl.op(name)
         table.concat(sorted_keys(dsl.schedules), ", "), #chosen, #chosen > 0 and (": " .. table.concat(chosen, ", ")) or "")
     end
     local op = { name = name, file = file, line = line, doc = spec.doc, dims = spec.dims or { "n" },
-      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain or { -1, 1 },
+      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain, -- nil: the contract holds on every f32 input
       domains = spec.domains or {}, targets = spec.targets, bench = spec.bench or {},
       schedule = dsl.schedules[chosen[1]] }
     for i, d in ipairs(op.dims) do

@@ -63,6 +63,27 @@ local function emit_cpu_headers()
   end
 end
 
+-- An op's contract as its header, descriptor and manifest state it: the schedule's bound, and
+-- the inputs it holds on when the op states a domain (otherwise it holds on every input).
+local function contract_text(op)
+  local text = op.schedule.contract(op)
+  if not op.domain and next(op.domains) == nil then
+    return text
+  end
+  local names, others = {}, {}
+  for _, a in ipairs(gen.inputs(op)) do
+    if op.domains[a.name] then
+      others[#others + 1] = string.format("%s in [%g, %g]", a.name, op.domains[a.name][1], op.domains[a.name][2])
+    else
+      names[#names + 1] = a.name
+    end
+  end
+  if op.domain then
+    table.insert(others, 1, string.format("%s in [%g, %g]", table.concat(names, ", "), op.domain[1], op.domain[2]))
+  end
+  return text .. " for " .. table.concat(others, ", ")
+end
+
 -- The public header ------------------------------------------------------------------------------
 
 local function emit_public_header()
@@ -70,7 +91,7 @@ local function emit_public_header()
     "#ifndef TRUENO_OPS_H\n#define TRUENO_OPS_H\n" }
   for _, op in ipairs(ops) do
     out[#out + 1] = string.format("/* %s: %s (%s) */\ntn_status tn_%s(%s);\ntn_status tn_dev_%s(%s);\n", op.name, op.doc,
-      op.schedule.contract(op), op.name, gen.c_params(op, "host"), op.name, gen.c_params(op, "device"))
+      contract_text(op), op.name, gen.c_params(op, "host"), op.name, gen.c_params(op, "device"))
   end
   out[#out + 1] = "#endif\n"
   tngen.output("trueno_ops.h", concat_lines(out))
@@ -321,7 +342,7 @@ local function op_descriptor(op)
   end
   out[#out + 1] = string.format("\nstatic const tn_op op_%s = {\n    .index = %d,\n    .name = \"%s\",\n    .doc = \"%s\",\n"
     .. "    .accuracy = \"%s\",\n    .ndims = %d,\n    .dim_names = { %s },\n    .nargs = %d,\n    .args = {\n%s\n    },\n",
-    name, op.position, name, op.doc, op.schedule.contract(op), #op.dims, table.concat(dims, ", "), #op.args,
+    name, op.position, name, op.doc, contract_text(op), #op.dims, table.concat(dims, ", "), #op.args,
     concat_lines(args))
   if #rules > 0 then
     out[#out + 1] = string.format("    .nrules = %d,\n    .rules = {\n%s\n    },\n", #rules, concat_lines(rules))
@@ -437,7 +458,7 @@ local function emit_test_table()
       for i, d in ipairs(a.shape or {}) do
         dims[i] = tostring(dim_index(op, d))
       end
-      local domain = op.domains[a.name] or op.domain
+      local domain = op.domains[a.name] or op.domain or { -math.huge, math.huge } -- tests sample all of it
       args[#args + 1] = string.format("            { \"%s\", %s, %s, %d, { %s }, { %s, %s }, %s },", a.name,
         TEST_ROLE[a.role], a.dtype == "i32" and "TEST_I32" or "TEST_F32", gen.rank(a),
         #dims > 0 and table.concat(dims, ", ") or "0", gen.c_double(domain[1]), gen.c_double(domain[2]),
@@ -510,7 +531,7 @@ local function emit_bench_table()
     local b = op.schedule.bench(op)
     local sizes = shapes(op, op.bench.sizes, DEFAULT_SIZES)
     local gpu = shapes(op, op.bench.gpu_sizes, DEFAULT_GPU_SIZES, true)
-    local domain = op.bench.domain or op.domain
+    local domain = op.bench.domain or op.domain or { -1, 1 }
     out[#out + 1] = ""
     out[#out + 1] = size_list(op.name .. "_sizes", sizes)
     out[#out + 1] = size_list(op.name .. "_gpu_sizes", gpu)
@@ -583,7 +604,7 @@ local function emit_manifests()
     end
     js[#js + 1] = string.format("    {\n      \"name\": \"%s\",\n      \"schedule\": \"%s\",\n      \"source\": \"%s\",\n"
       .. "      \"accuracy\": \"%s\",\n      \"args\": [%s],\n      \"files\": [%s]\n    }%s", op.name, op.schedule.name, op.file,
-      op.schedule.contract(op):gsub("\"", "\\\""), table.concat(args, ", "), table.concat(files, ", "), i < #ops and "," or "")
+      contract_text(op):gsub("\"", "\\\""), table.concat(args, ", "), table.concat(files, ", "), i < #ops and "," or "")
   end
   js[#js + 1] = "  ],"
   local f = {}

@@ -703,7 +703,7 @@ static const long long sigmoid_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_sigmoid(const size_t *d)
 {
-    return 27.0 * d[0];
+    return 30.0 * d[0];
 }
 
 static double bytes_sigmoid(const size_t *d)
@@ -877,7 +877,7 @@ const bench_op bench_ops[] = {
     { "dot", 1, flops_dot, bytes_dot, { -1, 1 }, dot_sizes, 5, dot_gpu_sizes, 3, peer_dot },
     { "exp", 1, flops_exp, bytes_exp, { -80, 80 }, exp_sizes, 3, exp_gpu_sizes, 3, peer_exp },
     { "layernorm", 2, flops_layernorm, bytes_layernorm, { -10000, 10000 }, layernorm_sizes, 2, layernorm_gpu_sizes, 3, peer_layernorm },
-    { "log", 1, flops_log, bytes_log, { 0, 100 }, log_sizes, 4, log_gpu_sizes, 3, peer_log },
+    { "log", 1, flops_log, bytes_log, { -1, 1 }, log_sizes, 4, log_gpu_sizes, 3, peer_log },
     { "log_softmax", 2, flops_log_softmax, bytes_log_softmax, { -10, 10 }, log_softmax_sizes, 2, log_softmax_gpu_sizes, 3, peer_log_softmax },
     { "logsumexp", 2, flops_logsumexp, bytes_logsumexp, { -10, 10 }, logsumexp_sizes, 2, logsumexp_gpu_sizes, 3, peer_logsumexp },
     { "max", 1, flops_max, bytes_max, { -1, 1 }, max_sizes, 4, max_gpu_sizes, 3, peer_max },
@@ -891,9 +891,9 @@ const bench_op bench_ops[] = {
     { "rowargmax", 2, flops_rowargmax, bytes_rowargmax, { -100, 100 }, rowargmax_sizes, 2, rowargmax_gpu_sizes, 3, peer_rowargmax },
     { "rowmax", 2, flops_rowmax, bytes_rowmax, { -100, 100 }, rowmax_sizes, 2, rowmax_gpu_sizes, 3, peer_rowmax },
     { "scale", 1, flops_scale, bytes_scale, { -1, 1 }, scale_sizes, 4, scale_gpu_sizes, 3, peer_scale },
-    { "sigmoid", 1, flops_sigmoid, bytes_sigmoid, { -30, 30 }, sigmoid_sizes, 3, sigmoid_gpu_sizes, 3, peer_sigmoid },
+    { "sigmoid", 1, flops_sigmoid, bytes_sigmoid, { -1, 1 }, sigmoid_sizes, 3, sigmoid_gpu_sizes, 3, peer_sigmoid },
     { "softmax", 2, flops_softmax, bytes_softmax, { -10, 10 }, softmax_sizes, 2, softmax_gpu_sizes, 3, peer_softmax },
-    { "sqrt", 1, flops_sqrt, bytes_sqrt, { 0, 1000000 }, sqrt_sizes, 4, sqrt_gpu_sizes, 3, peer_sqrt },
+    { "sqrt", 1, flops_sqrt, bytes_sqrt, { -1, 1 }, sqrt_sizes, 4, sqrt_gpu_sizes, 3, peer_sqrt },
     { "sub", 1, flops_sub, bytes_sub, { -1, 1 }, sub_sizes, 4, sub_gpu_sizes, 3, peer_sub },
     { "sum", 1, flops_sum, bytes_sum, { -1, 1 }, sum_sizes, 4, sum_gpu_sizes, 3, peer_sum },
     { "sum_exp", 1, flops_sum_exp, bytes_sum_exp, { -20, 20 }, sum_exp_sizes, 4, sum_exp_gpu_sizes, 3, peer_sum_exp },
