@@ -26,7 +26,7 @@ tn_status tn_dev_clamp(tn_device *device, size_t n, float lo, float hi, const tn
 tn_status tn_div(size_t n, const float *x, const float *y, float *z);
 tn_status tn_dev_div(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, tn_buffer *z);
 
-/* dot: the sum of x[i] * y[i] (error <= 1e-05 * sum(fabs(x * y))) */
+/* dot: the sum of x[i] * y[i] (error <= 1e-05 * sum(fabs(x * y)), where sum(fabs(x * y)) < FLT_MAX) */
 tn_status tn_dot(size_t n, const float *x, const float *y, float *result);
 tn_status tn_dev_dot(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, float *result);
 
@@ -66,7 +66,7 @@ tn_status tn_dev_mul(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 tn_status tn_neg(size_t n, const float *x, float *y);
 tn_status tn_dev_neg(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* norm_l2: sqrt of the sum of x[i]^2 (no scaling: squares must not overflow, |x[i]| < 1e19) (error <= 1e-05 * sum(x * x)) */
+/* norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares (error <= 1e-05 * |result| + 1.4013e-45) */
 tn_status tn_norm_l2(size_t n, const float *x, float *result);
 tn_status tn_dev_norm_l2(tn_device *device, size_t n, const tn_buffer *x, float *result);
 
@@ -110,11 +110,11 @@ tn_status tn_dev_sqrt(tn_device *device, size_t n, const tn_buffer *x, tn_buffer
 tn_status tn_sub(size_t n, const float *x, const float *y, float *z);
 tn_status tn_dev_sub(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, tn_buffer *z);
 
-/* sum: the sum of x[i] (error <= 1e-05 * sum(fabs(x))) */
+/* sum: the sum of x[i] (error <= 1e-05 * sum(fabs(x)), where sum(fabs(x)) < FLT_MAX) */
 tn_status tn_sum(size_t n, const float *x, float *result);
 tn_status tn_dev_sum(tn_device *device, size_t n, const tn_buffer *x, float *result);
 
-/* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x)) for x in [-20, 20]) */
+/* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x)), where sum(exp(x)) < FLT_MAX for x in [-20, 20]) */
 tn_status tn_sum_exp(size_t n, const float *x, float *result);
 tn_status tn_dev_sum_exp(tn_device *device, size_t n, const tn_buffer *x, float *result);
 

@@ -538,7 +538,7 @@ function dsl.op(name)
       if kinds ~= 1 then
         fail_at(file, line, "op '%s': %s needs exactly one of exact, ulp or rel, got %d", name, where, kinds)
       end
-      if c.rel and not c.of then
+      if c.rel and not c.of and not op.schedule.rel_of_result then
         fail_at(file, line, "op '%s': %s: rel needs of (the expression the error is relative to)", name, where)
       end
       if (c.of or c.abs) and not c.rel then
@@ -707,6 +707,7 @@ end
 local SCHEDULE_FIELDS = {
   doc = "string", build = "function", contract = "function", backends = "table", launch = "function",
   tests = "function", bench = "function", bench_sizes = "function",
+  rel_of_result = "boolean", -- an accuracy rel without of bounds the error relative to the result
 }
 
 function dsl.schedule(name)

@@ -51,7 +51,17 @@ int p_to_i32(float a) { return int(a); }
 float axpy_kernel(float a, float x, float y)
 {
     float t3 = p_fma(a, x, y);
-    return t3;
+    float t4 = p_abs(t3);
+    float t5 = uintBitsToFloat(0x7F800000u);
+    bool t6 = p_cmp_lt(t4, t5);
+    float t7 = uintBitsToFloat(0x3F000000u);
+    float t8 = p_mul(a, t7);
+    float t9 = p_mul(y, t7);
+    float t10 = p_fma(t8, x, t9);
+    float t11 = uintBitsToFloat(0x40000000u);
+    float t12 = p_mul(t10, t11);
+    float t13 = p_select(t6, t3, t12);
+    return t13;
 }
 
 void main()

@@ -2,6 +2,7 @@
 /* References in double precision, contracts and calls for the spec-driven tests. */
 #include "op_specs.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -57,6 +58,7 @@ static void reference_argmax(const test_call *c, test_want *w)
         if (x > best) { best = x; at = index; }
     }
     (void)scale;
+    (void)best; (void)at;
     w->want[1][0] = at;
     w->tol[1][0] = 0;
 }
@@ -146,8 +148,10 @@ static void reference_dot(const test_call *c, test_want *w)
         scale += fabs(x * y);
     }
     (void)scale;
+    (void)acc;
     w->want[2][0] = acc;
-    w->tol[2][0] = 1.0000000000000001e-05 * scale;
+    /* beyond FLT_MAX the contract bounds nothing (partial sums may overflow) */
+    w->tol[2][0] = scale < FLT_MAX ? 1.0000000000000001e-05 * scale + 0 : INFINITY;
 }
 
 
@@ -351,6 +355,7 @@ static void reference_max(const test_call *c, test_want *w)
         acc = x > acc ? x : acc;
     }
     (void)scale;
+    (void)acc;
     w->want[1][0] = acc;
     w->tol[1][0] = 0;
 }
@@ -376,6 +381,7 @@ static void reference_min(const test_call *c, test_want *w)
         acc = x < acc ? x : acc;
     }
     (void)scale;
+    (void)acc;
     w->want[1][0] = acc;
     w->tol[1][0] = 0;
 }
@@ -433,24 +439,19 @@ static tn_status device_neg(tn_device *device, const test_args *a)
     return tn_dev_neg(device, a->dim[0], a->buf[0], a->buf[1]);
 }
 
-static double final_norm_l2(double acc)
-{
-    return sqrt(acc);
-}
-
 static void reference_norm_l2(const test_call *c, test_want *w)
 {
-    double acc = 0;
+    double small = 0, medium = 0, big = 0;
     double scale = 0;
     for (size_t e = 0; e < c->dim[0]; e++) {
         const double x = c->in[0][e], index = (double)e;
         (void)x; (void)index;
-        acc = acc + x * x;
-        scale += x * x;
+        medium += x * x;
     }
     (void)scale;
-    w->want[1][0] = sqrt(acc);
-    w->tol[1][0] = 1.0000000000000001e-05 * final_norm_l2(scale);
+    (void)small; (void)medium; (void)big;
+    w->want[1][0] = sqrt(medium);
+    w->tol[1][0] = 1.0000000000000001e-05 * fabs(w->want[1][0]) + 1.4012984643248171e-45;
 }
 
 
@@ -794,8 +795,10 @@ static void reference_sum(const test_call *c, test_want *w)
         scale += fabs(x);
     }
     (void)scale;
+    (void)acc;
     w->want[1][0] = acc;
-    w->tol[1][0] = 1.0000000000000001e-05 * scale;
+    /* beyond FLT_MAX the contract bounds nothing (partial sums may overflow) */
+    w->tol[1][0] = scale < FLT_MAX ? 1.0000000000000001e-05 * scale + 0 : INFINITY;
 }
 
 
@@ -820,8 +823,10 @@ static void reference_sum_exp(const test_call *c, test_want *w)
         scale += exp(x);
     }
     (void)scale;
+    (void)acc;
     w->want[1][0] = acc;
-    w->tol[1][0] = 1.0000000000000001e-05 * scale;
+    /* beyond FLT_MAX the contract bounds nothing (partial sums may overflow) */
+    w->tol[1][0] = scale < FLT_MAX ? 1.0000000000000001e-05 * scale + 0 : INFINITY;
 }
 
 
@@ -1338,7 +1343,7 @@ const test_relaxation test_relaxations[] = {
     { "vulkan", "min", 0, 1, 256 },
     { "vulkan", "mul", 0, 1, 256 },
     { "vulkan", "neg", 0, 1, 256 },
-    { "vulkan", "norm_l2", 4, 1, 256 },
+    { "vulkan", "norm_l2", 7, 1, 256 },
     { "vulkan", "relu", 0, 1, 256 },
     { "vulkan", "residual_rmsnorm", 7, 1, 256 },
     { "vulkan", "rmsnorm", 7, 1, 256 },
