@@ -497,6 +497,7 @@ static const float specials[] = {
      * thresholds and a huge and a tiny value */
     88.7228394f, -88.7228394f, -87.3365479f, -103.972076f, 0x1p-63f, 0x1p52f, 9.9e18f, -8.45e-21f,
     1.5f, /* times FLT_MAX overflows, and minus FLT_MAX fits again */
+    1e-25f, -1e30f,
 };
 enum { NSPECIAL = sizeof specials / sizeof specials[0] };
 
@@ -531,6 +532,45 @@ static void specials_1d(const runner *rn, const test_op *op, const rules *r, ver
         }
         run_case(rn, &t, v);
     }
+}
+
+/* Whether f is NaN or inside the stated domain of every vector input of op. */
+static int in_domains(const test_op *op, float f)
+{
+    for (int i = 0; i < op->nargs; i++) {
+        const test_arg *g = &op->args[i];
+        if (g->rank == 1 && (g->role == TEST_IN || g->role == TEST_INOUT) && !(f >= g->domain[0] && f <= g->domain[1]))
+            return isnan(f);
+    }
+    return 1;
+}
+
+/* One dim: every vector input holding one special value n times (n = 1, 4, 100: a single
+ * element, squares or terms that overflow or vanish together), and the finite special values
+ * mixed (magnitudes 2^-149 to FLT_MAX in one vector); values outside a stated domain skipped. */
+static void runs_1d(const runner *rn, const test_op *op, const rules *r, verdict *v)
+{
+    static const size_t lengths[] = { 1, 4, 100 };
+    for (int s = 0; s <= NSPECIAL; s++)
+        for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+            size_t n = s < NSPECIAL ? lengths[k] : 1000;
+            if ((s == NSPECIAL && k > 0) || (s < NSPECIAL && !in_domains(op, specials[s])))
+                break;
+            tcase t;
+            size_t dims[TEST_MAX_DIMS] = { n };
+            case_setup(&t, op, r, dims, 0, s < NSPECIAL ? "runs of a special value" : "finite specials mixed");
+            for (int i = 0; i < op->nargs; i++) {
+                const test_arg *g = &op->args[i];
+                if (g->rank != 1 || (g->role != TEST_IN && g->role != TEST_INOUT))
+                    continue;
+                for (size_t e = 0, m = 0; e < n; m++) {
+                    float f = specials[s < NSPECIAL ? (size_t)s : (e * 7 + m) % NSPECIAL];
+                    if (s < NSPECIAL || (isfinite(f) && in_domains(op, f)))
+                        t.arr[i].data[e++] = bits_of(f);
+                }
+            }
+            run_case(rn, &t, v);
+        }
 }
 
 /* Two dims: rows of documented special cases in every input matrix. Row p of the pattern:
@@ -657,6 +697,7 @@ static void test_op_on(const runner *rn, const test_op *op)
             run_case(rn, &t, &v);
         }
         specials_1d(rn, op, &r, &v);
+        runs_1d(rn, op, &r, &v);
     } else {
         /* rows x cols + ld padding: single rows and columns, widths around the lanes and the
          * workgroup, odd lengths, a long row, a large square, rows with gaps between them */
