@@ -18,7 +18,7 @@ tn_status tn_dev_argmax(tn_device *device, size_t n, const tn_buffer *x, size_t 
 tn_status tn_axpy(size_t n, float a, const float *x, float *y);
 tn_status tn_dev_axpy(tn_device *device, size_t n, float a, const tn_buffer *x, tn_buffer *y);
 
-/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi (0 ulp) */
+/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi; x itself where it equals a bound (a zero keeps its sign); a NaN bound is ignored (0 ulp) */
 tn_status tn_clamp(size_t n, float lo, float hi, const float *x, float *y);
 tn_status tn_dev_clamp(tn_device *device, size_t n, float lo, float hi, const tn_buffer *x, tn_buffer *y);
 
@@ -50,11 +50,11 @@ tn_status tn_dev_log_softmax(tn_device *device, size_t rows, size_t cols, const 
 tn_status tn_logsumexp(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 tn_status tn_dev_logsumexp(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
 
-/* max: the largest x[i], ignoring NaN; -inf for n = 0 (exact) */
+/* max: the largest x[i], ignoring NaN, +0 over -0; -inf for n = 0 (exact) */
 tn_status tn_max(size_t n, const float *x, float *result);
 tn_status tn_dev_max(tn_device *device, size_t n, const tn_buffer *x, float *result);
 
-/* min: the smallest x[i], ignoring NaN; +inf for n = 0 (exact) */
+/* min: the smallest x[i], ignoring NaN, -0 under +0; +inf for n = 0 (exact) */
 tn_status tn_min(size_t n, const float *x, float *result);
 tn_status tn_dev_min(tn_device *device, size_t n, const tn_buffer *x, float *result);
 
@@ -70,7 +70,7 @@ tn_status tn_dev_neg(tn_device *device, size_t n, const tn_buffer *x, tn_buffer 
 tn_status tn_norm_l2(size_t n, const float *x, float *result);
 tn_status tn_dev_norm_l2(tn_device *device, size_t n, const tn_buffer *x, float *result);
 
-/* relu: y[i] = max(x[i], 0); NaN stays NaN (0 ulp) */
+/* relu: y[i] = max(x[i], 0): +0 for x <= 0 (-0 included); NaN stays NaN (0 ulp) */
 tn_status tn_relu(size_t n, const float *x, float *y);
 tn_status tn_dev_relu(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
@@ -86,7 +86,7 @@ tn_status tn_dev_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_b
 tn_status tn_rowargmax(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index);
 tn_status tn_dev_rowargmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *index);
 
-/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none (exact for x in [-100, 100]) */
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none (exact for x in [-100, 100]) */
 tn_status tn_rowmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 tn_status tn_dev_rowmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
 
@@ -102,7 +102,7 @@ tn_status tn_dev_sigmoid(tn_device *device, size_t n, const tn_buffer *x, tn_buf
 tn_status tn_softmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 tn_status tn_dev_softmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y, size_t ldy);
 
-/* sqrt: y[i] = sqrt(x[i]); NaN for x < 0 (0 ulp) */
+/* sqrt: y[i] = sqrt(x[i]); -0 for -0, NaN for x < 0 (0 ulp) */
 tn_status tn_sqrt(size_t n, const float *x, float *y);
 tn_status tn_dev_sqrt(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 

@@ -284,10 +284,10 @@ static int judge(verdict *v, enum test_tolerance kind, double extra_ulp, float g
         return 0;
     if (isnan(want))
         return isnan(got);
-    if (kind == TEST_EXACT)
-        return bits_of(got) == bits_of(rounded) || (got == 0 && rounded == 0);
+    if (kind == TEST_EXACT) /* the sign of a zero included */
+        return bits_of(got) == bits_of(rounded);
     if (kind == TEST_ULP) {
-        if (isnan(got))
+        if (isnan(got) || (got == 0 && rounded == 0 && signbit(got) != signbit(rounded)))
             return 0;
         double d = ulp_distance(got, rounded);
         int ok = d <= tol + extra_ulp;
@@ -377,8 +377,12 @@ static void judge_outputs(tcase *t, verdict *v)
                         have_flushed = 1;
                     }
                     double alt = wf.want[i][k];
-                    ok = judge(v, g->tolerance, t->r->extra_ulp, got, alt, wf.tol[i][k]) ||
-                         (isnan(alt) && isnan(got)) || flush(got) == flush((float)want) || flush(got) == flush((float)alt);
+                    /* judged against a reference the contract does not give (subnormals
+                     * flushed): passing or not, its error is not the contract's worst */
+                    verdict relaxed = *v;
+                    ok = judge(&relaxed, g->tolerance, t->r->extra_ulp, got, alt, wf.tol[i][k]) ||
+                         (isnan(alt) && isnan(got)) || bits_of(flush(got)) == bits_of(flush((float)want)) ||
+                         bits_of(flush(got)) == bits_of(flush((float)alt));
                 }
                 if (!ok)
                     report(t, &v->reported, "%s[%zu, %zu] = %.9g (0x%08x), want %.9g (tolerance %.3g%s)", g->name, r,

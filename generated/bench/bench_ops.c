@@ -129,7 +129,7 @@ static double bytes_clamp(const size_t *d)
     return 8.0 * d[0];
 }
 
-/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi */
+/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi; x itself where it equals a bound (a zero keeps its sign); a NaN bound is ignored */
 static void peer_clamp(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -139,7 +139,7 @@ static void peer_clamp(const tn_call *c)
     float *restrict p_y = c->ptr[3];
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
-        p_y[i] = isnan(x) ? x : fmin(hi, fmax(lo, x));
+        p_y[i] = isnan(x) ? x : ((x < lo ? lo : x) > hi ? hi : (x < lo ? lo : x));
     }
 }
 
@@ -373,7 +373,7 @@ static const long long max_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_max(const size_t *d)
 {
-    return 1.0 * d[0];
+    return 7.0 * d[0];
 }
 
 static double bytes_max(const size_t *d)
@@ -381,7 +381,7 @@ static double bytes_max(const size_t *d)
     return 4.0 * d[0];
 }
 
-/* max: the largest x[i], ignoring NaN; -inf for n = 0 */
+/* max: the largest x[i], ignoring NaN, +0 over -0; -inf for n = 0 */
 static void peer_max(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -389,7 +389,7 @@ static void peer_max(const tn_call *c)
     float acc = -INFINITY;
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
-        acc = x > acc ? x : acc;
+        acc = x > acc || (x == acc && !signbit(x)) ? x : acc;
     }
     *(float *)c->ptr[1] = acc;
 }
@@ -400,7 +400,7 @@ static const long long min_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_min(const size_t *d)
 {
-    return 1.0 * d[0];
+    return 7.0 * d[0];
 }
 
 static double bytes_min(const size_t *d)
@@ -408,7 +408,7 @@ static double bytes_min(const size_t *d)
     return 4.0 * d[0];
 }
 
-/* min: the smallest x[i], ignoring NaN; +inf for n = 0 */
+/* min: the smallest x[i], ignoring NaN, -0 under +0; +inf for n = 0 */
 static void peer_min(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -416,7 +416,7 @@ static void peer_min(const tn_call *c)
     float acc = INFINITY;
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
-        acc = x < acc ? x : acc;
+        acc = x < acc || (x == acc && signbit(x)) ? x : acc;
     }
     *(float *)c->ptr[1] = acc;
 }
@@ -510,7 +510,7 @@ static const long long relu_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_relu(const size_t *d)
 {
-    return 1.0 * d[0];
+    return 2.0 * d[0];
 }
 
 static double bytes_relu(const size_t *d)
@@ -518,7 +518,7 @@ static double bytes_relu(const size_t *d)
     return 8.0 * d[0];
 }
 
-/* relu: y[i] = max(x[i], 0); NaN stays NaN */
+/* relu: y[i] = max(x[i], 0): +0 for x <= 0 (-0 included); NaN stays NaN */
 static void peer_relu(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -648,7 +648,7 @@ static const long long rowmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 327
 
 static double flops_rowmax(const size_t *d)
 {
-    return 1.0 * (double)d[0] * (double)d[1];
+    return 7.0 * (double)d[0] * (double)d[1];
 }
 
 static double bytes_rowmax(const size_t *d)
@@ -656,7 +656,7 @@ static double bytes_rowmax(const size_t *d)
     return 4.0 * (double)d[0] * (double)d[1] + 4.0 * (double)d[0] + 0.0 * (double)d[1];
 }
 
-/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none */
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none */
 static void peer_rowmax(const tn_call *c)
 {
     typedef float real;
@@ -667,7 +667,7 @@ static void peer_rowmax(const tn_call *c)
         {
                 y = -INFINITY;
                 for (size_t j = 0; j < cols; j++)
-                    y = x[j] > y ? x[j] : y;
+                    y = x[j] > y || (x[j] == y && !signbit(x[j])) ? x[j] : y;
               
         }
         ((float *)c->ptr[1])[tn_r] = (float)y;
@@ -776,7 +776,7 @@ static double bytes_sqrt(const size_t *d)
     return 8.0 * d[0];
 }
 
-/* sqrt: y[i] = sqrt(x[i]); NaN for x < 0 */
+/* sqrt: y[i] = sqrt(x[i]); -0 for -0, NaN for x < 0 */
 static void peer_sqrt(const tn_call *c)
 {
     const size_t n = c->dim[0];

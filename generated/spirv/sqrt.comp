@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// sqrt: y[i] = sqrt(x[i]); NaN for x < 0
+// sqrt: y[i] = sqrt(x[i]); -0 for -0, NaN for x < 0
 // Grid-stride loop: invocation t handles elements t, t + stride, t + 2 * stride ...
 layout(local_size_x = 256) in;
 

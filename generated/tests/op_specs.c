@@ -100,7 +100,7 @@ static void reference_clamp(const test_call *c, test_want *w)
     for (size_t e = 0; e < c->dim[0]; e++) {
         const double lo = c->scalar[0], hi = c->scalar[1], x = c->in[2][e];
         (void)lo; (void)hi; (void)x;
-        w->want[3][e] = isnan(x) ? x : fmin(hi, fmax(lo, x));
+        w->want[3][e] = isnan(x) ? x : ((x < lo ? lo : x) > hi ? hi : (x < lo ? lo : x));
         w->tol[3][e] = 0;
     }
 }
@@ -352,7 +352,7 @@ static void reference_max(const test_call *c, test_want *w)
     for (size_t e = 0; e < c->dim[0]; e++) {
         const double x = c->in[0][e], index = (double)e;
         (void)x; (void)index;
-        acc = x > acc ? x : acc;
+        acc = x > acc || (x == acc && !signbit(x)) ? x : acc;
     }
     (void)scale;
     (void)acc;
@@ -378,7 +378,7 @@ static void reference_min(const test_call *c, test_want *w)
     for (size_t e = 0; e < c->dim[0]; e++) {
         const double x = c->in[0][e], index = (double)e;
         (void)x; (void)index;
-        acc = x < acc ? x : acc;
+        acc = x < acc || (x == acc && signbit(x)) ? x : acc;
     }
     (void)scale;
     (void)acc;
@@ -641,7 +641,7 @@ static void reference_rowmax(const test_call *tn_c, test_want *tn_w)
         {
                 y = -INFINITY;
                 for (size_t j = 0; j < cols; j++)
-                    y = x[j] > y ? x[j] : y;
+                    y = x[j] > y || (x[j] == y && !signbit(x[j])) ? x[j] : y;
               
             tn_w->want[1][tn_r] = y;
             tn_w->tol[1][tn_r] = 0;
