@@ -575,6 +575,17 @@ static void runs_1d(const runner *rn, const test_op *op, const rules *r, verdict
             }
             run_case(rn, &t, v);
         }
+    /* zeros of both signs, alternating from either (a reduction's zero must not depend on order) */
+    for (int first = 0; first < 2; first++) {
+        tcase t;
+        size_t dims[TEST_MAX_DIMS] = { 37 };
+        case_setup(&t, op, r, dims, 0, first ? "zeros from -0" : "zeros from +0");
+        for (int i = 0; i < op->nargs; i++)
+            if (op->args[i].rank == 1 && (op->args[i].role == TEST_IN || op->args[i].role == TEST_INOUT))
+                for (size_t e = 0; e < 37; e++)
+                    t.arr[i].data[e] = (e + (size_t)first) % 2 ? 0x80000000u : 0;
+        run_case(rn, &t, v);
+    }
 }
 
 /* Two dims: rows of documented special cases in every input matrix. Row p of the pattern:
