@@ -82,11 +82,11 @@ tn_status tn_dev_residual_rmsnorm(tn_device *device, size_t rows, size_t cols, c
 tn_status tn_rmsnorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, float eps, float *y, size_t ldy);
 tn_status tn_dev_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *w, float eps, tn_buffer *y, size_t ldy);
 
-/* rowargmax: index[r] = the column of the first largest x[r, j], ignoring NaN (0 when none exceeds -inf): greedy sampling from logits (exact for x in [-100, 100]) */
+/* rowargmax: index[r] = the column of the first largest x[r, j], ignoring NaN (0 when none exceeds -inf): greedy sampling from logits (exact) */
 tn_status tn_rowargmax(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index);
 tn_status tn_dev_rowargmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *index);
 
-/* rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none (exact for x in [-100, 100]) */
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none (exact) */
 tn_status tn_rowmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 tn_status tn_dev_rowmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
 

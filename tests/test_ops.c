@@ -597,7 +597,7 @@ enum { NPATTERNS = 11 };
 
 static float pattern_value(int p, size_t j, size_t cols, size_t lanes, const test_arg *g)
 {
-    double lo = g->domain[0], hi = g->domain[1];
+    double lo = fmax(g->domain[0], -FLT_MAX), hi = fmin(g->domain[1], FLT_MAX); /* the finite ends */
     switch (p) {
     case 0:
         return -INFINITY;

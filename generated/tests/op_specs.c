@@ -1162,8 +1162,8 @@ const test_op test_ops[] = {
         .ndims = 2,
         .nargs = 2,
         .args = {
-            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_NONE },
-            { "index", TEST_OUT, TEST_I32, 1, { 0 }, { -100, 100 }, TEST_EXACT },
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -INFINITY, INFINITY }, TEST_NONE },
+            { "index", TEST_OUT, TEST_I32, 1, { 0 }, { -INFINITY, INFINITY }, TEST_EXACT },
         },
         .nrules = 2,
         .rules = { { 1, 1u, SIZE_MAX }, { 1, 0, 2147483647u } },
@@ -1177,8 +1177,8 @@ const test_op test_ops[] = {
         .ndims = 2,
         .nargs = 2,
         .args = {
-            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -100, 100 }, TEST_NONE },
-            { "y", TEST_OUT, TEST_F32, 1, { 0 }, { -100, 100 }, TEST_EXACT },
+            { "x", TEST_IN, TEST_F32, 2, { 0, 1 }, { -INFINITY, INFINITY }, TEST_NONE },
+            { "y", TEST_OUT, TEST_F32, 1, { 0 }, { -INFINITY, INFINITY }, TEST_EXACT },
         },
         .nrules = 0,
         .rules = { { 0, 0, 0 } },
