@@ -66,7 +66,7 @@ tn_status tn_dev_mul(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 tn_status tn_neg(size_t n, const float *x, float *y);
 tn_status tn_dev_neg(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares (error <= 1e-05 * |result| + 1.4013e-45) */
+/* norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares (error <= fmin(1e-5, (n + 2) * 0x1p-24) * |result| + 1.4013e-45) */
 tn_status tn_norm_l2(size_t n, const float *x, float *result);
 tn_status tn_dev_norm_l2(tn_device *device, size_t n, const tn_buffer *x, float *result);
 

@@ -29,7 +29,9 @@ static void reference_${op.name}(const test_call *c, test_want *w)
     /* beyond FLT_MAX the contract bounds nothing (partial sums may overflow) */
     w->tol[${op.result.index}][0] = scale < FLT_MAX ? ${gen.c_double(acc.rel)} * ${ref.final and ("final_" .. op.name .. "(scale)") or "scale"} + ${abs} : INFINITY;
 |elseif acc.rel then
-    w->tol[${op.result.index}][0] = ${gen.c_double(acc.rel)} * fabs(w->want[${op.result.index}][0]) + ${abs};
+    const double n = (double)c->dim[0];
+    (void)n;
+    w->tol[${op.result.index}][0] = (${type(acc.rel) == "string" and acc.rel or gen.c_double(acc.rel)}) * fabs(w->want[${op.result.index}][0]) + ${abs};
 |else
     w->tol[${op.result.index}][0] = 0;
 |end

@@ -123,6 +123,9 @@ local function build(op, r)
   if acc.abs and (type(acc.abs) ~= "number" or not acc.rel) then
     err("accuracy.abs is a number added to a rel bound")
   end
+  if type(acc.rel) == "string" and acc.of then
+    err("accuracy.rel as a C expression (over n) bounds the error relative to the result: drop of")
+  end
   op.inputs, op.result = inputs, result
   op.rules = {}
   if result.dtype == "i32" then
@@ -227,7 +230,8 @@ local function contract(op)
   end
   local abs = (a.abs or 0) > 0 and string.format(" + %g", a.abs) or ""
   if not a.of then
-    return string.format("error <= %g * |result|%s", a.rel, abs)
+    local rel = type(a.rel) == "number" and string.format("%g", a.rel) or a.rel
+    return string.format("error <= %s * |result|%s", rel, abs)
   end
   local sum = string.format("sum(%s)", a.of)
   if op.reference.final then -- the bound is in the result's units: the final applied to the sum
