@@ -172,6 +172,15 @@ PRIMS.scalb.expand = function(a, b)
   return apply("mul", apply("mul", a, s1), s2)
 end
 
+-- muladd without a fused fma: the product rounds first and may overflow where the result fits
+-- (then |a * b| < 2 FLT_MAX); such a lane is computed again from halves, a * 0.5 * b + c * 0.5
+-- (no overflow; a power-of-two scaling rounds alike), and doubled.
+PRIMS.muladd.expand = function(a, b, c)
+  local r = apply("fma", a, b, c)
+  local halves = apply("mul", apply("fma", apply("mul", a, 0.5), b, apply("mul", c, 0.5)), 2)
+  return apply("select", apply("cmp_lt", apply("abs", r), math.huge), r, halves)
+end
+
 local prim_fns = {}
 for name, p in pairs(PRIMS) do
   if not p.structural then

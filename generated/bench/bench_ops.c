@@ -94,7 +94,7 @@ static const long long axpy_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_axpy(const size_t *d)
 {
-    return 10.0 * d[0];
+    return 2.0 * d[0];
 }
 
 static double bytes_axpy(const size_t *d)
