@@ -19,7 +19,7 @@ tn_status tn_dev_argmax_to(tn_device *device, size_t n, const tn_buffer *x, tn_b
 tn_status tn_axpy(size_t n, float a, const float *x, float *y);
 tn_status tn_dev_axpy(tn_device *device, size_t n, float a, const tn_buffer *x, tn_buffer *y);
 
-/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi (0 ulp) */
+/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi; x itself where it equals a bound (a zero keeps its sign); a NaN bound is ignored (0 ulp) */
 tn_status tn_clamp(size_t n, float lo, float hi, const float *x, float *y);
 tn_status tn_dev_clamp(tn_device *device, size_t n, float lo, float hi, const tn_buffer *x, tn_buffer *y);
 
@@ -27,7 +27,7 @@ tn_status tn_dev_clamp(tn_device *device, size_t n, float lo, float hi, const tn
 tn_status tn_div(size_t n, const float *x, const float *y, float *z);
 tn_status tn_dev_div(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, tn_buffer *z);
 
-/* dot: the sum of x[i] * y[i] (error <= 1e-05 * sum(fabs(x * y))) */
+/* dot: the sum of x[i] * y[i] (error <= 1e-05 * sum(fabs(x * y)), where sum(fabs(x * y)) < FLT_MAX) */
 tn_status tn_dot(size_t n, const float *x, const float *y, float *result);
 tn_status tn_dev_dot(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, float *result);
 tn_status tn_dev_dot_to(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, tn_buffer *result, size_t result_offset);
@@ -36,7 +36,7 @@ tn_status tn_dev_dot_to(tn_device *device, size_t n, const tn_buffer *x, const t
 tn_status tn_exp(size_t n, const float *x, float *y);
 tn_status tn_dev_exp(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 (with cols < 2^31 the sum of squared differences stays finite) (error <= (14 + log2(cols)) * 0x1p-24 * ((fabs(x[j] - mean) + mean_abs) * rstd * fabs(w[j]) + fabs(b[j]))) */
+/* layernorm: y[r, j] = (x[r, j] - mean) / sqrt(var + eps) * w[j] + b[j], mean and var (two passes: the mean, then the mean of squared differences) over the row; for |x| < 2^47 and eps >= 2^-100 (with cols < 2^31 the sum of squared differences stays finite) (error <= (14 + log2(cols)) * 0x1p-24 * ((fabs(x[j] - mean) + mean_abs) * rstd * fabs(w[j]) + fabs(b[j])) for x in [-1.40737e+14, 1.40737e+14], w in [-2, 2], b in [-1, 1], eps in [7.88861e-31, 1]) */
 tn_status tn_layernorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
 tn_status tn_dev_layernorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *w, const tn_buffer *b, float eps, tn_buffer *y, size_t ldy);
 
@@ -44,20 +44,20 @@ tn_status tn_dev_layernorm(tn_device *device, size_t rows, size_t cols, const tn
 tn_status tn_log(size_t n, const float *x, float *y);
 tn_status tn_dev_log(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* log_softmax: y[r, j] = x[r, j] - m - ln s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1)) */
+/* log_softmax: y[r, j] = x[r, j] - m - ln s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(x[j] - m) + fabs(log(s)) + fabs(m) + 1) for x in [-100, 100]) */
 tn_status tn_log_softmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 tn_status tn_dev_log_softmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y, size_t ldy);
 
-/* logsumexp: y[r] = ln of the sum over j of e^x[r, j], as m + ln s with m the row's largest element; -inf for a row of only -inf or none, NaN for a row holding NaN, +inf for one holding +inf (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(m) + fabs(log(s)) + 1)) */
+/* logsumexp: y[r] = ln of the sum over j of e^x[r, j], as m + ln s with m the row's largest element; -inf for a row of only -inf or none, NaN for a row holding NaN, +inf for one holding +inf (error <= (16 + log2(cols)) * 0x1p-24 * (fabs(m) + fabs(log(s)) + 1) for x in [-100, 100]) */
 tn_status tn_logsumexp(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 tn_status tn_dev_logsumexp(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
 
-/* max: the largest x[i], ignoring NaN; -inf for n = 0 (exact) */
+/* max: the largest x[i], ignoring NaN, +0 over -0; -inf for n = 0 (exact) */
 tn_status tn_max(size_t n, const float *x, float *result);
 tn_status tn_dev_max(tn_device *device, size_t n, const tn_buffer *x, float *result);
 tn_status tn_dev_max_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
-/* min: the smallest x[i], ignoring NaN; +inf for n = 0 (exact) */
+/* min: the smallest x[i], ignoring NaN, -0 under +0; +inf for n = 0 (exact) */
 tn_status tn_min(size_t n, const float *x, float *result);
 tn_status tn_dev_min(tn_device *device, size_t n, const tn_buffer *x, float *result);
 tn_status tn_dev_min_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
@@ -70,20 +70,20 @@ tn_status tn_dev_mul(tn_device *device, size_t n, const tn_buffer *x, const tn_b
 tn_status tn_neg(size_t n, const float *x, float *y);
 tn_status tn_dev_neg(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* norm_l2: sqrt of the sum of x[i]^2 (no scaling: squares must not overflow, |x[i]| < 1e19) (error <= 1e-05 * sum(x * x)) */
+/* norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares (error <= fmin(1e-5, (n + 2) * 0x1p-24) * |result| + 1.4013e-45) */
 tn_status tn_norm_l2(size_t n, const float *x, float *result);
 tn_status tn_dev_norm_l2(tn_device *device, size_t n, const tn_buffer *x, float *result);
 tn_status tn_dev_norm_l2_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
-/* relu: y[i] = max(x[i], 0); NaN stays NaN (0 ulp) */
+/* relu: y[i] = max(x[i], 0): +0 for x <= 0 (-0 included); NaN stays NaN (0 ulp) */
 tn_status tn_relu(size_t n, const float *x, float *y);
 tn_status tn_dev_relu(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); for |x|, |res| < 2^47 and eps >= 2^-100 (h: 0 ulp; y: ulp <= 12 + log2(cols) / 2) */
+/* residual_rmsnorm: h[r, j] = x[r, j] + res[r, j], written out; y = rmsnorm(h) with w and eps (see rmsnorm); for |x|, |res| < 2^47 and eps >= 2^-100 (h: 0 ulp; y: ulp <= 12 + log2(cols) / 2 for x, res in [-1.40737e+14, 1.40737e+14], w in [-2, 2], eps in [7.88861e-31, 1]) */
 tn_status tn_residual_rmsnorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *res, size_t ldres, const float *w, float eps, float *h, size_t ldh, float *y, size_t ldy);
 tn_status tn_dev_residual_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *res, size_t ldres, const tn_buffer *w, float eps, tn_buffer *h, size_t ldh, tn_buffer *y, size_t ldy);
 
-/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0) (ulp <= 12 + log2(cols) / 2) */
+/* rmsnorm: y[r, j] = x[r, j] * w[j] / sqrt(eps + the mean over j of x[r, j]^2), for |x| < 2^48 and eps >= 2^-100 (with cols < 2^31 the sum of squares stays finite; eps keeps it from 0) (ulp <= 12 + log2(cols) / 2 for x in [-2.81475e+14, 2.81475e+14], w in [-2, 2], eps in [7.88861e-31, 1]) */
 tn_status tn_rmsnorm(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, float eps, float *y, size_t ldy);
 tn_status tn_dev_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, const tn_buffer *w, float eps, tn_buffer *y, size_t ldy);
 
@@ -91,7 +91,7 @@ tn_status tn_dev_rmsnorm(tn_device *device, size_t rows, size_t cols, const tn_b
 tn_status tn_rowargmax(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index);
 tn_status tn_dev_rowargmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *index);
 
-/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none (exact) */
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none (exact) */
 tn_status tn_rowmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 tn_status tn_dev_rowmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y);
 
@@ -103,11 +103,11 @@ tn_status tn_dev_scale(tn_device *device, size_t n, float a, const tn_buffer *x,
 tn_status tn_sigmoid(size_t n, const float *x, float *y);
 tn_status tn_dev_sigmoid(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
-/* softmax: y[r, j] = e^(x[r, j] - m) / s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (ulp <= 18 + log2(cols)) */
+/* softmax: y[r, j] = e^(x[r, j] - m) / s per row, m the row's largest element and s the sum of e^(x[r, j] - m); a row holding NaN or +inf, or only -inf, gives NaN (ulp <= 18 + log2(cols) for x in [-100, 100]) */
 tn_status tn_softmax(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 tn_status tn_dev_softmax(tn_device *device, size_t rows, size_t cols, const tn_buffer *x, size_t ldx, tn_buffer *y, size_t ldy);
 
-/* sqrt: y[i] = sqrt(x[i]); NaN for x < 0 (0 ulp) */
+/* sqrt: y[i] = sqrt(x[i]); -0 for -0, NaN for x < 0 (0 ulp) */
 tn_status tn_sqrt(size_t n, const float *x, float *y);
 tn_status tn_dev_sqrt(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *y);
 
@@ -115,12 +115,12 @@ tn_status tn_dev_sqrt(tn_device *device, size_t n, const tn_buffer *x, tn_buffer
 tn_status tn_sub(size_t n, const float *x, const float *y, float *z);
 tn_status tn_dev_sub(tn_device *device, size_t n, const tn_buffer *x, const tn_buffer *y, tn_buffer *z);
 
-/* sum: the sum of x[i] (error <= 1e-05 * sum(fabs(x))) */
+/* sum: the sum of x[i] (error <= 1e-05 * sum(fabs(x)), where sum(fabs(x)) < FLT_MAX) */
 tn_status tn_sum(size_t n, const float *x, float *result);
 tn_status tn_dev_sum(tn_device *device, size_t n, const tn_buffer *x, float *result);
 tn_status tn_dev_sum_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);
 
-/* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x))) */
+/* sum_exp: the sum of e^x[i] (error <= 1e-05 * sum(exp(x)), where sum(exp(x)) < FLT_MAX for x in [-20, 20]) */
 tn_status tn_sum_exp(size_t n, const float *x, float *result);
 tn_status tn_dev_sum_exp(tn_device *device, size_t n, const tn_buffer *x, float *result);
 tn_status tn_dev_sum_exp_to(tn_device *device, size_t n, const tn_buffer *x, tn_buffer *result, size_t result_offset);

@@ -131,6 +131,14 @@ check_malformed rel_without_of "gen/lua/ops/rel_without_of.lua:1: op 'rel_withou
   accuracy = { rel = 1e-6 },
   reference = "x",
 }'
+check_malformed rel_of_sum_by_n "gen/lua/ops/rel_of_sum_by_n.lua:1: op 'rel_of_sum_by_n': accuracy.rel as a C expression (over n) bounds the error relative to the result" \
+'op "rel_of_sum_by_n" {
+  doc = "a bound over n relative to a sum",
+  args = { vec "x", result "total" },
+  reduce = { init = 0, step = function(acc, x) return acc + x end, combine = add },
+  accuracy = { rel = "n * 0x1p-24", of = "fabs(x)" },
+  reference = { step = "acc + x" },
+}'
 check_malformed inout_rows "gen/lua/ops/inout_rows.lua:1: op 'inout_rows': argument 'x': a rows op reads matrices" \
 'op "inout_rows" {
   doc = "a rows op with a matrix both read and written",

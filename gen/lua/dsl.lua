@@ -183,6 +183,15 @@ PRIMS.scalb.expand = function(a, b)
   return apply("mul", apply("mul", a, s1), s2)
 end
 
+-- muladd without a fused fma: the product rounds first and may overflow where the result fits
+-- (then |a * b| < 2 FLT_MAX); such a lane is computed again from halves, a * 0.5 * b + c * 0.5
+-- (no overflow; a power-of-two scaling rounds alike), and doubled.
+PRIMS.muladd.expand = function(a, b, c)
+  local r = apply("fma", a, b, c)
+  local halves = apply("mul", apply("fma", apply("mul", a, 0.5), b, apply("mul", c, 0.5)), 2)
+  return apply("select", apply("cmp_lt", apply("abs", r), math.huge), r, halves)
+end
+
 local prim_fns = {}
 for name, p in pairs(PRIMS) do
   if not p.structural then
@@ -558,7 +567,7 @@ function dsl.op(name)
         table.concat(sorted_keys(dsl.schedules), ", "), #chosen, #chosen > 0 and (": " .. table.concat(chosen, ", ")) or "")
     end
     local op = { name = name, file = file, line = line, doc = spec.doc, dims = spec.dims or { "n" },
-      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain or { -1, 1 },
+      accuracy = spec.accuracy, reference = spec.reference, domain = spec.domain, -- nil: the contract holds on every f32 input
       domains = spec.domains or {}, targets = spec.targets, bench = spec.bench or {},
       schedule = dsl.schedules[chosen[1]] }
     for i, d in ipairs(op.dims) do
@@ -590,7 +599,7 @@ function dsl.op(name)
       if kinds ~= 1 then
         fail_at(file, line, "op '%s': %s needs exactly one of exact, ulp or rel, got %d", name, where, kinds)
       end
-      if c.rel and not c.of then
+      if c.rel and not c.of and not op.schedule.rel_of_result then
         fail_at(file, line, "op '%s': %s: rel needs of (the expression the error is relative to)", name, where)
       end
       if (c.of or c.abs) and not c.rel then
@@ -793,6 +802,7 @@ end
 local SCHEDULE_FIELDS = {
   doc = "string", build = "function", contract = "function", backends = "table", launch = "function",
   tests = "function", bench = "function", bench_sizes = "function",
+  rel_of_result = "boolean", -- an accuracy rel without of bounds the error relative to the result
 }
 
 function dsl.schedule(name)

@@ -79,6 +79,18 @@ function lib.max_or_nan(a, b)
   return select(cmp_eq(a, a), max(a, b), a)
 end
 
+-- The larger of x and acc, NaN in x ignored (acc is never NaN), +0 over -0: on equal values
+-- the bits of both are and-ed, so that a reduction gives the same zero in any order (the max
+-- primitive alone keeps whichever zero came second).
+function lib.max_signed_zero(x, acc)
+  return as_f32(iand(as_i32(max(x, acc)), as_i32(select(cmp_ge(x, acc), x, acc))))
+end
+
+-- The smaller of x and acc, NaN in x ignored, -0 under +0 (the bits or-ed).
+function lib.min_signed_zero(x, acc)
+  return as_f32(ior(as_i32(min(x, acc)), as_i32(select(cmp_le(x, acc), x, acc))))
+end
+
 -- The first largest value and its index, NaN ignored: the step replaces only on strictly greater
 -- (the first of equal values stays), the combine takes the smaller index among equal values, so
 -- that any order of steps and combines finds the same element. The step takes its values by

@@ -58,6 +58,8 @@ local prims = {
   to_f32 = { args = { "i32" }, ret = "f32", doc = "an integer as the nearest float" },
   -- composite: targets with a native instruction spell it; the others get dsl.lua's expansion
   scalb = { args = { "f32", "f32" }, ret = "f32", doc = "a * 2^b for integer-valued b in [-151, 129], rounded once" },
+  muladd = { args = { "f32", "f32", "f32" }, ret = "f32",
+    doc = "a * b + c as fma, but a * b alone never overflows where the result fits (targets with a fused fma spell it so)" },
   -- conversions for storage types (targets spell them as their ops need them)
   cvt_f16_f32 = { args = { "f16" }, ret = "f32", doc = "f16 to f32, exact" },
   cvt_f32_f16 = { args = { "f32" }, ret = "f16", doc = "f32 to the nearest f16 (ties to even)" },

@@ -19,5 +19,8 @@ static void peer_${op.name}(const tn_call *c)
 |end
         ${step}
     }
+|if #op.acc > 1 then
+    ${list(op.acc, function(a) return "(void)" .. a.name .. ";" end, " ")}
+|end
     *(${op.result.dtype == "i32" and "size_t" or "float"} *)c->ptr[${op.result.index}] = ${ref.final or op.acc[1].name};
 }

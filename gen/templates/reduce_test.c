@@ -1,7 +1,8 @@
 |local ref, acc, single = op.reference, op.accuracy, #op.acc == 1
 |local step = ref.step:find(";", 1, true) and ref.step or (op.acc[1].name .. " = " .. ref.step .. ";")
 |local value = ref.final or op.acc[1].name
-|if single and ref.final and acc.rel then
+|local abs = gen.c_double(acc.abs or 0)
+|if single and ref.final and acc.of then
 
 static double final_${op.name}(double ${op.acc[1].name})
 {
@@ -17,14 +18,20 @@ static void reference_${op.name}(const test_call *c, test_want *w)
         const double ${list(op.inputs, function(a) return a.name .. " = c->in[" .. a.index .. "][e]" end)}, index = (double)e;
         ${list(op.inputs, function(a) return "(void)" .. a.name .. ";" end, " ")} (void)index;
         ${step}
-|if acc.rel then
+|if acc.of then
         scale += ${acc.of};
 |end
     }
     (void)scale;
+    ${list(op.acc, function(a) return "(void)" .. a.name .. ";" end, " ")}
     w->want[${op.result.index}][0] = ${value};
-|if acc.rel then
-    w->tol[${op.result.index}][0] = ${gen.c_double(acc.rel)} * ${ref.final and ("final_" .. op.name .. "(scale)") or "scale"};
+|if acc.of then
+    /* beyond FLT_MAX the contract bounds nothing (partial sums may overflow) */
+    w->tol[${op.result.index}][0] = scale < FLT_MAX ? ${gen.c_double(acc.rel)} * ${ref.final and ("final_" .. op.name .. "(scale)") or "scale"} + ${abs} : INFINITY;
+|elseif acc.rel then
+    const double n = (double)c->dim[0];
+    (void)n;
+    w->tol[${op.result.index}][0] = (${type(acc.rel) == "string" and acc.rel or gen.c_double(acc.rel)}) * fabs(w->want[${op.result.index}][0]) + ${abs};
 |else
     w->tol[${op.result.index}][0] = 0;
 |end

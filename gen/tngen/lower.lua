@@ -283,7 +283,7 @@ function lower.flops(fn)
       seen[i] = true
       local n = d.nodes[i]
       if not is_leaf(n) then
-        count = count + (n.prim == "fma" and 2 or 1)
+        count = count + ((n.prim == "fma" or n.prim == "muladd") and 2 or 1)
         for _, a in ipairs(n.args) do
           if type(a) == "number" then
             stack[#stack + 1] = a

@@ -84,6 +84,7 @@ static void peer_argmax(const tn_call *c)
         const size_t index = i;
         if (x > best) { best = x; at = index; }
     }
+    (void)best; (void)at;
     *(size_t *)c->ptr[1] = at;
 }
 
@@ -128,7 +129,7 @@ static double bytes_clamp(const size_t *d)
     return 8.0 * d[0];
 }
 
-/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi */
+/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi; x itself where it equals a bound (a zero keeps its sign); a NaN bound is ignored */
 static void peer_clamp(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -138,7 +139,7 @@ static void peer_clamp(const tn_call *c)
     float *restrict p_y = c->ptr[3];
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
-        p_y[i] = isnan(x) ? x : fmin(hi, fmax(lo, x));
+        p_y[i] = isnan(x) ? x : ((x < lo ? lo : x) > hi ? hi : (x < lo ? lo : x));
     }
 }
 
@@ -372,7 +373,7 @@ static const long long max_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_max(const size_t *d)
 {
-    return 1.0 * d[0];
+    return 7.0 * d[0];
 }
 
 static double bytes_max(const size_t *d)
@@ -380,7 +381,7 @@ static double bytes_max(const size_t *d)
     return 4.0 * d[0];
 }
 
-/* max: the largest x[i], ignoring NaN; -inf for n = 0 */
+/* max: the largest x[i], ignoring NaN, +0 over -0; -inf for n = 0 */
 static void peer_max(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -388,7 +389,7 @@ static void peer_max(const tn_call *c)
     float acc = -INFINITY;
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
-        acc = x > acc ? x : acc;
+        acc = x > acc || (x == acc && !signbit(x)) ? x : acc;
     }
     *(float *)c->ptr[1] = acc;
 }
@@ -399,7 +400,7 @@ static const long long min_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_min(const size_t *d)
 {
-    return 1.0 * d[0];
+    return 7.0 * d[0];
 }
 
 static double bytes_min(const size_t *d)
@@ -407,7 +408,7 @@ static double bytes_min(const size_t *d)
     return 4.0 * d[0];
 }
 
-/* min: the smallest x[i], ignoring NaN; +inf for n = 0 */
+/* min: the smallest x[i], ignoring NaN, -0 under +0; +inf for n = 0 */
 static void peer_min(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -415,7 +416,7 @@ static void peer_min(const tn_call *c)
     float acc = INFINITY;
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
-        acc = x < acc ? x : acc;
+        acc = x < acc || (x == acc && signbit(x)) ? x : acc;
     }
     *(float *)c->ptr[1] = acc;
 }
@@ -479,7 +480,7 @@ static const long long norm_l2_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_norm_l2(const size_t *d)
 {
-    return 2.0 * d[0];
+    return 15.0 * d[0];
 }
 
 static double bytes_norm_l2(const size_t *d)
@@ -487,17 +488,20 @@ static double bytes_norm_l2(const size_t *d)
     return 4.0 * d[0];
 }
 
-/* norm_l2: sqrt of the sum of x[i]^2 (no scaling: squares must not overflow, |x[i]| < 1e19) */
+/* norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares */
 static void peer_norm_l2(const tn_call *c)
 {
     const size_t n = c->dim[0];
     const float *restrict p_x = c->ptr[0];
-    float acc = 0.0f;
+    float small = 0.0f;
+    float medium = 0.0f;
+    float big = 0.0f;
     for (size_t i = 0; i < n; i++) {
         const float x = p_x[i];
-        acc = acc + x * x;
+        medium += x * x;
     }
-    *(float *)c->ptr[1] = sqrt(acc);
+    (void)small; (void)medium; (void)big;
+    *(float *)c->ptr[1] = sqrt(medium);
 }
 
 
@@ -506,7 +510,7 @@ static const long long relu_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_relu(const size_t *d)
 {
-    return 1.0 * d[0];
+    return 2.0 * d[0];
 }
 
 static double bytes_relu(const size_t *d)
@@ -514,7 +518,7 @@ static double bytes_relu(const size_t *d)
     return 8.0 * d[0];
 }
 
-/* relu: y[i] = max(x[i], 0); NaN stays NaN */
+/* relu: y[i] = max(x[i], 0): +0 for x <= 0 (-0 included); NaN stays NaN */
 static void peer_relu(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -644,7 +648,7 @@ static const long long rowmax_gpu_sizes[] = { 8192, 8192, 32768, 4096, 4096, 327
 
 static double flops_rowmax(const size_t *d)
 {
-    return 1.0 * (double)d[0] * (double)d[1];
+    return 7.0 * (double)d[0] * (double)d[1];
 }
 
 static double bytes_rowmax(const size_t *d)
@@ -652,7 +656,7 @@ static double bytes_rowmax(const size_t *d)
     return 4.0 * (double)d[0] * (double)d[1] + 4.0 * (double)d[0] + 0.0 * (double)d[1];
 }
 
-/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none */
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none */
 static void peer_rowmax(const tn_call *c)
 {
     typedef float real;
@@ -663,7 +667,7 @@ static void peer_rowmax(const tn_call *c)
         {
                 y = -INFINITY;
                 for (size_t j = 0; j < cols; j++)
-                    y = x[j] > y ? x[j] : y;
+                    y = x[j] > y || (x[j] == y && !signbit(x[j])) ? x[j] : y;
               
         }
         ((float *)c->ptr[1])[tn_r] = (float)y;
@@ -703,7 +707,7 @@ static const long long sigmoid_gpu_sizes[] = { 65536, 16777216, 268435456 };
 
 static double flops_sigmoid(const size_t *d)
 {
-    return 27.0 * d[0];
+    return 30.0 * d[0];
 }
 
 static double bytes_sigmoid(const size_t *d)
@@ -772,7 +776,7 @@ static double bytes_sqrt(const size_t *d)
     return 8.0 * d[0];
 }
 
-/* sqrt: y[i] = sqrt(x[i]); NaN for x < 0 */
+/* sqrt: y[i] = sqrt(x[i]); -0 for -0, NaN for x < 0 */
 static void peer_sqrt(const tn_call *c)
 {
     const size_t n = c->dim[0];
@@ -877,7 +881,7 @@ const bench_op bench_ops[] = {
     { "dot", 1, flops_dot, bytes_dot, { -1, 1 }, dot_sizes, 5, dot_gpu_sizes, 3, peer_dot },
     { "exp", 1, flops_exp, bytes_exp, { -80, 80 }, exp_sizes, 3, exp_gpu_sizes, 3, peer_exp },
     { "layernorm", 2, flops_layernorm, bytes_layernorm, { -10000, 10000 }, layernorm_sizes, 2, layernorm_gpu_sizes, 3, peer_layernorm },
-    { "log", 1, flops_log, bytes_log, { 0, 100 }, log_sizes, 4, log_gpu_sizes, 3, peer_log },
+    { "log", 1, flops_log, bytes_log, { -1, 1 }, log_sizes, 4, log_gpu_sizes, 3, peer_log },
     { "log_softmax", 2, flops_log_softmax, bytes_log_softmax, { -10, 10 }, log_softmax_sizes, 2, log_softmax_gpu_sizes, 3, peer_log_softmax },
     { "logsumexp", 2, flops_logsumexp, bytes_logsumexp, { -10, 10 }, logsumexp_sizes, 2, logsumexp_gpu_sizes, 3, peer_logsumexp },
     { "max", 1, flops_max, bytes_max, { -1, 1 }, max_sizes, 4, max_gpu_sizes, 3, peer_max },
@@ -888,12 +892,12 @@ const bench_op bench_ops[] = {
     { "relu", 1, flops_relu, bytes_relu, { -1, 1 }, relu_sizes, 4, relu_gpu_sizes, 3, peer_relu },
     { "residual_rmsnorm", 2, flops_residual_rmsnorm, bytes_residual_rmsnorm, { -10000, 10000 }, residual_rmsnorm_sizes, 2, residual_rmsnorm_gpu_sizes, 3, peer_residual_rmsnorm },
     { "rmsnorm", 2, flops_rmsnorm, bytes_rmsnorm, { -10000, 10000 }, rmsnorm_sizes, 2, rmsnorm_gpu_sizes, 3, peer_rmsnorm },
-    { "rowargmax", 2, flops_rowargmax, bytes_rowargmax, { -100, 100 }, rowargmax_sizes, 2, rowargmax_gpu_sizes, 3, peer_rowargmax },
-    { "rowmax", 2, flops_rowmax, bytes_rowmax, { -100, 100 }, rowmax_sizes, 2, rowmax_gpu_sizes, 3, peer_rowmax },
+    { "rowargmax", 2, flops_rowargmax, bytes_rowargmax, { -1, 1 }, rowargmax_sizes, 2, rowargmax_gpu_sizes, 3, peer_rowargmax },
+    { "rowmax", 2, flops_rowmax, bytes_rowmax, { -1, 1 }, rowmax_sizes, 2, rowmax_gpu_sizes, 3, peer_rowmax },
     { "scale", 1, flops_scale, bytes_scale, { -1, 1 }, scale_sizes, 4, scale_gpu_sizes, 3, peer_scale },
-    { "sigmoid", 1, flops_sigmoid, bytes_sigmoid, { -30, 30 }, sigmoid_sizes, 3, sigmoid_gpu_sizes, 3, peer_sigmoid },
+    { "sigmoid", 1, flops_sigmoid, bytes_sigmoid, { -1, 1 }, sigmoid_sizes, 3, sigmoid_gpu_sizes, 3, peer_sigmoid },
     { "softmax", 2, flops_softmax, bytes_softmax, { -10, 10 }, softmax_sizes, 2, softmax_gpu_sizes, 3, peer_softmax },
-    { "sqrt", 1, flops_sqrt, bytes_sqrt, { 0, 1000000 }, sqrt_sizes, 4, sqrt_gpu_sizes, 3, peer_sqrt },
+    { "sqrt", 1, flops_sqrt, bytes_sqrt, { -1, 1 }, sqrt_sizes, 4, sqrt_gpu_sizes, 3, peer_sqrt },
     { "sub", 1, flops_sub, bytes_sub, { -1, 1 }, sub_sizes, 4, sub_gpu_sizes, 3, peer_sub },
     { "sum", 1, flops_sum, bytes_sum, { -1, 1 }, sum_sizes, 4, sum_gpu_sizes, 3, peer_sum },
     { "sum_exp", 1, flops_sum_exp, bytes_sum_exp, { -20, 20 }, sum_exp_sizes, 4, sum_exp_gpu_sizes, 3, peer_sum_exp },

@@ -42,7 +42,7 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }
@@ -51,7 +51,17 @@ int p_to_i32(float a) { return int(a); }
 float axpy_kernel(float a, float x, float y)
 {
     float t3 = p_fma(a, x, y);
-    return t3;
+    float t4 = p_abs(t3);
+    float t5 = uintBitsToFloat(0x7F800000u);
+    bool t6 = p_cmp_lt(t4, t5);
+    float t7 = uintBitsToFloat(0x3F000000u);
+    float t8 = p_mul(a, t7);
+    float t9 = p_mul(y, t7);
+    float t10 = p_fma(t8, x, t9);
+    float t11 = uintBitsToFloat(0x40000000u);
+    float t12 = p_mul(t10, t11);
+    float t13 = p_select(t6, t3, t12);
+    return t13;
 }
 
 void main()

@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi
+// clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi; x itself where it equals a bound (a zero keeps its sign); a NaN bound is ignored
 // Grid-stride loop: invocation t handles elements t, t + stride, t + 2 * stride ...
 layout(local_size_x = 256) in;
 
@@ -43,7 +43,7 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }

@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// max: the largest x[i], ignoring NaN; -inf for n = 0
+// max: the largest x[i], ignoring NaN, +0 over -0; -inf for n = 0
 // Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation, then the
 // workgroup through shared memory, into the partials (one buffer per part of the accumulator)
 // at the workgroup's index; stage 1 (a single workgroup) reduces the partials and writes the
@@ -46,7 +46,7 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }
@@ -55,13 +55,25 @@ int p_to_i32(float a) { return int(a); }
 float max_step(float acc, float x)
 {
     float t2 = p_max(x, acc);
-    return t2;
+    int t3 = p_as_i32(t2);
+    bool t4 = p_cmp_ge(x, acc);
+    float t5 = p_select(t4, x, acc);
+    int t6 = p_as_i32(t5);
+    int t7 = p_iand(t3, t6);
+    float t8 = p_as_f32(t7);
+    return t8;
 }
 
 float max_combine(float acc_1, float acc_2)
 {
     float t2 = p_max(acc_1, acc_2);
-    return t2;
+    int t3 = p_as_i32(t2);
+    bool t4 = p_cmp_ge(acc_1, acc_2);
+    float t5 = p_select(t4, acc_1, acc_2);
+    int t6 = p_as_i32(t5);
+    int t7 = p_iand(t3, t6);
+    float t8 = p_as_f32(t7);
+    return t8;
 }
 
 shared float workgroup_acc[256];

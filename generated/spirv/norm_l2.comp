@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// norm_l2: sqrt of the sum of x[i]^2 (no scaling: squares must not overflow, |x[i]| < 1e19)
+// norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares
 // Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation, then the
 // workgroup through shared memory, into the partials (one buffer per part of the accumulator)
 // at the workgroup's index; stage 1 (a single workgroup) reduces the partials and writes the
@@ -12,8 +12,10 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
-layout(std430, set = 0, binding = 1) buffer Partial_acc { float partial_acc[]; };
-layout(std430, set = 0, binding = 2) writeonly buffer ResultBuffer { uint result[]; };
+layout(std430, set = 0, binding = 1) buffer Partial_small { float partial_small[]; };
+layout(std430, set = 0, binding = 2) buffer Partial_medium { float partial_medium[]; };
+layout(std430, set = 0, binding = 3) buffer Partial_big { float partial_big[]; };
+layout(std430, set = 0, binding = 4) writeonly buffer ResultBuffer { uint result[]; };
 
 layout(push_constant) uniform Params {
     uint n;     // elements (stage 0) or partials (stage 1)
@@ -46,60 +48,117 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }
 int p_to_i32(float a) { return int(a); }
 
-float norm_l2_step(float acc, float x)
+void norm_l2_step(float small, float medium, float big, float x, out float r0, out float r1, out float r2)
 {
-    float t2 = p_fma(x, x, acc);
-    return t2;
+    float t1 = p_abs(x);
+    float t2 = uintBitsToFloat(0x20000000u);
+    bool t3 = p_cmp_lt(t1, t2);
+    float t4 = uintBitsToFloat(0x00000000u);
+    float t5 = p_select(t3, t1, t4);
+    float t6 = uintBitsToFloat(0x71800000u);
+    float t7 = p_mul(t5, t6);
+    float t9 = p_fma(t7, t7, small);
+    float t10 = uintBitsToFloat(0x53800000u);
+    bool t11 = p_cmp_gt(t1, t10);
+    bool t12 = p_mask_or(t11, t3);
+    float t13 = p_select(t12, t4, t1);
+    float t15 = p_fma(t13, t13, medium);
+    float t16 = p_select(t11, t1, t4);
+    float t17 = uintBitsToFloat(0x13800000u);
+    float t18 = p_mul(t16, t17);
+    float t20 = p_fma(t18, t18, big);
+    r0 = t9;
+    r1 = t15;
+    r2 = t20;
 }
 
-float norm_l2_combine(float acc_1, float acc_2)
+void norm_l2_combine(float small_1, float medium_1, float big_1, float small_2, float medium_2, float big_2, out float r0, out float r1, out float r2)
 {
-    float t2 = p_add(acc_1, acc_2);
-    return t2;
+    float t2 = p_add(small_1, small_2);
+    float t5 = p_add(medium_1, medium_2);
+    float t8 = p_add(big_1, big_2);
+    r0 = t2;
+    r1 = t5;
+    r2 = t8;
 }
 
-float norm_l2_final(float acc)
+float norm_l2_final(float small, float medium, float big)
 {
-    float t1 = p_sqrt(acc);
-    return t1;
+    bool t1 = p_cmp_eq(medium, medium);
+    float t3 = uintBitsToFloat(0x00000000u);
+    bool t4 = p_cmp_gt(big, t3);
+    float t5 = uintBitsToFloat(0x13800000u);
+    float t6 = p_mul(medium, t5);
+    float t7 = p_fma(t6, t5, big);
+    float t8 = p_sqrt(t7);
+    float t9 = uintBitsToFloat(0x6B800000u);
+    float t10 = p_mul(t8, t9);
+    bool t12 = p_cmp_gt(small, t3);
+    bool t13 = p_cmp_gt(medium, t3);
+    float t14 = p_sqrt(medium);
+    float t15 = p_sqrt(small);
+    float t16 = uintBitsToFloat(0x0D800000u);
+    float t17 = p_mul(t15, t16);
+    float t18 = p_max(t14, t17);
+    float t19 = p_min(t14, t17);
+    float t20 = p_div(t19, t18);
+    float t21 = uintBitsToFloat(0x3F800000u);
+    float t22 = p_fma(t20, t20, t21);
+    float t23 = p_sqrt(t22);
+    float t24 = p_mul(t18, t23);
+    float t25 = p_select(t13, t24, t17);
+    float t26 = p_select(t12, t25, t14);
+    float t27 = p_select(t4, t10, t26);
+    float t28 = p_select(t1, t27, medium);
+    return t28;
 }
 
-shared float workgroup_acc[256];
+shared float workgroup_small[256];
+shared float workgroup_medium[256];
+shared float workgroup_big[256];
 
 void main()
 {
     uint tid = gl_LocalInvocationID.x;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    float acc_acc = uintBitsToFloat(0x00000000u);
+    float acc_small = uintBitsToFloat(0x00000000u);
+    float acc_medium = uintBitsToFloat(0x00000000u);
+    float acc_big = uintBitsToFloat(0x00000000u);
     if (params.stage == 0u) {
         for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-            acc_acc = norm_l2_step(acc_acc, x[i]);
+            norm_l2_step(acc_small, acc_medium, acc_big, x[i], acc_small, acc_medium, acc_big);
         }
     } else {
         for (uint i = tid; i < params.n; i += gl_WorkGroupSize.x) {
-            acc_acc = norm_l2_combine(acc_acc, partial_acc[i]);
+            norm_l2_combine(acc_small, acc_medium, acc_big, partial_small[i], partial_medium[i], partial_big[i], acc_small, acc_medium, acc_big);
         }
     }
-    workgroup_acc[tid] = acc_acc;
+    workgroup_small[tid] = acc_small;
+    workgroup_medium[tid] = acc_medium;
+    workgroup_big[tid] = acc_big;
     barrier();
     for (uint width = gl_WorkGroupSize.x / 2u; width > 0u; width /= 2u) {
         if (tid < width) {
-            acc_acc = norm_l2_combine(workgroup_acc[tid], workgroup_acc[tid + width]);
-            workgroup_acc[tid] = acc_acc;
+            norm_l2_combine(workgroup_small[tid], workgroup_medium[tid], workgroup_big[tid], workgroup_small[tid + width], workgroup_medium[tid + width], workgroup_big[tid + width], acc_small, acc_medium, acc_big);
+            workgroup_small[tid] = acc_small;
+            workgroup_medium[tid] = acc_medium;
+            workgroup_big[tid] = acc_big;
         }
         barrier();
     }
     if (tid == 0u) {
         if (params.stage == 0u) {
-            partial_acc[gl_WorkGroupID.x] = workgroup_acc[0];
+            partial_small[gl_WorkGroupID.x] = workgroup_small[0];
+            partial_medium[gl_WorkGroupID.x] = workgroup_medium[0];
+            partial_big[gl_WorkGroupID.x] = workgroup_big[0];
         } else {
-            result[0] = floatBitsToUint(norm_l2_final(workgroup_acc[0]));
+            result[0] = floatBitsToUint(norm_l2_final(workgroup_small[0], workgroup_medium[0], workgroup_big[0]));
         }
     }
 }

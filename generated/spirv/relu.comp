@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// relu: y[i] = max(x[i], 0); NaN stays NaN
+// relu: y[i] = max(x[i], 0): +0 for x <= 0 (-0 included); NaN stays NaN
 // Grid-stride loop: invocation t handles elements t, t + stride, t + 2 * stride ...
 layout(local_size_x = 256) in;
 
@@ -41,7 +41,7 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }
@@ -49,9 +49,10 @@ int p_to_i32(float a) { return int(a); }
 
 float relu_kernel(float x)
 {
-    float t0 = uintBitsToFloat(0x00000000u);
-    float t2 = p_max(t0, x);
-    return t2;
+    float t1 = uintBitsToFloat(0x00000000u);
+    bool t2 = p_cmp_le(x, t1);
+    float t3 = p_select(t2, t1, x);
+    return t3;
 }
 
 void main()

@@ -4,7 +4,7 @@
 // NaN and infinities kept (SignedZeroInfNanPreserve for 32-bit floats): without it a Vulkan
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
-// rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none
+// rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none
 // A workgroup per row, in passes over the row: each invocation takes every 1024th column, in
 // chunks of 16 (unrolled: the only loop runs cols / 16384 times, which llvmpipe, stopping
 // loops after 2^16 iterations, also runs to the end); a pass's reductions add up a chunk, combine
@@ -46,7 +46,7 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }
@@ -55,13 +55,25 @@ int p_to_i32(float a) { return int(a); }
 float rowmax_1_step(float m, float x)
 {
     float t2 = p_max(x, m);
-    return t2;
+    int t3 = p_as_i32(t2);
+    bool t4 = p_cmp_ge(x, m);
+    float t5 = p_select(t4, x, m);
+    int t6 = p_as_i32(t5);
+    int t7 = p_iand(t3, t6);
+    float t8 = p_as_f32(t7);
+    return t8;
 }
 
 float rowmax_1_combine(float m_1, float m_2)
 {
     float t2 = p_max(m_1, m_2);
-    return t2;
+    int t3 = p_as_i32(t2);
+    bool t4 = p_cmp_ge(m_1, m_2);
+    float t5 = p_select(t4, m_1, m_2);
+    int t6 = p_as_i32(t5);
+    int t7 = p_iand(t3, t6);
+    float t8 = p_as_f32(t7);
+    return t8;
 }
 
 float rowmax_2_row(float m)

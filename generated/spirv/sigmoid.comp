@@ -41,7 +41,7 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }
@@ -49,38 +49,42 @@ int p_to_i32(float a) { return int(a); }
 
 float sigmoid_kernel(float x)
 {
-    float t0 = uintBitsToFloat(0x3F800000u);
-    float t1 = uintBitsToFloat(0x39506967u);
-    float t2 = uintBitsToFloat(0x42B20000u);
-    float t3 = uintBitsToFloat(0xC2D00000u);
-    float t5 = p_neg(x);
-    float t6 = p_max(t3, t5);
-    float t7 = p_min(t2, t6);
-    float t8 = uintBitsToFloat(0x3FB8AA3Bu);
-    float t9 = uintBitsToFloat(0x4B400000u);
-    float t10 = p_fma(t7, t8, t9);
-    float t11 = p_sub(t10, t9);
-    float t12 = uintBitsToFloat(0x395E8083u);
-    float t13 = uintBitsToFloat(0xBF318000u);
-    float t14 = p_fma(t11, t13, t7);
-    float t15 = p_fma(t11, t12, t14);
-    float t16 = uintBitsToFloat(0x3AB743CEu);
-    float t17 = p_fma(t1, t15, t16);
-    float t18 = uintBitsToFloat(0x3C088908u);
-    float t19 = p_fma(t17, t15, t18);
-    float t20 = uintBitsToFloat(0x3D2AA9C1u);
-    float t21 = p_fma(t19, t15, t20);
-    float t22 = uintBitsToFloat(0x3E2AAAAAu);
-    float t23 = p_fma(t21, t15, t22);
-    float t24 = uintBitsToFloat(0x3F000000u);
-    float t25 = p_fma(t23, t15, t24);
-    float t26 = p_mul(t15, t15);
-    float t27 = p_fma(t25, t26, t15);
-    float t28 = p_add(t27, t0);
-    float t41 = p_scalb(t28, t11);
-    float t42 = p_add(t0, t41);
-    float t43 = p_div(t0, t42);
-    return t43;
+    float t1 = uintBitsToFloat(0x00000000u);
+    bool t2 = p_cmp_lt(x, t1);
+    float t3 = uintBitsToFloat(0x39506967u);
+    float t4 = uintBitsToFloat(0x42B20000u);
+    float t5 = uintBitsToFloat(0xC2D00000u);
+    float t6 = p_abs(x);
+    float t7 = p_neg(t6);
+    float t8 = p_max(t5, t7);
+    float t9 = p_min(t4, t8);
+    float t10 = uintBitsToFloat(0x3FB8AA3Bu);
+    float t11 = uintBitsToFloat(0x4B400000u);
+    float t12 = p_fma(t9, t10, t11);
+    float t13 = p_sub(t12, t11);
+    float t14 = uintBitsToFloat(0x395E8083u);
+    float t15 = uintBitsToFloat(0xBF318000u);
+    float t16 = p_fma(t13, t15, t9);
+    float t17 = p_fma(t13, t14, t16);
+    float t18 = uintBitsToFloat(0x3AB743CEu);
+    float t19 = p_fma(t3, t17, t18);
+    float t20 = uintBitsToFloat(0x3C088908u);
+    float t21 = p_fma(t19, t17, t20);
+    float t22 = uintBitsToFloat(0x3D2AA9C1u);
+    float t23 = p_fma(t21, t17, t22);
+    float t24 = uintBitsToFloat(0x3E2AAAAAu);
+    float t25 = p_fma(t23, t17, t24);
+    float t26 = uintBitsToFloat(0x3F000000u);
+    float t27 = p_fma(t25, t17, t26);
+    float t28 = p_mul(t17, t17);
+    float t29 = p_fma(t27, t28, t17);
+    float t30 = uintBitsToFloat(0x3F800000u);
+    float t31 = p_add(t29, t30);
+    float t44 = p_scalb(t31, t13);
+    float t45 = p_select(t2, t44, t30);
+    float t46 = p_add(t30, t44);
+    float t47 = p_div(t45, t46);
+    return t47;
 }
 
 void main()

@@ -42,7 +42,7 @@ float p_neg(float a) { precise float r = -a; return r; }
 float p_scalb(float a, float b) { precise float r = ldexp(a, int(b)); return r; }
 float p_select(bool a, float b, float c) { precise float r = a ? b : c; return r; }
 #define p_shl(a, b) (a << b)
-float p_sqrt(float a) { precise float r = sqrt(a); return r; }
+float p_sqrt(float a) { precise float r = (a == 0.0 ? a : sqrt(a)); return r; }
 #define p_sra(a, b) (a >> b)
 float p_sub(float a, float b) { precise float r = a - b; return r; }
 float p_to_f32(int a) { precise float r = float(a); return r; }

@@ -21,5 +21,4 @@ op "rowargmax" {
             index = j;
         }
   ]],
-  domain = { -100, 100 },
 }

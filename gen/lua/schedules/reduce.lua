@@ -114,14 +114,17 @@ local function build(op, r)
   if acc.ulp then
     err("a reduction's accuracy is rel = R with of = \"C expr\", or exact = true")
   end
-  if acc.rel and not acc.of then
-    err("accuracy rel = %g needs of = \"C expression in double\" to scale it", acc.rel)
-  end
   if not acc.rel and not acc.exact then
-    err("accuracy needs rel = R with of = \"...\", or exact = true")
+    err("accuracy needs rel = R (of the result, or with of = \"C expr\" of the sum of those), or exact = true")
   end
-  if acc.rel and #op.acc ~= 1 then
-    err("a relative accuracy needs a single accumulator; use exact = true")
+  if acc.of and #op.acc ~= 1 then
+    err("a bound relative to a sum (of = ...) needs a single accumulator; use rel alone (of the result)")
+  end
+  if acc.abs and (type(acc.abs) ~= "number" or not acc.rel) then
+    err("accuracy.abs is a number added to a rel bound")
+  end
+  if type(acc.rel) == "string" and acc.of then
+    err("accuracy.rel as a C expression (over n) bounds the error relative to the result: drop of")
   end
   op.inputs, op.result = inputs, result
   op.rules = {}
@@ -222,13 +225,26 @@ end
 
 local function contract(op)
   local a = op.accuracy
-  return a.exact and "exact" or string.format("error <= %g * sum(%s)", a.rel, a.of)
+  if a.exact then
+    return "exact"
+  end
+  local abs = (a.abs or 0) > 0 and string.format(" + %g", a.abs) or ""
+  if not a.of then
+    local rel = type(a.rel) == "number" and string.format("%g", a.rel) or a.rel
+    return string.format("error <= %s * |result|%s", rel, abs)
+  end
+  local sum = string.format("sum(%s)", a.of)
+  if op.reference.final then -- the bound is in the result's units: the final applied to the sum
+    sum = op.reference.final:gsub("%f[%w_]" .. op.acc[1].name .. "%f[^%w_]", sum)
+  end
+  return string.format("error <= %g * %s%s, where sum(%s) < FLT_MAX", a.rel, sum, abs, a.of)
 end
 
 schedule "reduce" {
   doc = "one result from n elements: a step per element, partial results combined in a tree",
   build = build,
   contract = contract,
+  rel_of_result = true,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },
   launch = launch,
   tests = tests,

@@ -57,7 +57,8 @@ static inline __m256i tn_avx_srai_epi32(__m256i a, int k)
     sqrt = "_mm256_sqrt_ps(a)", max = "_mm256_max_ps(a, b)", min = "_mm256_min_ps(a, b)",
     cmp_lt = "_mm256_cmp_ps(a, b, _CMP_LT_OQ)", cmp_le = "_mm256_cmp_ps(a, b, _CMP_LE_OQ)",
     cmp_gt = "_mm256_cmp_ps(a, b, _CMP_GT_OQ)", cmp_ge = "_mm256_cmp_ps(a, b, _CMP_GE_OQ)",
-    select = "_mm256_blendv_ps(c, b, a)",
+    -- not blendv: gcc 12 turns a blendv of a comparison into a branch per lane on AVX
+    select = "_mm256_or_ps(_mm256_and_ps(a, b), _mm256_andnot_ps(a, c))",
     as_i32 = "_mm256_castps_si256(a)", as_f32 = "_mm256_castsi256_ps(a)",
     iadd = "tn_avx_add_epi32(a, b)", isub = "tn_avx_sub_epi32(a, b)",
     shl = "tn_avx_slli_epi32(a, b)", sra = "tn_avx_srai_epi32(a, b)", to_i32 = "_mm256_cvttps_epi32(a)",

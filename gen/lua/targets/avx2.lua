@@ -20,7 +20,7 @@ static inline __m256 tn_avx2_load_tail(const float *p, size_t k, __m256 fill)
 }]],
   -- what differs from AVX: fused fma, integer lanes in one instruction, tails without a table
   prims = {
-    fma = "_mm256_fmadd_ps(a, b, c)",
+    fma = "_mm256_fmadd_ps(a, b, c)", muladd = "_mm256_fmadd_ps(a, b, c)", -- fused: a * b never rounds on its own
     iadd = "_mm256_add_epi32(a, b)", isub = "_mm256_sub_epi32(a, b)",
     shl = "_mm256_slli_epi32(a, b)", sra = "_mm256_srai_epi32(a, b)",
     iand = "_mm256_and_si256(a, b)", ior = "_mm256_or_si256(a, b)",

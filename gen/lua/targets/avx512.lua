@@ -16,7 +16,7 @@ static inline __mmask16 tn_avx512_tail_mask(size_t k)
 }]],
   prims = {
     add = "_mm512_add_ps(a, b)", sub = "_mm512_sub_ps(a, b)", mul = "_mm512_mul_ps(a, b)",
-    div = "_mm512_div_ps(a, b)", fma = "_mm512_fmadd_ps(a, b, c)",
+    div = "_mm512_div_ps(a, b)", fma = "_mm512_fmadd_ps(a, b, c)", muladd = "_mm512_fmadd_ps(a, b, c)", -- fused: a * b never rounds on its own
     neg = "_mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MIN)))",
     abs = "_mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MAX)))",
     sqrt = "_mm512_sqrt_ps(a)", max = "_mm512_max_ps(a, b)", min = "_mm512_min_ps(a, b)",

@@ -14,7 +14,8 @@ target "glsl" {
   relaxed = { ulp = { div = 3, sqrt = 3, fma = 1 }, subnormals = "may flush" },
   prims = {
     add = "a + b", sub = "a - b", mul = "a * b", div = "(abs(b) > 8.50705917e+37 ? a / (b * 0.25) * 0.25 : a / b)", fma = "fma(a, b, c)",
-    neg = "-a", abs = "abs(a)", sqrt = "sqrt(a)",
+    -- sqrt may be 1 / inversesqrt: a zero passes through itself, so that sqrt(-0) is -0 everywhere
+    neg = "-a", abs = "abs(a)", sqrt = "(a == 0.0 ? a : sqrt(a))",
     max = "a > b ? a : b", min = "a < b ? a : b",
     cmp_lt = "a < b", cmp_le = "a <= b", cmp_gt = "a > b", cmp_ge = "a >= b",
     select = "a ? b : c", iselect = "a ? b : c", cmp_eq = "a == b", icmp_lt = "a < b",

@@ -12,7 +12,7 @@ target "ptx" {
   decl = { f32 = ".f32", i32 = ".b32", mask = ".pred" },
   prims = {
     add = "add.rn.f32 %0, %1, %2;", sub = "sub.rn.f32 %0, %1, %2;", mul = "mul.rn.f32 %0, %1, %2;",
-    div = "div.rn.f32 %0, %1, %2;", fma = "fma.rn.f32 %0, %1, %2, %3;",
+    div = "div.rn.f32 %0, %1, %2;", fma = "fma.rn.f32 %0, %1, %2, %3;", muladd = "fma.rn.f32 %0, %1, %2, %3;",
     neg = "neg.f32 %0, %1;", abs = "abs.f32 %0, %1;", sqrt = "sqrt.rn.f32 %0, %1;",
     -- max.f32 returns the non-NaN operand; the primitive returns b on NaN, so compare and select.
     max = "setp.gt.f32 %P, %1, %2;\nselp.f32 %0, %1, %2, %P;",

@@ -6,7 +6,17 @@
 static inline vf axpy_kernel(vf a, vf x, vf y)
 {
     vf t3 = p_fma(a, x, y);
-    return t3;
+    vf t4 = p_abs(t3);
+    vf t5 = v_splat(INFINITY);
+    vm t6 = p_cmp_lt(t4, t5);
+    vf t7 = v_splat(0x1p-1f);
+    vf t8 = p_mul(a, t7);
+    vf t9 = p_mul(y, t7);
+    vf t10 = p_fma(t8, x, t9);
+    vf t11 = v_splat(0x1p+1f);
+    vf t12 = p_mul(t10, t11);
+    vf t13 = p_select(t6, t3, t12);
+    return t13;
 }
 
 static inline void axpy_at(vf a, const float *x, float *y, size_t i)

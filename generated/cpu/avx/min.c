@@ -3,23 +3,41 @@
 #include "../tn_scalar_ops.h"
 #include "tn_avx.h"
 
-/* min: the smallest x[i], ignoring NaN; +inf for n = 0 */
+/* min: the smallest x[i], ignoring NaN, -0 under +0; +inf for n = 0 */
 static inline vf min_step(vf acc, vf x)
 {
     vf t2 = p_min(x, acc);
-    return t2;
+    vi t3 = p_as_i32(t2);
+    vm t4 = p_cmp_le(x, acc);
+    vf t5 = p_select(t4, x, acc);
+    vi t6 = p_as_i32(t5);
+    vi t7 = p_ior(t3, t6);
+    vf t8 = p_as_f32(t7);
+    return t8;
 }
 
 static inline vf min_combine(vf acc_1, vf acc_2)
 {
     vf t2 = p_min(acc_1, acc_2);
-    return t2;
+    vi t3 = p_as_i32(t2);
+    vm t4 = p_cmp_le(acc_1, acc_2);
+    vf t5 = p_select(t4, acc_1, acc_2);
+    vi t6 = p_as_i32(t5);
+    vi t7 = p_ior(t3, t6);
+    vf t8 = p_as_f32(t7);
+    return t8;
 }
 
 static inline float min_combine_s(float acc_1, float acc_2)
 {
     float t2 = s_min(acc_1, acc_2);
-    return t2;
+    int32_t t3 = s_as_i32(t2);
+    bool t4 = s_cmp_le(acc_1, acc_2);
+    float t5 = s_select(t4, acc_1, acc_2);
+    int32_t t6 = s_as_i32(t5);
+    int32_t t7 = s_ior(t3, t6);
+    float t8 = s_as_f32(t7);
+    return t8;
 }
 
 /* Blocks of TN_REDUCE_BLOCK elements are reduced with four independent accumulators (latency

@@ -2,7 +2,7 @@
 #include "../tn_cpu_kernels.h"
 #include "tn_avx.h"
 
-/* sqrt: y[i] = sqrt(x[i]); NaN for x < 0 */
+/* sqrt: y[i] = sqrt(x[i]); -0 for -0, NaN for x < 0 */
 static inline vf sqrt_kernel(vf x)
 {
     vf t1 = p_sqrt(x);

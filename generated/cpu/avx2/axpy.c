@@ -5,8 +5,8 @@
 /* axpy: y[i] = a * x[i] + y[i] */
 static inline vf axpy_kernel(vf a, vf x, vf y)
 {
-    vf t3 = p_fma(a, x, y);
-    return t3;
+    vf t14 = p_muladd(a, x, y);
+    return t14;
 }
 
 static inline void axpy_at(vf a, const float *x, float *y, size_t i)

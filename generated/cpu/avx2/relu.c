@@ -2,12 +2,13 @@
 #include "../tn_cpu_kernels.h"
 #include "tn_avx2.h"
 
-/* relu: y[i] = max(x[i], 0); NaN stays NaN */
+/* relu: y[i] = max(x[i], 0): +0 for x <= 0 (-0 included); NaN stays NaN */
 static inline vf relu_kernel(vf x)
 {
-    vf t0 = v_splat(0.0f);
-    vf t2 = p_max(t0, x);
-    return t2;
+    vf t1 = v_splat(0.0f);
+    vm t2 = p_cmp_le(x, t1);
+    vf t3 = p_select(t2, t1, x);
+    return t3;
 }
 
 static inline void relu_at(const float *x, float *y, size_t i)

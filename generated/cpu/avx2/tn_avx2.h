@@ -61,8 +61,9 @@ static inline vm p_mask_or(vm a, vm b) { return _mm256_or_ps(a, b); }
 static inline vf p_max(vf a, vf b) { return _mm256_max_ps(a, b); }
 static inline vf p_min(vf a, vf b) { return _mm256_min_ps(a, b); }
 static inline vf p_mul(vf a, vf b) { return _mm256_mul_ps(a, b); }
+static inline vf p_muladd(vf a, vf b, vf c) { return _mm256_fmadd_ps(a, b, c); }
 static inline vf p_neg(vf a) { return _mm256_xor_ps(a, _mm256_set1_ps(-0.0f)); }
-static inline vf p_select(vm a, vf b, vf c) { return _mm256_blendv_ps(c, b, a); }
+static inline vf p_select(vm a, vf b, vf c) { return _mm256_or_ps(_mm256_and_ps(a, b), _mm256_andnot_ps(a, c)); }
 #define p_shl(a, b) (_mm256_slli_epi32(a, b))
 static inline vf p_sqrt(vf a) { return _mm256_sqrt_ps(a); }
 #define p_sra(a, b) (_mm256_srai_epi32(a, b))

@@ -5,38 +5,42 @@
 /* sigmoid: y[i] = 1 / (1 + e^-x[i]) */
 static inline vf sigmoid_kernel(vf x)
 {
-    vf t0 = v_splat(0x1p+0f);
-    vf t1 = v_splat(0x1.a0d2cep-13f);
-    vf t2 = v_splat(0x1.64p+6f);
-    vf t3 = v_splat(-0x1.ap+6f);
-    vf t5 = p_neg(x);
-    vf t6 = p_max(t3, t5);
-    vf t7 = p_min(t2, t6);
-    vf t8 = v_splat(0x1.715476p+0f);
-    vf t9 = v_splat(0x1.8p+23f);
-    vf t10 = p_fma(t7, t8, t9);
-    vf t11 = p_sub(t10, t9);
-    vf t12 = v_splat(0x1.bd0106p-13f);
-    vf t13 = v_splat(-0x1.63p-1f);
-    vf t14 = p_fma(t11, t13, t7);
-    vf t15 = p_fma(t11, t12, t14);
-    vf t16 = v_splat(0x1.6e879cp-10f);
-    vf t17 = p_fma(t1, t15, t16);
-    vf t18 = v_splat(0x1.11121p-7f);
-    vf t19 = p_fma(t17, t15, t18);
-    vf t20 = v_splat(0x1.555382p-5f);
-    vf t21 = p_fma(t19, t15, t20);
-    vf t22 = v_splat(0x1.555554p-3f);
-    vf t23 = p_fma(t21, t15, t22);
-    vf t24 = v_splat(0x1p-1f);
-    vf t25 = p_fma(t23, t15, t24);
-    vf t26 = p_mul(t15, t15);
-    vf t27 = p_fma(t25, t26, t15);
-    vf t28 = p_add(t27, t0);
-    vf t41 = p_scalb(t28, t11);
-    vf t42 = p_add(t0, t41);
-    vf t43 = p_div(t0, t42);
-    return t43;
+    vf t1 = v_splat(0.0f);
+    vm t2 = p_cmp_lt(x, t1);
+    vf t3 = v_splat(0x1.a0d2cep-13f);
+    vf t4 = v_splat(0x1.64p+6f);
+    vf t5 = v_splat(-0x1.ap+6f);
+    vf t6 = p_abs(x);
+    vf t7 = p_neg(t6);
+    vf t8 = p_max(t5, t7);
+    vf t9 = p_min(t4, t8);
+    vf t10 = v_splat(0x1.715476p+0f);
+    vf t11 = v_splat(0x1.8p+23f);
+    vf t12 = p_fma(t9, t10, t11);
+    vf t13 = p_sub(t12, t11);
+    vf t14 = v_splat(0x1.bd0106p-13f);
+    vf t15 = v_splat(-0x1.63p-1f);
+    vf t16 = p_fma(t13, t15, t9);
+    vf t17 = p_fma(t13, t14, t16);
+    vf t18 = v_splat(0x1.6e879cp-10f);
+    vf t19 = p_fma(t3, t17, t18);
+    vf t20 = v_splat(0x1.11121p-7f);
+    vf t21 = p_fma(t19, t17, t20);
+    vf t22 = v_splat(0x1.555382p-5f);
+    vf t23 = p_fma(t21, t17, t22);
+    vf t24 = v_splat(0x1.555554p-3f);
+    vf t25 = p_fma(t23, t17, t24);
+    vf t26 = v_splat(0x1p-1f);
+    vf t27 = p_fma(t25, t17, t26);
+    vf t28 = p_mul(t17, t17);
+    vf t29 = p_fma(t27, t28, t17);
+    vf t30 = v_splat(0x1p+0f);
+    vf t31 = p_add(t29, t30);
+    vf t44 = p_scalb(t31, t13);
+    vf t45 = p_select(t2, t44, t30);
+    vf t46 = p_add(t30, t44);
+    vf t47 = p_div(t45, t46);
+    return t47;
 }
 
 static inline void sigmoid_at(const float *x, float *y, size_t i)

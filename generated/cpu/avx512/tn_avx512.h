@@ -55,6 +55,7 @@ static inline vm p_mask_or(vm a, vm b) { return (__mmask16)(a | b); }
 static inline vf p_max(vf a, vf b) { return _mm512_max_ps(a, b); }
 static inline vf p_min(vf a, vf b) { return _mm512_min_ps(a, b); }
 static inline vf p_mul(vf a, vf b) { return _mm512_mul_ps(a, b); }
+static inline vf p_muladd(vf a, vf b, vf c) { return _mm512_fmadd_ps(a, b, c); }
 static inline vf p_neg(vf a) { return _mm512_castsi512_ps(_mm512_xor_si512(_mm512_castps_si512(a), _mm512_set1_epi32(INT32_MIN))); }
 static inline vf p_scalb(vf a, vf b) { return _mm512_scalef_ps(a, b); }
 static inline vf p_select(vm a, vf b, vf c) { return _mm512_mask_blend_ps(a, c, b); }

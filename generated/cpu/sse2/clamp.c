@@ -2,7 +2,7 @@
 #include "../tn_cpu_kernels.h"
 #include "tn_sse2.h"
 
-/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi */
+/* clamp: y[i] = min(max(x[i], lo), hi); NaN stays NaN; hi when lo > hi; x itself where it equals a bound (a zero keeps its sign); a NaN bound is ignored */
 static inline vf clamp_kernel(vf lo, vf hi, vf x)
 {
     vf t3 = p_max(lo, x);

@@ -3,29 +3,80 @@
 #include "../tn_scalar_ops.h"
 #include "tn_sse2.h"
 
-/* norm_l2: sqrt of the sum of x[i]^2 (no scaling: squares must not overflow, |x[i]| < 1e19) */
-static inline vf norm_l2_step(vf acc, vf x)
+/* norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares */
+static inline void norm_l2_step(vf small, vf medium, vf big, vf x, vf *r0, vf *r1, vf *r2)
 {
-    vf t2 = p_fma(x, x, acc);
-    return t2;
+    vf t1 = p_abs(x);
+    vf t2 = v_splat(0x1p-63f);
+    vm t3 = p_cmp_lt(t1, t2);
+    vf t4 = v_splat(0.0f);
+    vf t5 = p_select(t3, t1, t4);
+    vf t6 = v_splat(0x1p+100f);
+    vf t7 = p_mul(t5, t6);
+    vf t9 = p_fma(t7, t7, small);
+    vf t10 = v_splat(0x1p+40f);
+    vm t11 = p_cmp_gt(t1, t10);
+    vm t12 = p_mask_or(t11, t3);
+    vf t13 = p_select(t12, t4, t1);
+    vf t15 = p_fma(t13, t13, medium);
+    vf t16 = p_select(t11, t1, t4);
+    vf t17 = v_splat(0x1p-88f);
+    vf t18 = p_mul(t16, t17);
+    vf t20 = p_fma(t18, t18, big);
+    *r0 = t9;
+    *r1 = t15;
+    *r2 = t20;
 }
 
-static inline vf norm_l2_combine(vf acc_1, vf acc_2)
+static inline void norm_l2_combine(vf small_1, vf medium_1, vf big_1, vf small_2, vf medium_2, vf big_2, vf *r0, vf *r1, vf *r2)
 {
-    vf t2 = p_add(acc_1, acc_2);
-    return t2;
+    vf t2 = p_add(small_1, small_2);
+    vf t5 = p_add(medium_1, medium_2);
+    vf t8 = p_add(big_1, big_2);
+    *r0 = t2;
+    *r1 = t5;
+    *r2 = t8;
 }
 
-static inline float norm_l2_combine_s(float acc_1, float acc_2)
+static inline void norm_l2_combine_s(float small_1, float medium_1, float big_1, float small_2, float medium_2, float big_2, float *r0, float *r1, float *r2)
 {
-    float t2 = s_add(acc_1, acc_2);
-    return t2;
+    float t2 = s_add(small_1, small_2);
+    float t5 = s_add(medium_1, medium_2);
+    float t8 = s_add(big_1, big_2);
+    *r0 = t2;
+    *r1 = t5;
+    *r2 = t8;
 }
 
-static inline float norm_l2_final_s(float acc)
+static inline float norm_l2_final_s(float small, float medium, float big)
 {
-    float t1 = s_sqrt(acc);
-    return t1;
+    bool t1 = s_cmp_eq(medium, medium);
+    float t3 = 0.0f;
+    bool t4 = s_cmp_gt(big, t3);
+    float t5 = 0x1p-88f;
+    float t6 = s_mul(medium, t5);
+    float t7 = s_fma(t6, t5, big);
+    float t8 = s_sqrt(t7);
+    float t9 = 0x1p+88f;
+    float t10 = s_mul(t8, t9);
+    bool t12 = s_cmp_gt(small, t3);
+    bool t13 = s_cmp_gt(medium, t3);
+    float t14 = s_sqrt(medium);
+    float t15 = s_sqrt(small);
+    float t16 = 0x1p-100f;
+    float t17 = s_mul(t15, t16);
+    float t18 = s_max(t14, t17);
+    float t19 = s_min(t14, t17);
+    float t20 = s_div(t19, t18);
+    float t21 = 0x1p+0f;
+    float t22 = s_fma(t20, t20, t21);
+    float t23 = s_sqrt(t22);
+    float t24 = s_mul(t18, t23);
+    float t25 = s_select(t13, t24, t17);
+    float t26 = s_select(t12, t25, t14);
+    float t27 = s_select(t4, t10, t26);
+    float t28 = s_select(t1, t27, medium);
+    return t28;
 }
 
 /* Blocks of TN_REDUCE_BLOCK elements are reduced with four independent accumulators (latency
@@ -33,47 +84,61 @@ static inline float norm_l2_final_s(float acc)
  * error grows with log(n), not n. */
 void tn_cpu_norm_l2_sse2(size_t n, const float *x, float *result)
 {
-    float partial[64];
+    float partial_small[64];
+    float partial_medium[64];
+    float partial_big[64];
     int depth = 0;
     size_t blocks = 0;
     for (size_t start = 0; start < n; start += TN_REDUCE_BLOCK) {
         size_t end = n - start < TN_REDUCE_BLOCK ? n : start + TN_REDUCE_BLOCK;
-        vf acc0 = v_splat(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+        vf small0 = v_splat(0.0f), small1 = small0, small2 = small0, small3 = small0;
+        vf medium0 = v_splat(0.0f), medium1 = medium0, medium2 = medium0, medium3 = medium0;
+        vf big0 = v_splat(0.0f), big1 = big0, big2 = big0, big3 = big0;
         size_t i = start;
         for (; i + 4 * VF_LANES <= end; i += 4 * VF_LANES) {
-            acc0 = norm_l2_step(acc0, v_load(x + i));
-            acc1 = norm_l2_step(acc1, v_load(x + i + VF_LANES));
-            acc2 = norm_l2_step(acc2, v_load(x + i + 2 * VF_LANES));
-            acc3 = norm_l2_step(acc3, v_load(x + i + 3 * VF_LANES));
+            norm_l2_step(small0, medium0, big0, v_load(x + i), &small0, &medium0, &big0);
+            norm_l2_step(small1, medium1, big1, v_load(x + i + VF_LANES), &small1, &medium1, &big1);
+            norm_l2_step(small2, medium2, big2, v_load(x + i + 2 * VF_LANES), &small2, &medium2, &big2);
+            norm_l2_step(small3, medium3, big3, v_load(x + i + 3 * VF_LANES), &small3, &medium3, &big3);
         }
         for (; i + VF_LANES <= end; i += VF_LANES) {
-            acc0 = norm_l2_step(acc0, v_load(x + i));
+            norm_l2_step(small0, medium0, big0, v_load(x + i), &small0, &medium0, &big0);
         }
         if (i < end) {
             const size_t k = end - i;
             const vm m = v_tail_mask(k);
-            vf acc_next;
-            acc_next = norm_l2_step(acc0, v_load_tail(x + i, k, v_splat(0.0f)));
-            acc0 = p_select(m, acc_next, acc0);
+            vf small_next;
+            vf medium_next;
+            vf big_next;
+            norm_l2_step(small0, medium0, big0, v_load_tail(x + i, k, v_splat(0.0f)), &small_next, &medium_next, &big_next);
+            small0 = p_select(m, small_next, small0);
+            medium0 = p_select(m, medium_next, medium0);
+            big0 = p_select(m, big_next, big0);
         }
-        acc0 = norm_l2_combine(acc0, acc1);
-        acc2 = norm_l2_combine(acc2, acc3);
-        acc0 = norm_l2_combine(acc0, acc2);
+        norm_l2_combine(small0, medium0, big0, small1, medium1, big1, &small0, &medium0, &big0);
+        norm_l2_combine(small2, medium2, big2, small3, medium3, big3, &small2, &medium2, &big2);
+        norm_l2_combine(small0, medium0, big0, small2, medium2, big2, &small0, &medium0, &big0);
         /* A tree over the lanes, in registers: lane j combines with lane j + width. */
         for (int width = VF_LANES / 2; width > 0; width /= 2)
-            acc0 = norm_l2_combine(acc0, v_fold(acc0, width));
-        float s = v_first(acc0);
+            norm_l2_combine(small0, medium0, big0, v_fold(small0, width), v_fold(medium0, width), v_fold(big0, width), &small0, &medium0, &big0);
+        float s_small = v_first(small0);
+        float s_medium = v_first(medium0);
+        float s_big = v_first(big0);
         for (size_t b = blocks++; b & 1; b >>= 1) {
             depth--;
-            s = norm_l2_combine_s(partial[depth], s);
+            norm_l2_combine_s(partial_small[depth], partial_medium[depth], partial_big[depth], s_small, s_medium, s_big, &s_small, &s_medium, &s_big);
         }
-        partial[depth] = s;
+        partial_small[depth] = s_small;
+        partial_medium[depth] = s_medium;
+        partial_big[depth] = s_big;
         depth++;
     }
-    float total = 0.0f;
+    float total_small = 0.0f;
+    float total_medium = 0.0f;
+    float total_big = 0.0f;
     while (depth > 0) {
         depth--;
-        total = norm_l2_combine_s(partial[depth], total);
+        norm_l2_combine_s(partial_small[depth], partial_medium[depth], partial_big[depth], total_small, total_medium, total_big, &total_small, &total_medium, &total_big);
     }
-    *result = norm_l2_final_s(total);
+    *result = norm_l2_final_s(total_small, total_medium, total_big);
 }

@@ -2,17 +2,29 @@
 #include "../tn_cpu_kernels.h"
 #include "../tn_scalar_ops.h"
 #include "tn_sse2.h"
-/* rowmax: y[r] = the largest x[r, j], ignoring NaN; -inf for a row of none */
+/* rowmax: y[r] = the largest x[r, j], ignoring NaN, +0 over -0; -inf for a row of none */
 static inline vf rowmax_1_step(vf m, vf x)
 {
     vf t2 = p_max(x, m);
-    return t2;
+    vi t3 = p_as_i32(t2);
+    vm t4 = p_cmp_ge(x, m);
+    vf t5 = p_select(t4, x, m);
+    vi t6 = p_as_i32(t5);
+    vi t7 = p_iand(t3, t6);
+    vf t8 = p_as_f32(t7);
+    return t8;
 }
 
 static inline vf rowmax_1_combine(vf m_1, vf m_2)
 {
     vf t2 = p_max(m_1, m_2);
-    return t2;
+    vi t3 = p_as_i32(t2);
+    vm t4 = p_cmp_ge(m_1, m_2);
+    vf t5 = p_select(t4, m_1, m_2);
+    vi t6 = p_as_i32(t5);
+    vi t7 = p_iand(t3, t6);
+    vf t8 = p_as_f32(t7);
+    return t8;
 }
 
 static inline float rowmax_2_row(float m)
