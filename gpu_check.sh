@@ -4,7 +4,8 @@
 #
 # usage: gpu_check.sh [DIR]
 #   DIR (default: this script's folder) holds the build's binaries side by side:
-#   test_ops, test_errors, test_gpu_runtime, tn_bench (from build/tests and build/bench), and
+#   test_ops, test_errors, test_gpu_runtime, tn_bench and libtrueno.so (from build/tests,
+#   build/bench and build/runtime; tn_bench loads the library from DIR), and
 #   optionally mutant/test_gpu_runtime, built with the counter reset removed from the reduce
 #   template, which must FAIL the queued-reductions check (proof that the check can fail).
 # GPU_CHECK_SANITIZE=1 adds compute-sanitizer racecheck and synccheck runs of test_gpu_runtime.
@@ -12,6 +13,7 @@
 set -u
 dir=${1:-$(cd "$(dirname "$0")" && pwd)}
 cd "$dir" || exit 2
+export LD_LIBRARY_PATH="$PWD${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 failed=()
 step() {
   echo "=== $*"
