@@ -59,6 +59,7 @@ static struct {
     CUresult (*event_synchronize)(CUevent);
     CUresult (*event_elapsed)(float *, CUevent, CUevent);
     CUresult (*memcpy_dtod_async)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+    CUresult (*memset_d8_async)(CUdeviceptr, unsigned char, size_t, CUstream);
 } cu;
 
 static const char *const cu_symbols[] = {
@@ -67,7 +68,7 @@ static const char *const cu_symbols[] = {
     "cuModuleLoadDataEx", "cuModuleUnload", "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemFree_v2",
     "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuStreamCreate", "cuStreamDestroy_v2", "cuStreamSynchronize",
     "cuLaunchKernel", "cuGetErrorName", "cuEventCreate", "cuEventDestroy_v2", "cuEventRecord", "cuEventSynchronize",
-    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2",
+    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2", "cuMemsetD8Async",
 };
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -135,6 +136,8 @@ typedef struct cu_device {
     CUmodule *modules;    /* per op in tn_ops, loaded on first use */
     CUdeviceptr scratch;  /* what launch plans ask for (partials, results), grown on demand */
     size_t scratch_bytes;
+    CUdeviceptr counters; /* zero between launches: plans that count in it set it back */
+    size_t counter_bytes;
     CUevent timer[2];     /* tn_device_timer_start and _stop */
     char jit_log[4096];   /* the info log of the last module load */
 } cu_device;
@@ -190,6 +193,8 @@ static void cu_close(void *impl)
         if (d->modules[i])
             cu.module_unload(d->modules[i]);
     cu.mem_free(d->scratch);
+    if (d->counters)
+        cu.mem_free(d->counters);
     for (int i = 0; i < 2; i++)
         cu.event_destroy(d->timer[i]);
     cu.stream_destroy(d->stream);
@@ -333,6 +338,27 @@ static tn_status cu_scratch(cu_device *d, size_t bytes)
     return TN_OK;
 }
 
+/* The device's counters, at least bytes long. Grown, they start at zero (a memset queued before
+ * any launch that uses them); after that the plans that count leave them at zero. */
+static tn_status cu_counters(cu_device *d, size_t bytes)
+{
+    if (d->counter_bytes >= bytes)
+        return TN_OK;
+    tn_status s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize");
+    CUdeviceptr grown = 0;
+    if (s == TN_OK)
+        s = cu_check(cu.mem_alloc(&grown, bytes), "cuMemAlloc (counters)");
+    if (s == TN_OK && (s = cu_check(cu.memset_d8_async(grown, 0, bytes, d->stream), "cuMemsetD8Async")) != TN_OK)
+        cu.mem_free(grown);
+    if (s != TN_OK)
+        return s;
+    if (d->counters)
+        cu.mem_free(d->counters);
+    d->counters = grown;
+    d->counter_bytes = bytes;
+    return TN_OK;
+}
+
 /* One stage of a plan: its parameters in the PTX entry's order, then the launch. */
 static tn_status cu_stage(cu_device *d, CUmodule m, const tn_op *op, const tn_call *c, const tn_stage *st)
 {
@@ -369,6 +395,9 @@ static tn_status cu_stage(cu_device *d, CUmodule m, const tn_op *op, const tn_ca
             break;
         case TN_P_SCRATCH:
             values[i].u64 = d->scratch + p->value;
+            break;
+        case TN_P_COUNTER:
+            values[i].u64 = d->counters + p->value;
             break;
         }
         params[i] = &values[i];
@@ -417,6 +446,8 @@ static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
         s = cu_module(d, op, &m);
     if (s == TN_OK)
         s = cu_scratch(d, l.scratch_bytes);
+    if (s == TN_OK)
+        s = cu_counters(d, l.counter_bytes);
     for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)
         s = cu_stage(d, m, op, c, &l.stages[k]);
     if (s == TN_OK && l.nresults > 0)

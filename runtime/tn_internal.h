@@ -50,10 +50,12 @@ typedef struct tn_rule {
 
 /* ---- GPU launches: plans generated per op and backend from the schedule's launch description ---- */
 
-typedef enum tn_param_kind { TN_P_U64, TN_P_U32, TN_P_F32, TN_P_BUFFER, TN_P_SCRATCH } tn_param_kind;
+typedef enum tn_param_kind { TN_P_U64, TN_P_U32, TN_P_F32, TN_P_BUFFER, TN_P_SCRATCH, TN_P_COUNTER } tn_param_kind;
 
 /* A kernel parameter (CUDA), push-constant word or storage buffer (Vulkan). value: the integer,
- * the argument position (BUFFER) or the byte offset into the device's scratch (SCRATCH). */
+ * the argument position (BUFFER) or the byte offset into the device's scratch (SCRATCH) or into
+ * its counters (COUNTER: memory that is zero when a launch starts and that its stages leave at
+ * zero; CUDA only). */
 typedef struct tn_param {
     tn_param_kind kind;
     uint64_t value;
@@ -74,6 +76,7 @@ typedef struct tn_launch {
     unsigned nstages; /* 0: nothing to run (an empty input) */
     tn_stage stages[TN_MAX_STAGES];
     size_t scratch_bytes; /* device scratch the stages use */
+    size_t counter_bytes; /* device counters the stages use (zero before them and after) */
     /* Results, each in a scratch region of its own that only the stages writing it name: copied
      * to the host after the stages, or, for results on a device, written into their buffers
      * (a backend may point those stages at the buffer instead of the region). */

@@ -1240,6 +1240,9 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
     op->vulkan_plan(c, &g, &l);
     if (l.nstages == 0)
         return TN_OK;
+    if (l.counter_bytes > 0)
+        return tn_fail(TN_ERR_DEVICE, "vulkan: %s's plan counts in device counters, which Vulkan plans do not have",
+                       op->name);
     vk_pipeline *pipes[TN_MAX_STAGES];
     VkDescriptorSet sets[TN_MAX_STAGES];
     bool host_results = l.nresults > 0 && !c->results_on_device;

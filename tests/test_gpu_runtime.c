@@ -1,8 +1,9 @@
 /* GPU runtime behaviour beyond op values, on a backend's first device: work queued without waits
  * runs in order (chained ops, host writes between them, buffers destroyed while queued, the
  * device timer), the devices that host-pointer calls open are closed at exit and by
- * tn_shutdown, and (Vulkan) the pipeline cache on disk is written, reread, and survives a
- * damaged file. Exit 77 (skipped) without a device of the backend.
+ * tn_shutdown, reductions queued back to back give each its own result, and (Vulkan) the
+ * pipeline cache on disk is written, reread, and survives a damaged file. Exit 77 (skipped)
+ * without a device of the backend.
  *
  * usage: test_gpu_runtime BACKEND            cuda or vulkan
  *        test_gpu_runtime BACKEND --child F  (internal) host-pointer calls, then exit */
@@ -108,6 +109,75 @@ static void queued_work(tn_device *dev)
     free(x);
     free(y);
     free(want);
+}
+
+/* Reductions queued back to back on one device with no wait between them, at sizes that take
+ * one block up to many, argmax (two partials) between single-part ops, a host result among
+ * them: each must see its own input whole and leave the device ready for the next (on CUDA the
+ * last block of each launch combines the partials and sets the launch's counter back to zero).
+ * Integer data keep every sum exact whatever the order of combination. */
+static void queued_reductions(tn_device *dev)
+{
+    enum { SIZES = 4, ROUNDS = 3, OPS = 4, PEAK = 50 };
+    const size_t sizes[SIZES] = { 1, 100, 1283, (1u << 20) + 5 };
+    tn_buffer *x[SIZES] = { NULL }, *out = NULL;
+    float want[ROUNDS * SIZES * OPS], got[ROUNDS * SIZES * OPS];
+    float *host = malloc(sizes[SIZES - 1] * sizeof *host);
+    tn_status s = host ? tn_buffer_create(dev, ROUNDS * SIZES * OPS, &out) : TN_ERR_OUT_OF_MEMORY;
+    for (int k = 0; s == TN_OK && k < SIZES; k++) {
+        size_t n = sizes[k], peak = n * 2 / 3;
+        double sum = 0, squares = 0;
+        for (size_t i = 0; i < n; i++) {
+            host[i] = i == peak ? PEAK : (float)((int)(i % 7) - 3);
+            sum += host[i];
+            squares += (double)host[i] * host[i];
+        }
+        for (int r = 0; r < ROUNDS; r++) {
+            float *w = &want[(r * SIZES + k) * OPS];
+            int32_t index = (int32_t)peak;
+            w[0] = (float)sum;
+            w[1] = (float)squares;
+            w[2] = PEAK;
+            memcpy(&w[3], &index, sizeof index);
+        }
+        s = tn_buffer_create(dev, n, &x[k]);
+        if (s == TN_OK)
+            s = tn_buffer_write(x[k], 0, host, n);
+    }
+    float host_sum = 0;
+    for (int r = 0; s == TN_OK && r < ROUNDS; r++)
+        for (int k = 0; s == TN_OK && k < SIZES; k++) {
+            size_t at = (size_t)(r * SIZES + k) * OPS;
+            s = tn_dev_sum_to(dev, sizes[k], x[k], out, at);
+            if (s == TN_OK)
+                s = tn_dev_dot_to(dev, sizes[k], x[k], x[k], out, at + 1);
+            if (s == TN_OK)
+                s = tn_dev_max_to(dev, sizes[k], x[k], out, at + 2);
+            if (s == TN_OK)
+                s = tn_dev_argmax_to(dev, sizes[k], x[k], out, at + 3);
+            if (s == TN_OK && r == 1 && k == SIZES - 1)
+                s = tn_dev_sum(dev, sizes[k], x[k], &host_sum);
+        }
+    if (s == TN_OK)
+        s = tn_buffer_read(out, 0, got, ROUNDS * SIZES * OPS);
+    char detail[160] = "";
+    int ok = s == TN_OK && memcmp(got, want, sizeof got) == 0 && host_sum == want[(SIZES - 1) * OPS];
+    static const char *const names[OPS] = { "sum", "dot", "max", "argmax" };
+    for (int i = 0; s == TN_OK && !ok && !detail[0] && i < ROUNDS * SIZES * OPS; i++) {
+        uint32_t g, w;
+        memcpy(&g, &got[i], sizeof g);
+        memcpy(&w, &want[i], sizeof w);
+        if (g != w)
+            snprintf(detail, sizeof detail, "round %d, n = %zu, %s: bits %08x, want %08x", i / (SIZES * OPS),
+                     sizes[i / OPS % SIZES], names[i % OPS], (unsigned)g, (unsigned)w);
+    }
+    if (s == TN_OK && !ok && !detail[0])
+        snprintf(detail, sizeof detail, "host sum %.9g, want %.9g", (double)host_sum, (double)want[(SIZES - 1) * OPS]);
+    check("reductions queued back to back each give their own result", ok, s == TN_OK ? detail : tn_last_error());
+    for (int k = 0; k < SIZES; k++)
+        tn_buffer_destroy(x[k]);
+    tn_buffer_destroy(out);
+    free(host);
 }
 
 /* A pipeline cache file: at least Vulkan's header (length, version 1, vendor, device, UUID). */
@@ -260,6 +330,7 @@ int main(int argc, char **argv)
     check_status("device opens", s);
     if (s == TN_OK) {
         queued_work(dev);
+        queued_reductions(dev);
         tn_device_close(dev);
     }
     if (strcmp(backend, "vulkan") == 0)

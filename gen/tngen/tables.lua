@@ -205,6 +205,17 @@ local function plan_function(op, backend, t, name)
     at = string.format("tn_align256(scratch_%s + (%s))", s.name, s.bytes)
   end
   out[#out + 1] = string.format("    l->scratch_bytes = %s;", at)
+  -- Counters: regions of the device's counter memory, which is zero before the stages run and
+  -- which they leave at zero (so that no launch has to clear it).
+  local counters, counted = {}, "0"
+  for _, s in ipairs(desc.counters or {}) do
+    out[#out + 1] = string.format("    const size_t counter_%s = %s;", s.name, counted)
+    counters[s.name] = "counter_" .. s.name
+    counted = string.format("tn_align256(counter_%s + (%s))", s.name, s.bytes)
+  end
+  if desc.counters then
+    out[#out + 1] = string.format("    l->counter_bytes = %s;", counted)
+  end
   local function param(p)
     local kind, v = p[1], p[2]
     if kind == "u64" then
@@ -217,6 +228,8 @@ local function plan_function(op, backend, t, name)
       return string.format("{ TN_P_BUFFER, %d, 0 }", v)
     elseif kind == "scratch" then
       return string.format("{ TN_P_SCRATCH, %s, 0 }", assert(offsets[v], "unknown scratch region " .. v))
+    elseif kind == "counter" then
+      return string.format("{ TN_P_COUNTER, %s, 0 }", assert(counters[v], "unknown counter region " .. v))
     end
     error("internal: unknown launch parameter kind " .. tostring(kind))
   end

@@ -152,7 +152,7 @@ end
 
 local function ptx(op, t)
   return { text = gen.render("reduce.ptx", { op = op, t = t, uses_index = uses_index(op) }),
-    entries = { "tn_" .. op.name .. "_partial", "tn_" .. op.name .. "_final" } }
+    entries = { "tn_" .. op.name } }
 end
 
 local function glsl(op, t)
@@ -166,9 +166,10 @@ local function glsl(op, t)
     uses_index = uses_index(op) }), bindings = #op.inputs + #op.acc + 1 } }
 end
 
--- Launches: stage 0 reduces a grid-stride share per thread and then per block into partials
--- (one per part of the accumulator); stage 1, a single block, reduces the partials into the
--- result, which the runtime copies to the host.
+-- Launches. CUDA: one kernel; each block reduces a grid-stride share per thread and then the
+-- block into partials (one per part of the accumulator) and counts itself in a counter; the
+-- block that counts last reduces the partials into the result. Vulkan: two stages, the partials
+-- and then a single workgroup that reduces them. The runtime copies the result to the host.
 local MAX_GROUPS = 1024
 
 local function launch(op, backend, t)
@@ -184,18 +185,17 @@ local function launch(op, backend, t)
   local desc = { let = { { "groups", groups } }, scratch = scratch,
     results = { { arg = op.result.index, scratch = "result" } } }
   if backend == "cuda" then
-    local p0 = { { "u64", "n" } }
+    local params = { { "u64", "n" } }
     for _, a in ipairs(op.inputs) do
-      p0[#p0 + 1] = { "buffer", a.index }
+      params[#params + 1] = { "buffer", a.index }
     end
-    local p1 = { { "u64", "groups" } }
     for _, p in ipairs(partials) do
-      p0[#p0 + 1] = p
-      p1[#p1 + 1] = p
+      params[#params + 1] = p
     end
-    p1[#p1 + 1] = { "scratch", "result" }
-    desc.stages = { { entry = 0, block = t.block, grid = "groups", params = p0 },
-      { entry = 1, block = t.block, grid = "1", params = p1 } }
+    params[#params + 1] = { "counter", "arrived" }
+    params[#params + 1] = { "scratch", "result" }
+    desc.counters = { { name = "arrived", bytes = "4" } }
+    desc.stages = { { entry = 0, block = t.block, grid = "groups", params = params } }
   else
     local bindings = {}
     for _, a in ipairs(op.inputs) do
