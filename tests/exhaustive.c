@@ -7,6 +7,7 @@
  *
  * prints, per backend, the inputs outside the contract, the worst error in ulp and the first
  * few failures; exit status 0 when none fails. */
+#include "float_bits.h"
 #include "op_specs.h"
 
 #include <math.h>
@@ -16,30 +17,6 @@
 #include <string.h>
 
 enum { CHUNK = 1 << 20, MAX_BACKENDS = 8 };
-
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static float float_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-static double ulp_distance(float a, float b)
-{
-    int64_t x = (int32_t)bits_of(a), y = (int32_t)bits_of(b);
-    if (x < 0)
-        x = INT32_MIN - x;
-    if (y < 0)
-        y = INT32_MIN - y;
-    return (double)(x > y ? x - y : y - x);
-}
 
 static int usage(void)
 {

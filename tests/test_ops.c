@@ -5,6 +5,7 @@
  *
  * usage: test_ops --backend NAME [--op NAME] [--quick]
  * exit status: 0 passed, 1 failed, 77 skipped (the backend cannot run on this machine). */
+#include "float_bits.h"
 #include "op_specs.h"
 #include "tn_internal.h"
 
@@ -43,20 +44,6 @@ static uint32_t random_bits(void)
     return (uint32_t)(rng_state >> 32);
 }
 
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static float float_of(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 /* Floats mapped to unsigned integers in their order (-inf lowest), and back. */
 static uint32_t order_key(float f)
 {
@@ -82,17 +69,6 @@ static float draw(const test_arg *g)
         return (float)uniform(lo, hi);
     uint32_t klo = order_key((float)lo), khi = order_key((float)hi);
     return from_order_key(klo + (uint32_t)(((uint64_t)random_bits() * ((uint64_t)(khi - klo) + 1)) >> 32));
-}
-
-/* Distance in units in the last place: floats mapped to integers in their order. */
-static double ulp_distance(float a, float b)
-{
-    int64_t x = (int32_t)bits_of(a), y = (int32_t)bits_of(b);
-    if (x < 0)
-        x = INT32_MIN - x;
-    if (y < 0)
-        y = INT32_MIN - y;
-    return (double)(x > y ? x - y : y - x);
 }
 
 static float flush(float f)
