@@ -243,7 +243,7 @@ static void write_gpu_section(FILE *f, const bench_run *run, const char *path)
     const json *m = json_get(run->machine, "machine");
     fprintf(f,
             "\n## GPU: %s through %s\n\nFrom `%s` (`tn_bench run --backend %s --torch ...`, commit `%s`): "
-            "device time of each call (CUDA events; Vulkan timestamp queries around each op's command buffer), "
+            "device time of each call (CUDA events; Vulkan timestamp queries from the first op's start to the last one's end), "
             "median of the samples. *pytorch* is the same op in PyTorch on the same device, *copy* a "
             "device-to-device copy of the same bytes; ratios are their time over ours (> 1: ours is faster). "
             "The project's bar for streaming ops is 0.9× the copy at DRAM sizes.\n\n",

@@ -1183,6 +1183,26 @@ static void vk_push(vk_device *d, vk_frame *f, const vk_pipeline *p, const tn_st
     d->f.CmdPushConstants(f->cmd, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof words, words);
 }
 
+/* While timing, an op's work in frame f is bracketed by timestamps 2i and 2i + 1, i the frame's
+ * place in the ring; vk_frame_wait reads them once the frame is done. */
+static void vk_time_begin(vk_device *d, vk_frame *f)
+{
+    if (!d->timing)
+        return;
+    uint32_t slot = (uint32_t)(f - d->frames);
+    d->f.CmdResetQueryPool(f->cmd, d->timestamps, 2 * slot, 2);
+    d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 2 * slot);
+}
+
+static void vk_time_end(vk_device *d, vk_frame *f)
+{
+    if (!d->timing)
+        return;
+    d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps,
+                           2 * (uint32_t)(f - d->frames) + 1);
+    f->timed = true;
+}
+
 /* A device-to-device copy, queued in a frame of its own (timed like an op). */
 static tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes)
 {
@@ -1191,18 +1211,11 @@ static tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, si
     vk_frame *f = NULL;
     tn_status s = vk_record(d, &f);
     if (s == TN_OK) {
-        unsigned slot = (unsigned)(f - d->frames);
         vk_work_barrier(d, f);
-        if (d->timing) {
-            d->f.CmdResetQueryPool(f->cmd, d->timestamps, 2 * slot, 2);
-            d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 2 * slot);
-        }
+        vk_time_begin(d, f);
         VkBufferCopy region = { src_offset, dst_offset, bytes };
         d->f.CmdCopyBuffer(f->cmd, ((vk_buffer *)src)->buffer, ((vk_buffer *)dst)->buffer, 1, &region);
-        if (d->timing) {
-            d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps, 2 * slot + 1);
-            f->timed = true;
-        }
+        vk_time_end(d, f);
         s = vk_flush(d);
     }
     pthread_mutex_unlock(&d->lock);
@@ -1257,12 +1270,8 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         s = vk_bind(d, f, op, c, &l.stages[k], pipes[k], &op->shaders[l.stages[k].entry], &sets[k]);
     if (s != TN_OK)
         return s;
-    unsigned slot = (unsigned)(f - d->frames);
     vk_work_barrier(d, f); /* the copies staged in this frame, before the first stage */
-    if (d->timing) {
-        d->f.CmdResetQueryPool(f->cmd, d->timestamps, 2 * slot, 2);
-        d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 2 * slot);
-    }
+    vk_time_begin(d, f);
     for (unsigned k = 0; k < l.nstages; k++) {
         if (k > 0) /* what the stage before wrote, before this one reads it */
             vk_barrier(f->cmd, &d->f, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
@@ -1274,10 +1283,7 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
     }
     if (c->results_on_device)
         vk_copy_results(d, f, &l, c);
-    if (d->timing) {
-        d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps, 2 * slot + 1);
-        f->timed = true;
-    }
+    vk_time_end(d, f);
     /* Host results go in the same submission: into staging, or read from mapped scratch. */
     VkDeviceSize at = f->staged;
     if (staged_results) {
