@@ -59,6 +59,49 @@ static tn_status calibrate(const bench_options *o, tn_device *dev, const gpu_wor
     return s;
 }
 
+/* NVIDIA's driver runs Vulkan work at about 0.57x speed for a while once the device has been
+ * idle or lightly used for a second or two (an add of 2^28 floats took 1.13 or 1.97 ms in one
+ * process, switching at random), and returns to full speed after about 0.2 s of heavy work;
+ * CUDA is not affected. A case's uploads leave the device idle, and a small op alone keeps it
+ * lightly used, so before each case the device copies a large buffer back to back for
+ * BURN_SECONDS of device time. */
+static const double BURN_SECONDS = 0.3;
+enum { BURN_FLOATS = 1 << 26, BURN_BATCH = 8 };
+
+typedef struct burner {
+    tn_buffer *from, *to; /* NULL: none (the device lacked the memory); cases run without */
+} burner;
+
+static void burner_open(tn_device *dev, burner *b)
+{
+    *b = (burner){ 0 };
+    if (tn_buffer_create(dev, BURN_FLOATS, &b->from) != TN_OK || tn_buffer_create(dev, BURN_FLOATS, &b->to) != TN_OK) {
+        tn_buffer_destroy(b->from);
+        *b = (burner){ 0 };
+    }
+}
+
+static void burner_close(burner *b)
+{
+    tn_buffer_destroy(b->from);
+    tn_buffer_destroy(b->to);
+}
+
+static tn_status burn(tn_device *dev, const burner *b)
+{
+    tn_status s = TN_OK;
+    for (double busy = 0, seconds = 0; b->from && s == TN_OK && busy < BURN_SECONDS; busy += seconds) {
+        s = tn_device_timer_start(dev);
+        for (int k = 0; s == TN_OK && k < BURN_BATCH; k++)
+            s = tn_buffer_copy(b->to, 0, b->from, 0, BURN_FLOATS);
+        if (s == TN_OK)
+            s = tn_device_timer_stop(dev, &seconds);
+        if (seconds <= 0)
+            break;
+    }
+    return s;
+}
+
 /* A peer's seconds per call for (op, n) from bench/torch_peers.py's JSON (peer "" is PyTorch
  * itself, "triton" its fused Triton kernel); 0 when absent. */
 static double torch_seconds(const json *torch, const char *op, long long n, const char *peer)
@@ -87,42 +130,53 @@ static void peer_row(bench_run *run, const bench_case *ours, const char *name, d
     pc->speedup = seconds / ours->median;
 }
 
-/* An op with a result, its result into a device buffer (queued, no wait), against a device
- * copy of the op's first input to another buffer, sampled in turn in the same run. The copy's
- * time is scaled to the op's bytes, as copy-bar's is (a copy moves 8 bytes an element). */
-static tn_status bench_results_on_device(const bench_options *o, bench_run *run, tn_device *dev, const gpu_work *host,
-                                         const bench_case *ours, tn_buffer *const *bufs)
+/* An op with a result, its result into a device buffer (queued, no wait), against two device
+ * copies from the op's first input to another buffer, sampled in turn in the same run:
+ * "device-copy" copies the whole input and is scaled to the op's bytes, as copy-bar is (a copy
+ * moves 8 bytes an element); "device-copy-bytes" copies as many elements as move the op's
+ * bytes, unscaled, so that it also pays a launch's fixed cost once (at 16M floats that cost is
+ * about a tenth of a reduction's time, and scaling halves it). */
+static tn_status bench_results_on_device(const bench_options *o, bench_run *run, tn_device *dev, const burner *burner,
+                                         const gpu_work *host, const bench_case *ours, tn_buffer *const *bufs)
 {
+    enum { COPIES = 2 };
+    static const char *const names[COPIES] = { "device-copy", "device-copy-bytes" };
     const tn_op *op = host->op;
-    gpu_work to = *host, copy = { .op = op };
-    tn_buffer *result = NULL;
+    gpu_work to = *host, copy[COPIES];
+    tn_buffer *result = NULL, *src = NULL, *dst = NULL;
     to.to_buffers = true;
     tn_status s = tn_buffer_create(dev, 1, &result);
     for (int i = 0; i < op->nargs; i++) {
         if (op->results & (1u << i)) {
             to.c.ptr[i] = result;
             to.c.at[i] = 0;
-        } else if ((op->arrays & (1u << i)) && !copy.copy_src) {
-            copy.copy_src = bufs[i];
-            copy.copy_count = tn_buffer_length(bufs[i]);
+        } else if ((op->arrays & (1u << i)) && !src) {
+            src = bufs[i];
         }
     }
-    if (s == TN_OK && copy.copy_src)
-        s = tn_buffer_create(dev, copy.copy_count, &copy.copy_dst);
-    long to_calls = 1, copy_calls = 1;
+    size_t length = src ? tn_buffer_length(src) : 0, same = (size_t)(ours->bytes / 8.0);
+    if (s == TN_OK && src)
+        s = tn_buffer_create(dev, length, &dst);
+    for (int k = 0; k < COPIES; k++)
+        copy[k] = (gpu_work){ .op = op, .copy_src = src, .copy_dst = dst, .copy_count = k == 0 ? length : same < length ? same : length };
+    long to_calls = 1, copy_calls[COPIES] = { 1, 1 };
+    if (s == TN_OK)
+        s = burn(dev, burner);
     if (s == TN_OK)
         s = calibrate(o, dev, &to, &to_calls);
-    if (s == TN_OK && copy.copy_dst)
-        s = calibrate(o, dev, &copy, &copy_calls);
+    for (int k = 0; k < COPIES && s == TN_OK && dst; k++)
+        s = calibrate(o, dev, &copy[k], &copy_calls[k]);
     bench_case *tc = s == TN_OK ? bench_add_case(run) : NULL;
-    double copies[BENCH_MAX_SAMPLES];
+    double copies[COPIES][BENCH_MAX_SAMPLES];
     int ncopies = 0;
-    for (int k = 0; tc && k < o->samples && s == TN_OK; k++) {
+    for (int j = 0; tc && j < o->samples && s == TN_OK; j++) {
         double per_call = 0;
         if ((s = time_calls(dev, &to, to_calls, o->plant_percent, &per_call)) == TN_OK)
             tc->samples[tc->nsamples++] = per_call;
-        if (s == TN_OK && copy.copy_dst && (s = time_calls(dev, &copy, copy_calls, 0, &per_call)) == TN_OK)
-            copies[ncopies++] = per_call;
+        for (int k = 0; k < COPIES && s == TN_OK && dst; k++)
+            if ((s = time_calls(dev, &copy[k], copy_calls[k], 0, &per_call)) == TN_OK)
+                copies[k][ncopies] = per_call;
+        ncopies += s == TN_OK && dst;
     }
     if (tc) {
         int nsamples = tc->nsamples;
@@ -134,21 +188,21 @@ static tn_status bench_results_on_device(const bench_options *o, bench_run *run,
         memcpy(tc->samples, samples, sizeof samples);
         bench_summarize(tc);
         bench_case to_case = *tc;
-        if (ncopies > 0) {
+        for (int k = 0; k < COPIES && ncopies > 0; k++) {
             bench_case cc = to_case;
             cc.nsamples = ncopies;
-            memcpy(cc.samples, copies, sizeof copies);
+            memcpy(cc.samples, copies[k], sizeof copies[k]);
             bench_summarize(&cc);
-            double elements = (double)copy.copy_count;
-            peer_row(run, &to_case, "device-copy", cc.median * to_case.bytes / (8.0 * elements));
+            double scale = k == 0 ? to_case.bytes / (8.0 * (double)copy[k].copy_count) : 1.0;
+            peer_row(run, &to_case, names[k], cc.median * scale);
         }
     }
-    tn_buffer_destroy(copy.copy_dst);
+    tn_buffer_destroy(dst);
     tn_buffer_destroy(result);
     return s;
 }
 
-static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_device *dev, const bench_op *bop,
+static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_device *dev, const burner *burner, const bench_op *bop,
                                 const tn_op *op, const size_t *dims, const json *torch)
 {
     tn_buffer *bufs[TN_MAX_ARGS] = {0};
@@ -186,6 +240,8 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
     long calls = 1;
     double per_call = 0;
     if (s == TN_OK)
+        s = burn(dev, burner);
+    if (s == TN_OK)
         s = calibrate(o, dev, &w, &calls);
     bench_case *bc = s == TN_OK ? bench_add_case(run) : NULL;
     for (int k = 0; bc && k < o->samples && s == TN_OK; k++)
@@ -209,7 +265,7 @@ static tn_status bench_gpu_size(const bench_options *o, bench_run *run, tn_devic
         double elements = (double)dims[0] * (bop->ndims > 1 ? (double)dims[1] : 1.0);
         peer_row(run, bc, "copy-bar", torch_seconds(torch, "copy", key, "") * bc->bytes / (8.0 * elements));
         if (op->results && s == TN_OK)
-            s = bench_results_on_device(o, run, dev, &w, bc, bufs);
+            s = bench_results_on_device(o, run, dev, burner, &w, bc, bufs);
     }
     for (int i = 0; i < op->nargs; i++)
         tn_buffer_destroy(bufs[i]);
@@ -231,6 +287,8 @@ int bench_run_gpu(const bench_options *o, bench_run *run)
     char err[300];
     if (o->torch_json && !(torch = json_load(o->torch_json, err, sizeof err)))
         fprintf(stderr, "tn_bench: no PyTorch comparison: %s\n", err);
+    burner burner;
+    burner_open(dev, &burner);
     int rc = 0;
     for (int i = 0; i < bench_op_count && rc == 0; i++) {
         const bench_op *bop = &bench_ops[i];
@@ -247,7 +305,7 @@ int bench_run_gpu(const bench_options *o, bench_run *run)
                 elements *= dims[d];
             if (!o->quiet)
                 fprintf(stderr, "tn_bench: %s %s %zu elements\n", o->backend, bop->name, elements);
-            if (bench_gpu_size(o, run, dev, bop, op, dims, torch) != TN_OK) {
+            if (bench_gpu_size(o, run, dev, &burner, bop, op, dims, torch) != TN_OK) {
                 fprintf(stderr, "tn_bench: %s (%zu elements) on %s: %s\n", bop->name, elements, o->backend,
                         tn_last_error());
                 rc = 1;
@@ -255,6 +313,7 @@ int bench_run_gpu(const bench_options *o, bench_run *run)
         }
     }
     json_free(torch);
+    burner_close(&burner);
     tn_device_close(dev);
     return rc;
 }

@@ -5,12 +5,18 @@ ${gen.header("//", { op.file, "gen/lua/schedules/map.lua" }, "map.comp")}
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
 // ${op.name}: ${op.doc}
-// Grid-stride loop: invocation t handles elements t, t + stride, t + 2 * stride ...
+// Grid-stride loop over 16-byte vectors: invocation t handles vectors t, t + stride, t + 2 stride
+// ..., two of them in flight at a time; then the last n % 4 elements one each. Each array is
+// bound twice, as floats and as vec4 (aliases of one buffer, which Vulkan allows); buffers are
+// bound from their start, so the vectors are 16-byte aligned. The grid is bounded (launch plan):
+// a few workgroups per compute unit that walk the arrays in order.
 layout(local_size_x = ${t.local_size}) in;
 
 |local binding = 0
 |for _, a in ipairs(gen.arrays(op)) do
-layout(std430, set = 0, binding = ${binding}) ${a.role == "in" and "readonly " or a.role == "out" and "writeonly " or ""}buffer Buffer_${a.name} { float ${a.name}[]; };
+|  local access = a.role == "in" and "readonly " or a.role == "out" and "writeonly " or ""
+layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer_${a.name} { float ${a.name}[]; };
+layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer4_${a.name} { vec4 ${a.name}4[]; };
 |  binding = binding + 1
 |end
 
@@ -27,10 +33,33 @@ ${gen.lower.prim_functions(dsl.prims, t, gen.glsl_style(t))}
 
 ${kernel}
 
+|local args = gen.fn_args(op, op.fns.map)
+|local function call(at) return op.name .. "_kernel(" .. list(args, function(a) return a.role == "scalar" and ("params." .. a.name) or at(a) end) .. ")" end
+|local function vector(k) return "vec4(" .. list({ "x", "y", "z", "w" }, function(c) return call(function(a) return a.name .. "_" .. k .. "." .. c end) end) .. ")" end
+|local function loads(k, at)
+|  local out = {}
+|  for _, a in ipairs(args) do
+|    if a.role ~= "scalar" then out[#out + 1] = "vec4 " .. a.name .. "_" .. k .. " = " .. a.name .. "4[" .. at .. "];" end
+|  end
+|  return table.concat(out, "\n")
+|end
 void main()
 {
+    uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-        ${out}[i] = ${op.name}_kernel(${list(gen.fn_args(op, op.fns.map), function(a) return a.role == "scalar" and ("params." .. a.name) or (a.name .. "[i]") end)});
+    uint i = gl_GlobalInvocationID.x;
+    for (; i + stride < n4; i += 2u * stride) {
+        ${loads(0, "i")}
+        ${loads(1, "i + stride")}
+        ${out}4[i] = ${vector(0)};
+        ${out}4[i + stride] = ${vector(1)};
+    }
+    if (i < n4) {
+        ${loads(0, "i")}
+        ${out}4[i] = ${vector(0)};
+    }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n) {
+        ${out}[e] = ${call(function(a) return a.name .. "[e]" end)};
     }
 }

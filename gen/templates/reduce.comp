@@ -23,15 +23,17 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |  end
 |end
 // ${op.name}: ${op.doc}
-// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation, then the
-// workgroup through shared memory, into the partials (one buffer per part of the accumulator)
-// at the workgroup's index; stage 1 (a single workgroup) reduces the partials and writes the
-// result's bits.
+// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation (16-byte
+// vectors, two in flight, each component into its own accumulator; then the last n % 4
+// elements), then the workgroup through shared memory, into the partials (one buffer per part
+// of the accumulator) at the workgroup's index; stage 1 (a single workgroup) reduces the
+// partials and writes the result's bits.
 layout(local_size_x = ${t.local_size}) in;
 
 |local binding = 0
 |for _, a in ipairs(op.inputs) do
 layout(std430, set = 0, binding = ${binding}) readonly buffer Buffer_${a.name} { float ${a.name}[]; };
+layout(std430, set = 0, binding = ${binding}) readonly buffer Buffer4_${a.name} { vec4 ${a.name}4[]; };
 |  binding = binding + 1
 |end
 |for _, a in ipairs(A) do
@@ -60,17 +62,54 @@ void main()
 |for _, a in ipairs(A) do
     ${T[a.type]} ${acc(a)} = ${gen.glsl_const(a.type, a.init)};
 |end
-    if (params.stage == 0u) {
-        for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
 |local part_of = {}
 |for _, a in ipairs(A) do part_of[a.name] = a end
-|local function step_arg(p)
-|  if part_of[p.name] then return acc(part_of[p.name]) end
-|  if p.name == "index" then return "int(i)" end
-|  return p.name .. "[i]"
+|-- the step on lane k's accumulator, its inputs from vec4 `v` component c (or a scalar element)
+|local function lane(a, k) return acc(a) .. "_" .. k end
+|local function step_on(k, input, index)
+|  return call(op.name .. "_step", op.fns.step, function(p)
+|    if part_of[p.name] then return lane(part_of[p.name], k) end
+|    if p.name == "index" then return index end
+|    return input(by_input[p.name])
+|  end, function(a) return lane(a, k) end)
 |end
-            ${call(op.name .. "_step", op.fns.step, step_arg, acc)}
+|local C = { "x", "y", "z", "w" }
+|local function steps(v, at)
+|  local out = {}
+|  for k = 0, 3 do
+|    out[#out + 1] = step_on(k, function(a) return a.name .. "_" .. v .. "." .. C[k + 1] end, "int(4u * (" .. at .. ") + " .. k .. "u)")
+|  end
+|  return table.concat(out, "\n")
+|end
+|local function loads(v, at)
+|  return lines(op.inputs, function(a) return "vec4 " .. a.name .. "_" .. v .. " = " .. a.name .. "4[" .. at .. "];" end)
+|end
+    if (params.stage == 0u) {
+|for _, a in ipairs(A) do
+        ${T[a.type]} ${lane(a, 0)} = ${acc(a)}, ${lane(a, 1)} = ${acc(a)}, ${lane(a, 2)} = ${acc(a)}, ${lane(a, 3)} = ${acc(a)};
+|end
+        uint n4 = params.n / 4u;
+        uint q = gl_GlobalInvocationID.x;
+        for (; q + stride < n4; q += 2u * stride) {
+            ${loads(0, "q")}
+            ${loads(1, "q + stride")}
+            ${steps(0, "q")}
+            ${steps(1, "q + stride")}
         }
+        if (q < n4) {
+            ${loads(0, "q")}
+            ${steps(0, "q")}
+        }
+|for _, pr in ipairs({ { 0, 1 }, { 2, 3 }, { 0, 2 } }) do
+        ${call(op.name .. "_combine", op.fns.combine, pair(function(a) return lane(a, pr[1]) end, function(a) return lane(a, pr[2]) end), function(a) return lane(a, pr[1]) end)}
+|end
+        uint e = 4u * n4 + gl_GlobalInvocationID.x;
+        if (e < params.n) {
+            ${step_on(0, function(a) return a.name .. "[e]" end, "int(e)")}
+        }
+|for _, a in ipairs(A) do
+        ${acc(a)} = ${lane(a, 0)};
+|end
     } else {
         for (uint i = tid; i < params.n; i += gl_WorkGroupSize.x) {
             ${call(op.name .. "_combine", op.fns.combine, pair(acc, function(a) return "partial_" .. a.name .. "[i]" end), acc)}

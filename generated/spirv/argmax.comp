@@ -5,13 +5,15 @@
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
 // argmax: the index of the first largest x[i], ignoring NaN (0 when no element exceeds -inf)
-// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation, then the
-// workgroup through shared memory, into the partials (one buffer per part of the accumulator)
-// at the workgroup's index; stage 1 (a single workgroup) reduces the partials and writes the
-// result's bits.
+// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation (16-byte
+// vectors, two in flight, each component into its own accumulator; then the last n % 4
+// elements), then the workgroup through shared memory, into the partials (one buffer per part
+// of the accumulator) at the workgroup's index; stage 1 (a single workgroup) reduces the
+// partials and writes the result's bits.
 layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Buffer4_x { vec4 x4[]; };
 layout(std430, set = 0, binding = 1) buffer Partial_best { float partial_best[]; };
 layout(std430, set = 0, binding = 2) buffer Partial_at { int partial_at[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer ResultBuffer { uint result[]; };
@@ -90,9 +92,38 @@ void main()
     float acc_best = uintBitsToFloat(0xFF800000u);
     int acc_at = 0;
     if (params.stage == 0u) {
-        for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-            argmax_step(acc_best, acc_at, x[i], int(i), acc_best, acc_at);
+        float acc_best_0 = acc_best, acc_best_1 = acc_best, acc_best_2 = acc_best, acc_best_3 = acc_best;
+        int acc_at_0 = acc_at, acc_at_1 = acc_at, acc_at_2 = acc_at, acc_at_3 = acc_at;
+        uint n4 = params.n / 4u;
+        uint q = gl_GlobalInvocationID.x;
+        for (; q + stride < n4; q += 2u * stride) {
+            vec4 x_0 = x4[q];
+            vec4 x_1 = x4[q + stride];
+            argmax_step(acc_best_0, acc_at_0, x_0.x, int(4u * (q) + 0u), acc_best_0, acc_at_0);
+            argmax_step(acc_best_1, acc_at_1, x_0.y, int(4u * (q) + 1u), acc_best_1, acc_at_1);
+            argmax_step(acc_best_2, acc_at_2, x_0.z, int(4u * (q) + 2u), acc_best_2, acc_at_2);
+            argmax_step(acc_best_3, acc_at_3, x_0.w, int(4u * (q) + 3u), acc_best_3, acc_at_3);
+            argmax_step(acc_best_0, acc_at_0, x_1.x, int(4u * (q + stride) + 0u), acc_best_0, acc_at_0);
+            argmax_step(acc_best_1, acc_at_1, x_1.y, int(4u * (q + stride) + 1u), acc_best_1, acc_at_1);
+            argmax_step(acc_best_2, acc_at_2, x_1.z, int(4u * (q + stride) + 2u), acc_best_2, acc_at_2);
+            argmax_step(acc_best_3, acc_at_3, x_1.w, int(4u * (q + stride) + 3u), acc_best_3, acc_at_3);
         }
+        if (q < n4) {
+            vec4 x_0 = x4[q];
+            argmax_step(acc_best_0, acc_at_0, x_0.x, int(4u * (q) + 0u), acc_best_0, acc_at_0);
+            argmax_step(acc_best_1, acc_at_1, x_0.y, int(4u * (q) + 1u), acc_best_1, acc_at_1);
+            argmax_step(acc_best_2, acc_at_2, x_0.z, int(4u * (q) + 2u), acc_best_2, acc_at_2);
+            argmax_step(acc_best_3, acc_at_3, x_0.w, int(4u * (q) + 3u), acc_best_3, acc_at_3);
+        }
+        argmax_combine(acc_best_0, acc_at_0, acc_best_1, acc_at_1, acc_best_0, acc_at_0);
+        argmax_combine(acc_best_2, acc_at_2, acc_best_3, acc_at_3, acc_best_2, acc_at_2);
+        argmax_combine(acc_best_0, acc_at_0, acc_best_2, acc_at_2, acc_best_0, acc_at_0);
+        uint e = 4u * n4 + gl_GlobalInvocationID.x;
+        if (e < params.n) {
+            argmax_step(acc_best_0, acc_at_0, x[e], int(e), acc_best_0, acc_at_0);
+        }
+        acc_best = acc_best_0;
+        acc_at = acc_at_0;
     } else {
         for (uint i = tid; i < params.n; i += gl_WorkGroupSize.x) {
             argmax_combine(acc_best, acc_at, partial_best[i], partial_at[i], acc_best, acc_at);

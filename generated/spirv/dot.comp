@@ -5,14 +5,17 @@
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
 // dot: the sum of x[i] * y[i]
-// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation, then the
-// workgroup through shared memory, into the partials (one buffer per part of the accumulator)
-// at the workgroup's index; stage 1 (a single workgroup) reduces the partials and writes the
-// result's bits.
+// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation (16-byte
+// vectors, two in flight, each component into its own accumulator; then the last n % 4
+// elements), then the workgroup through shared memory, into the partials (one buffer per part
+// of the accumulator) at the workgroup's index; stage 1 (a single workgroup) reduces the
+// partials and writes the result's bits.
 layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Buffer4_x { vec4 x4[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) readonly buffer Buffer4_y { vec4 y4[]; };
 layout(std430, set = 0, binding = 2) buffer Partial_acc { float partial_acc[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer ResultBuffer { uint result[]; };
 
@@ -73,9 +76,39 @@ void main()
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     float acc_acc = uintBitsToFloat(0x00000000u);
     if (params.stage == 0u) {
-        for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-            acc_acc = dot_step(acc_acc, x[i], y[i]);
+        float acc_acc_0 = acc_acc, acc_acc_1 = acc_acc, acc_acc_2 = acc_acc, acc_acc_3 = acc_acc;
+        uint n4 = params.n / 4u;
+        uint q = gl_GlobalInvocationID.x;
+        for (; q + stride < n4; q += 2u * stride) {
+            vec4 x_0 = x4[q];
+            vec4 y_0 = y4[q];
+            vec4 x_1 = x4[q + stride];
+            vec4 y_1 = y4[q + stride];
+            acc_acc_0 = dot_step(acc_acc_0, x_0.x, y_0.x);
+            acc_acc_1 = dot_step(acc_acc_1, x_0.y, y_0.y);
+            acc_acc_2 = dot_step(acc_acc_2, x_0.z, y_0.z);
+            acc_acc_3 = dot_step(acc_acc_3, x_0.w, y_0.w);
+            acc_acc_0 = dot_step(acc_acc_0, x_1.x, y_1.x);
+            acc_acc_1 = dot_step(acc_acc_1, x_1.y, y_1.y);
+            acc_acc_2 = dot_step(acc_acc_2, x_1.z, y_1.z);
+            acc_acc_3 = dot_step(acc_acc_3, x_1.w, y_1.w);
         }
+        if (q < n4) {
+            vec4 x_0 = x4[q];
+            vec4 y_0 = y4[q];
+            acc_acc_0 = dot_step(acc_acc_0, x_0.x, y_0.x);
+            acc_acc_1 = dot_step(acc_acc_1, x_0.y, y_0.y);
+            acc_acc_2 = dot_step(acc_acc_2, x_0.z, y_0.z);
+            acc_acc_3 = dot_step(acc_acc_3, x_0.w, y_0.w);
+        }
+        acc_acc_0 = dot_combine(acc_acc_0, acc_acc_1);
+        acc_acc_2 = dot_combine(acc_acc_2, acc_acc_3);
+        acc_acc_0 = dot_combine(acc_acc_0, acc_acc_2);
+        uint e = 4u * n4 + gl_GlobalInvocationID.x;
+        if (e < params.n) {
+            acc_acc_0 = dot_step(acc_acc_0, x[e], y[e]);
+        }
+        acc_acc = acc_acc_0;
     } else {
         for (uint i = tid; i < params.n; i += gl_WorkGroupSize.x) {
             acc_acc = dot_combine(acc_acc, partial_acc[i]);

@@ -5,11 +5,17 @@
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
 // exp: y[i] = e^x[i]
-// Grid-stride loop: invocation t handles elements t, t + stride, t + 2 * stride ...
+// Grid-stride loop over 16-byte vectors: invocation t handles vectors t, t + stride, t + 2 stride
+// ..., two of them in flight at a time; then the last n % 4 elements one each. Each array is
+// bound twice, as floats and as vec4 (aliases of one buffer, which Vulkan allows); buffers are
+// bound from their start, so the vectors are 16-byte aligned. The grid is bounded (launch plan):
+// a few workgroups per compute unit that walk the arrays in order.
 layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Buffer4_x { vec4 x4[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer Buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) writeonly buffer Buffer4_y { vec4 y4[]; };
 
 layout(push_constant) uniform Params {
     uint n;
@@ -82,8 +88,21 @@ float exp_kernel(float x)
 
 void main()
 {
+    uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-        y[i] = exp_kernel(x[i]);
+    uint i = gl_GlobalInvocationID.x;
+    for (; i + stride < n4; i += 2u * stride) {
+        vec4 x_0 = x4[i];
+        vec4 x_1 = x4[i + stride];
+        y4[i] = vec4(exp_kernel(x_0.x), exp_kernel(x_0.y), exp_kernel(x_0.z), exp_kernel(x_0.w));
+        y4[i + stride] = vec4(exp_kernel(x_1.x), exp_kernel(x_1.y), exp_kernel(x_1.z), exp_kernel(x_1.w));
+    }
+    if (i < n4) {
+        vec4 x_0 = x4[i];
+        y4[i] = vec4(exp_kernel(x_0.x), exp_kernel(x_0.y), exp_kernel(x_0.z), exp_kernel(x_0.w));
+    }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n) {
+        y[e] = exp_kernel(x[e]);
     }
 }

@@ -5,12 +5,19 @@
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
 // mul: z[i] = x[i] * y[i]
-// Grid-stride loop: invocation t handles elements t, t + stride, t + 2 * stride ...
+// Grid-stride loop over 16-byte vectors: invocation t handles vectors t, t + stride, t + 2 stride
+// ..., two of them in flight at a time; then the last n % 4 elements one each. Each array is
+// bound twice, as floats and as vec4 (aliases of one buffer, which Vulkan allows); buffers are
+// bound from their start, so the vectors are 16-byte aligned. The grid is bounded (launch plan):
+// a few workgroups per compute unit that walk the arrays in order.
 layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Buffer4_x { vec4 x4[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) readonly buffer Buffer4_y { vec4 y4[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer Buffer_z { float z[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer Buffer4_z { vec4 z4[]; };
 
 layout(push_constant) uniform Params {
     uint n;
@@ -56,8 +63,24 @@ float mul_kernel(float x, float y)
 
 void main()
 {
+    uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-        z[i] = mul_kernel(x[i], y[i]);
+    uint i = gl_GlobalInvocationID.x;
+    for (; i + stride < n4; i += 2u * stride) {
+        vec4 x_0 = x4[i];
+        vec4 y_0 = y4[i];
+        vec4 x_1 = x4[i + stride];
+        vec4 y_1 = y4[i + stride];
+        z4[i] = vec4(mul_kernel(x_0.x, y_0.x), mul_kernel(x_0.y, y_0.y), mul_kernel(x_0.z, y_0.z), mul_kernel(x_0.w, y_0.w));
+        z4[i + stride] = vec4(mul_kernel(x_1.x, y_1.x), mul_kernel(x_1.y, y_1.y), mul_kernel(x_1.z, y_1.z), mul_kernel(x_1.w, y_1.w));
+    }
+    if (i < n4) {
+        vec4 x_0 = x4[i];
+        vec4 y_0 = y4[i];
+        z4[i] = vec4(mul_kernel(x_0.x, y_0.x), mul_kernel(x_0.y, y_0.y), mul_kernel(x_0.z, y_0.z), mul_kernel(x_0.w, y_0.w));
+    }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n) {
+        z[e] = mul_kernel(x[e], y[e]);
     }
 }

@@ -5,13 +5,15 @@
 // compiler may assume there are none, and drop the NaN of a compare-and-select.
 spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [4466], 4461, 32);
 // norm_l2: sqrt of the sum of x[i]^2, without overflow or underflow of the squares
-// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation, then the
-// workgroup through shared memory, into the partials (one buffer per part of the accumulator)
-// at the workgroup's index; stage 1 (a single workgroup) reduces the partials and writes the
-// result's bits.
+// Two dispatches of one pipeline: stage 0 reduces a grid-stride share per invocation (16-byte
+// vectors, two in flight, each component into its own accumulator; then the last n % 4
+// elements), then the workgroup through shared memory, into the partials (one buffer per part
+// of the accumulator) at the workgroup's index; stage 1 (a single workgroup) reduces the
+// partials and writes the result's bits.
 layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Buffer4_x { vec4 x4[]; };
 layout(std430, set = 0, binding = 1) buffer Partial_small { float partial_small[]; };
 layout(std430, set = 0, binding = 2) buffer Partial_medium { float partial_medium[]; };
 layout(std430, set = 0, binding = 3) buffer Partial_big { float partial_big[]; };
@@ -131,9 +133,40 @@ void main()
     float acc_medium = uintBitsToFloat(0x00000000u);
     float acc_big = uintBitsToFloat(0x00000000u);
     if (params.stage == 0u) {
-        for (uint i = gl_GlobalInvocationID.x; i < params.n; i += stride) {
-            norm_l2_step(acc_small, acc_medium, acc_big, x[i], acc_small, acc_medium, acc_big);
+        float acc_small_0 = acc_small, acc_small_1 = acc_small, acc_small_2 = acc_small, acc_small_3 = acc_small;
+        float acc_medium_0 = acc_medium, acc_medium_1 = acc_medium, acc_medium_2 = acc_medium, acc_medium_3 = acc_medium;
+        float acc_big_0 = acc_big, acc_big_1 = acc_big, acc_big_2 = acc_big, acc_big_3 = acc_big;
+        uint n4 = params.n / 4u;
+        uint q = gl_GlobalInvocationID.x;
+        for (; q + stride < n4; q += 2u * stride) {
+            vec4 x_0 = x4[q];
+            vec4 x_1 = x4[q + stride];
+            norm_l2_step(acc_small_0, acc_medium_0, acc_big_0, x_0.x, acc_small_0, acc_medium_0, acc_big_0);
+            norm_l2_step(acc_small_1, acc_medium_1, acc_big_1, x_0.y, acc_small_1, acc_medium_1, acc_big_1);
+            norm_l2_step(acc_small_2, acc_medium_2, acc_big_2, x_0.z, acc_small_2, acc_medium_2, acc_big_2);
+            norm_l2_step(acc_small_3, acc_medium_3, acc_big_3, x_0.w, acc_small_3, acc_medium_3, acc_big_3);
+            norm_l2_step(acc_small_0, acc_medium_0, acc_big_0, x_1.x, acc_small_0, acc_medium_0, acc_big_0);
+            norm_l2_step(acc_small_1, acc_medium_1, acc_big_1, x_1.y, acc_small_1, acc_medium_1, acc_big_1);
+            norm_l2_step(acc_small_2, acc_medium_2, acc_big_2, x_1.z, acc_small_2, acc_medium_2, acc_big_2);
+            norm_l2_step(acc_small_3, acc_medium_3, acc_big_3, x_1.w, acc_small_3, acc_medium_3, acc_big_3);
         }
+        if (q < n4) {
+            vec4 x_0 = x4[q];
+            norm_l2_step(acc_small_0, acc_medium_0, acc_big_0, x_0.x, acc_small_0, acc_medium_0, acc_big_0);
+            norm_l2_step(acc_small_1, acc_medium_1, acc_big_1, x_0.y, acc_small_1, acc_medium_1, acc_big_1);
+            norm_l2_step(acc_small_2, acc_medium_2, acc_big_2, x_0.z, acc_small_2, acc_medium_2, acc_big_2);
+            norm_l2_step(acc_small_3, acc_medium_3, acc_big_3, x_0.w, acc_small_3, acc_medium_3, acc_big_3);
+        }
+        norm_l2_combine(acc_small_0, acc_medium_0, acc_big_0, acc_small_1, acc_medium_1, acc_big_1, acc_small_0, acc_medium_0, acc_big_0);
+        norm_l2_combine(acc_small_2, acc_medium_2, acc_big_2, acc_small_3, acc_medium_3, acc_big_3, acc_small_2, acc_medium_2, acc_big_2);
+        norm_l2_combine(acc_small_0, acc_medium_0, acc_big_0, acc_small_2, acc_medium_2, acc_big_2, acc_small_0, acc_medium_0, acc_big_0);
+        uint e = 4u * n4 + gl_GlobalInvocationID.x;
+        if (e < params.n) {
+            norm_l2_step(acc_small_0, acc_medium_0, acc_big_0, x[e], acc_small_0, acc_medium_0, acc_big_0);
+        }
+        acc_small = acc_small_0;
+        acc_medium = acc_medium_0;
+        acc_big = acc_big_0;
     } else {
         for (uint i = tid; i < params.n; i += gl_WorkGroupSize.x) {
             norm_l2_combine(acc_small, acc_medium, acc_big, partial_small[i], partial_medium[i], partial_big[i], acc_small, acc_medium, acc_big);

@@ -69,6 +69,11 @@ local function glsl(op, t)
     kernel = gen.c_function(op.fns.map, t, gen.glsl_style(t), op.name .. "_kernel") }), bindings = #gen.arrays(op) } }
 end
 
+-- Vulkan's grid: at most this many workgroups walk the arrays (about 8 per compute unit of a large
+-- GPU; a grid of one workgroup per 1024 elements made tens of thousands of short workgroups whose
+-- speed on NVIDIA's driver changed from process to process).
+local GLSL_GROUPS = 1024
+
 -- Launches: one kernel over a grid-stride loop; nothing to launch for n = 0.
 local function launch(op, backend, t)
   local params, bindings = { { "u64", "n" } }, {}
@@ -88,7 +93,7 @@ local function launch(op, backend, t)
   end
   params[1] = { "u32", "n" }
   return { none_when = "n == 0",
-    stages = { { entry = 0, grid = "tn_umin3(tn_ucdiv(n, " .. t.local_size .. "), g->max_groups, 65535)",
+    stages = { { entry = 0, grid = "tn_umin3(tn_ucdiv(n, " .. 4 * t.local_size .. "), g->max_groups, " .. GLSL_GROUPS .. ")",
       params = params, bindings = bindings } } }
 end
 
