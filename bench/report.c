@@ -245,10 +245,13 @@ static void write_gpu_section(FILE *f, const bench_run *run, const char *path)
             "\n## GPU: %s through %s\n\nFrom `%s` (`tn_bench run --backend %s --torch ...`, commit `%s`): "
             "device time of each call (CUDA events; Vulkan timestamp queries from the first op's start to the last one's end), "
             "median of the samples. *pytorch* is the same op in PyTorch on the same device, *copy* a "
-            "device-to-device copy of the same bytes; ratios are their time over ours (> 1: ours is faster). "
+            "device-to-device copy of the same bytes (of the op's input, scaled to its bytes, for a result into a "
+            "buffer), *copy of the bytes* a copy of as many elements as move the op's bytes, unscaled; ratios are "
+            "their time over ours (> 1: ours is faster). "
             "The project's bar for streaming ops is 0.9× the copy at DRAM sizes.\n\n",
             run->device, run->backend, path, run->backend, json_string(m, "commit", "?"));
-    fprintf(f, "| op | n | ours GB/s | pytorch GB/s | vs pytorch | vs copy |\n|---|---|---|---|---|---|\n");
+    fprintf(f, "| op | n | ours GB/s | pytorch GB/s | vs pytorch | vs copy | vs copy of the bytes |\n"
+               "|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < run->count; i++) {
         const bench_case *c = &run->cases[i];
         if (c->peer)
@@ -256,12 +259,18 @@ static void write_gpu_section(FILE *f, const bench_run *run, const char *path)
         /* a result into a device buffer (tn_dev_<op>_to) is held to the copy timed beside it */
         bool to_buffer = strcmp(c->variant, run->backend) != 0;
         const bench_case *torch = lookup(run, c->op, "pytorch", c->n),
-                         *copy = lookup(run, c->op, to_buffer ? "device-copy" : "copy-bar", c->n);
-        fprintf(f, "| %s%s | %lld | %.0f |", c->op, to_buffer ? " (to a buffer)" : "", c->n,
-                c->bytes / c->median * 1e-9);
+                         *copy = lookup(run, c->op, to_buffer ? "device-copy" : "copy-bar", c->n),
+                         *bytes = to_buffer ? lookup(run, c->op, "device-copy-bytes", c->n) : NULL;
+        char n[48];
+        if (c->shape[0])
+            snprintf(n, sizeof n, "%s", c->shape);
+        else
+            snprintf(n, sizeof n, "%lld", c->n);
+        fprintf(f, "| %s%s | %s | %.0f |", c->op, to_buffer ? " (to a buffer)" : "", n, c->bytes / c->median * 1e-9);
         fprintf(f, torch ? " %.0f | %.2f× |" : " | |", torch ? torch->bytes / torch->median * 1e-9 : 0,
                 torch ? torch->median / c->median : 0);
-        fprintf(f, copy ? " %.2f× |\n" : " |\n", copy ? copy->median / c->median : 0);
+        fprintf(f, copy ? " %.2f× |" : " |", copy ? copy->median / c->median : 0);
+        fprintf(f, bytes ? " %.2f× |\n" : " |\n", bytes ? bytes->median / c->median : 0);
     }
 }
 
