@@ -18,8 +18,17 @@ void ptx_arena_free(ptx_arena *a);
 
 /* ---- tokens: pointer + length into the source buffer, never copied ---- */
 typedef enum ptx_tok_kind {
-    PTX_T_EOF, PTX_T_IDENT, PTX_T_DOTWORD, PTX_T_INT, PTX_T_FLOAT, PTX_T_STRING, PTX_T_PUNCT,
-    PTX_T_SHL, PTX_T_SHR, PTX_T_BAD, PTX_T_UNTERMINATED
+    PTX_T_EOF,
+    PTX_T_IDENT,
+    PTX_T_DOTWORD,
+    PTX_T_INT,
+    PTX_T_FLOAT,
+    PTX_T_STRING,
+    PTX_T_PUNCT,
+    PTX_T_SHL,
+    PTX_T_SHR,
+    PTX_T_BAD,
+    PTX_T_UNTERMINATED
 } ptx_tok_kind;
 
 typedef struct ptx_token {
@@ -39,25 +48,74 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t);
 
 /* ---- IR ---- */
 typedef enum ptx_space {
-    PTX_SP_NONE, PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL, PTX_SP_CONST, PTX_SP_PARAM, PTX_SP_TEX, PTX_SP_GENERIC,
+    PTX_SP_NONE,
+    PTX_SP_GLOBAL,
+    PTX_SP_SHARED,
+    PTX_SP_LOCAL,
+    PTX_SP_CONST,
+    PTX_SP_PARAM,
+    PTX_SP_TEX,
+    PTX_SP_GENERIC,
     PTX_SP_COUNT
 } ptx_space;
 extern const char *const ptx_space_names[PTX_SP_COUNT]; /* ORDER ptx_space */
 
 /* Opcode classes the analyses care about; everything else is PTX_K_OTHER. */
 typedef enum ptx_kind {
-    PTX_K_OTHER, PTX_K_LD, PTX_K_ST, PTX_K_ATOM, PTX_K_RED, PTX_K_BRA, PTX_K_BRX, PTX_K_RET, PTX_K_EXIT, PTX_K_TRAP,
-    PTX_K_BAR, PTX_K_CALL, PTX_K_MOV, PTX_K_ADD, PTX_K_SUB, PTX_K_MUL, PTX_K_MAD, PTX_K_SHL, PTX_K_CVT, PTX_K_CVTA,
-    PTX_K_SETP, PTX_K_SELP, PTX_K_FMA, PTX_K_VARIANT_SRC, PTX_K_NEG, PTX_K_ARITH, PTX_K_TEX, PTX_K_CP_ASYNC
+    PTX_K_OTHER,
+    PTX_K_LD,
+    PTX_K_ST,
+    PTX_K_ATOM,
+    PTX_K_RED,
+    PTX_K_BRA,
+    PTX_K_BRX,
+    PTX_K_RET,
+    PTX_K_EXIT,
+    PTX_K_TRAP,
+    PTX_K_BAR,
+    PTX_K_CALL,
+    PTX_K_MOV,
+    PTX_K_ADD,
+    PTX_K_SUB,
+    PTX_K_MUL,
+    PTX_K_MAD,
+    PTX_K_SHL,
+    PTX_K_CVT,
+    PTX_K_CVTA,
+    PTX_K_SETP,
+    PTX_K_SELP,
+    PTX_K_FMA,
+    PTX_K_VARIANT_SRC,
+    PTX_K_NEG,
+    PTX_K_ARITH,
+    PTX_K_TEX,
+    PTX_K_CP_ASYNC
 } ptx_kind;
 
 typedef enum ptx_opnd_kind {
-    PTX_O_NONE, PTX_O_REG, PTX_O_SREG, PTX_O_IMM, PTX_O_FIMM, PTX_O_SYM, PTX_O_ADDR, PTX_O_VEC, PTX_O_LIST, PTX_O_SINK
+    PTX_O_NONE,
+    PTX_O_REG,
+    PTX_O_SREG,
+    PTX_O_IMM,
+    PTX_O_FIMM,
+    PTX_O_SYM,
+    PTX_O_ADDR,
+    PTX_O_VEC,
+    PTX_O_LIST,
+    PTX_O_SINK
 } ptx_opnd_kind;
 
 /* Special registers: id = base * 4 + component (x y z, or 0 for scalars). */
-enum { PTX_SR_TID, PTX_SR_NTID, PTX_SR_CTAID, PTX_SR_NCTAID, PTX_SR_LANEID, PTX_SR_WARPID, PTX_SR_OTHER_VARIANT,
-       PTX_SR_OTHER_UNIFORM };
+enum {
+    PTX_SR_TID,
+    PTX_SR_NTID,
+    PTX_SR_CTAID,
+    PTX_SR_NCTAID,
+    PTX_SR_LANEID,
+    PTX_SR_WARPID,
+    PTX_SR_OTHER_VARIANT,
+    PTX_SR_OTHER_UNIFORM
+};
 
 typedef struct ptx_operand {
     uint8_t kind, neg;
@@ -99,10 +157,22 @@ typedef enum ptx_severity { PTX_INFO, PTX_WARNING, PTX_ERROR } ptx_severity;
 extern const char *const ptx_severity_names[3]; /* ORDER ptx_severity */
 
 typedef enum ptx_rule_id {
-    PTX_RULE_SYNTAX, PTX_RULE_BARRIER_DIVERGENCE, PTX_RULE_SHARED_RACE, PTX_RULE_BANK_CONFLICT,
-    PTX_RULE_UNCOALESCED_GLOBAL, PTX_RULE_REGISTER_SPILL, PTX_RULE_LOCAL_MEMORY, PTX_RULE_HIGH_REGISTER_PRESSURE,
-    PTX_RULE_SHARED_64BIT_ADDRESS, PTX_RULE_GENERIC_AS_SHARED, PTX_RULE_UNINITIALIZED_REGISTER, PTX_RULE_DEAD_CODE,
-    PTX_RULE_NO_EXIT_PATH, PTX_RULE_MISSING_BOUNDS_CHECK, PTX_RULE_UNVECTORIZED_ACCESS, PTX_RULE_NO_ENTRY,
+    PTX_RULE_SYNTAX,
+    PTX_RULE_BARRIER_DIVERGENCE,
+    PTX_RULE_SHARED_RACE,
+    PTX_RULE_BANK_CONFLICT,
+    PTX_RULE_UNCOALESCED_GLOBAL,
+    PTX_RULE_REGISTER_SPILL,
+    PTX_RULE_LOCAL_MEMORY,
+    PTX_RULE_HIGH_REGISTER_PRESSURE,
+    PTX_RULE_SHARED_64BIT_ADDRESS,
+    PTX_RULE_GENERIC_AS_SHARED,
+    PTX_RULE_UNINITIALIZED_REGISTER,
+    PTX_RULE_DEAD_CODE,
+    PTX_RULE_NO_EXIT_PATH,
+    PTX_RULE_MISSING_BOUNDS_CHECK,
+    PTX_RULE_UNVECTORIZED_ACCESS,
+    PTX_RULE_NO_ENTRY,
     PTX_RULE_COUNT
 } ptx_rule_id;
 
@@ -167,7 +237,7 @@ typedef struct ptx_module {
     bool valid;
     ptx_finding *findings; /* module-level: PTX_SYNTAX, NO_ENTRY */
     uint32_t nfindings, findc;
-    int64_t shared_bytes; /* module-level static .shared */
+    int64_t shared_bytes;          /* module-level static .shared */
     const struct ptx_options *opt; /* while analysing */
     uint32_t *sym_stamp, stamp;    /* scratch of the analyses: symbols seen per function */
 } ptx_module;

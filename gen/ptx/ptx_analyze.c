@@ -51,17 +51,17 @@ typedef struct ctx {
     bool *falls_off;
     bool *reach, *reaches_exit;
     uint32_t *ipdom;
-    int32_t *cd_branch; /* a thread-variant branch this block is control dependent on, or -1 */
-    bool *cd_taken;     /* ... and whether the block lies on its taken side */
-    int64_t *tid_bound; /* per block: tid.x < bound for the threads that run it */
-    int64_t *tid_low;   /* per block: tid.x >= low */
-    int64_t block_bound; /* tid.x < this for every thread: from accesses all threads make */
-    bool *variant;      /* per register */
-    affine *form;       /* per register */
-    affine *addr;       /* per memory instruction: its address */
-    bool *generic;      /* per register: holds a generic address */
-    int64_t module_shared; /* bytes of module-level .shared variables the function uses */
-    int32_t *only_def;                 /* per register: its single unguarded definition, or -1 */
+    int32_t *cd_branch;                     /* a thread-variant branch this block is control dependent on, or -1 */
+    bool *cd_taken;                         /* ... and whether the block lies on its taken side */
+    int64_t *tid_bound;                     /* per block: tid.x < bound for the threads that run it */
+    int64_t *tid_low;                       /* per block: tid.x >= low */
+    int64_t block_bound;                    /* tid.x < this for every thread: from accesses all threads make */
+    bool *variant;                          /* per register */
+    affine *form;                           /* per register */
+    affine *addr;                           /* per memory instruction: its address */
+    bool *generic;                          /* per register: holds a generic address */
+    int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
+    int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
 } ctx;
 
@@ -75,8 +75,16 @@ static const ptx_operand *opnd(const ctx *c, const ptx_instr *in, int i)
 static bool has_dst(const ptx_instr *in)
 {
     switch (in->kind) {
-    case PTX_K_ST: case PTX_K_RED: case PTX_K_BRA: case PTX_K_BRX: case PTX_K_RET: case PTX_K_EXIT:
-    case PTX_K_TRAP: case PTX_K_BAR: case PTX_K_CALL: case PTX_K_CP_ASYNC:
+    case PTX_K_ST:
+    case PTX_K_RED:
+    case PTX_K_BRA:
+    case PTX_K_BRX:
+    case PTX_K_RET:
+    case PTX_K_EXIT:
+    case PTX_K_TRAP:
+    case PTX_K_BAR:
+    case PTX_K_CALL:
+    case PTX_K_CP_ASYNC:
         return false;
     default:
         return in->nopnd > 0;
@@ -462,12 +470,12 @@ static void thread_variance(ctx *c)
 
 static affine af_const(int64_t v)
 {
-    return (affine){ .st = AF_AFFINE, .sym = -1, .c = v };
+    return (affine){.st = AF_AFFINE, .sym = -1, .c = v};
 }
 
 static affine af_top(void)
 {
-    return (affine){ .st = AF_TOP, .sym = -1 };
+    return (affine){.st = AF_TOP, .sym = -1};
 }
 
 static bool af_has_tid(const affine *a)
@@ -520,8 +528,8 @@ static int32_t sym_sum(int32_t a, int32_t b, int sign)
 static affine af_add(affine a, affine b, int sign)
 {
     if (a.st != AF_AFFINE || b.st != AF_AFFINE)
-        return (affine){ .st = a.st == AF_BOTTOM || b.st == AF_BOTTOM ? AF_BOTTOM : AF_TOP,
-                         .sym = sym_sum(a.sym, b.sym, sign) };
+        return (affine){.st = a.st == AF_BOTTOM || b.st == AF_BOTTOM ? AF_BOTTOM : AF_TOP,
+                        .sym = sym_sum(a.sym, b.sym, sign)};
     affine r = a;
     r.c = (int64_t)((uint64_t)a.c + (uint64_t)(sign * b.c));
     for (int d = 0; d < 3; d++)
@@ -546,7 +554,7 @@ static affine af_scale(affine a, int64_t v)
 static affine af_mul(affine a, affine b)
 {
     if (a.st == AF_BOTTOM || b.st == AF_BOTTOM)
-        return (affine){ .st = AF_BOTTOM, .sym = -1 };
+        return (affine){.st = AF_BOTTOM, .sym = -1};
     if (a.st == AF_TOP || b.st == AF_TOP)
         return af_top();
     if (af_is_const(&b))
@@ -734,7 +742,7 @@ static void address_forms(ctx *c)
                 for (uint32_t k = 0; k < nlog && !local; k++)
                     local = log[k].reg == ad->reg;
                 if (ad->reg >= 0 && !local) {
-                    affine a = form_at(c, i, &(ptx_operand){ .kind = PTX_O_REG, .reg = ad->reg }, 3);
+                    affine a = form_at(c, i, &(ptx_operand){.kind = PTX_O_REG, .reg = ad->reg}, 3);
                     if (a.st == AF_AFFINE)
                         a.c = (int64_t)((uint64_t)a.c + (uint64_t)ad->imm);
                     if (a.st != AF_BOTTOM)
@@ -755,7 +763,7 @@ static void address_forms(ctx *c)
                 v.uni = 1;
                 v.sym = sym;
             }
-            log[nlog++] = (struct undo){ d, c->form[d] };
+            log[nlog++] = (struct undo){d, c->form[d]};
             c->form[d] = v;
         }
         while (nlog--)
@@ -852,8 +860,7 @@ static affine form_at(const ctx *c, uint32_t at, const ptx_operand *o, int depth
 
 static bool is_plain_tid_x(const affine *a)
 {
-    return a->st == AF_AFFINE && a->k[0] == 1 && !a->k[1] && !a->k[2] && !a->c && !a->uni && !a->symco &&
-           a->sym == -1;
+    return a->st == AF_AFFINE && a->k[0] == 1 && !a->k[1] && !a->k[2] && !a->c && !a->uni && !a->symco && a->sym == -1;
 }
 
 /* Upper bounds on tid.x per block from the branch it depends on (setp.lt %tid.x, K and the like). */
@@ -939,7 +946,7 @@ static void generic_addresses(ctx *c)
 
 static int reg_weight(uint8_t cls)
 {
-    static const int weights[] = { 0, 1, 1, 2, 4 }; /* ORDER ptx_reg_class */
+    static const int weights[] = {0, 1, 1, 2, 4}; /* ORDER ptx_reg_class */
     return weights[cls];
 }
 
@@ -1070,7 +1077,8 @@ static void liveness(ctx *c)
                 entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
         /* a loop with loads overlaps their latency; one without overlaps its computations */
         int p = !loop    ? entering + loaded
-                : loaded ? entering + (loaded * PTX_LOOP_UNROLL > PTX_LOOP_MIN_IN_FLIGHT ? loaded * PTX_LOOP_UNROLL : PTX_LOOP_MIN_IN_FLIGHT)
+                : loaded ? entering + (loaded * PTX_LOOP_UNROLL > PTX_LOOP_MIN_IN_FLIGHT ? loaded * PTX_LOOP_UNROLL
+                                                                                         : PTX_LOOP_MIN_IN_FLIGHT)
                          : entering * PTX_LOOP_OVERLAP_TENTHS / 10;
         if (p > scheduled)
             scheduled = p;
@@ -1192,7 +1200,7 @@ static int bank_conflict_degree_of(int64_t stride, int size)
                     words[nw++] = w;
             }
         }
-        int per_bank[32] = { 0 };
+        int per_bank[32] = {0};
         for (int k = 0; k < nw; k++) {
             int bank = (int)(((words[k] % 32) + 32) % 32);
             if (++per_bank[bank] > worst)
@@ -1216,8 +1224,8 @@ static bool is_atomic(const ptx_instr *in)
  * inside the array it indexes (an access past the end would be undefined). */
 static int64_t array_bound(const ctx *c, const affine *a)
 {
-    if (a->st == AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && a->k[0] < (1 << 20) && !a->k[1] && !a->k[2] &&
-        !a->uni && !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
+    if (a->st == AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && a->k[0] < (1 << 20) && !a->k[1] && !a->k[2] && !a->uni &&
+        !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
         c->m->syms[a->sym].size < ((int64_t)1 << 40))
         return (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
     return INT64_MAX;
@@ -1297,7 +1305,7 @@ static void find_shared_races(ctx *c)
         if (!ad)
             continue;
         acc_of[i] = (int32_t)na;
-        acc[na++] = (access){ i, c->addr[i] };
+        acc[na++] = (access){i, c->addr[i]};
     }
     c->block_bound = INT64_MAX;
     for (uint32_t a = 0; a < na; a++) {
@@ -1428,8 +1436,8 @@ static void find_memory_patterns(ctx *c)
                 if (deg >= 2)
                     ptx_add_finding(c->m, f, PTX_RULE_BANK_CONFLICT, in->line, in->col,
                                     "pad the shared array (e.g. one extra element per row) or change the stride",
-                                    "%d-way shared memory bank conflict: consecutive threads are %lld bytes apart",
-                                    deg, (long long)a.k[0]);
+                                    "%d-way shared memory bank conflict: consecutive threads are %lld bytes apart", deg,
+                                    (long long)a.k[0]);
             }
             continue;
         }
@@ -1582,8 +1590,8 @@ static void find_uninitialized(ctx *c)
                             uint32_t x = (uint32_t)r[c->ndef[i] + j];
                             if (!(cur[x / 64] >> (x % 64) & 1) && !reported[x]) {
                                 reported[x] = true;
-                                ptx_add_finding(c->m, f, PTX_RULE_UNINITIALIZED_REGISTER, f->ins[i].line,
-                                                f->ins[i].col, "assign the register on every path before this use",
+                                ptx_add_finding(c->m, f, PTX_RULE_UNINITIALIZED_REGISTER, f->ins[i].line, f->ins[i].col,
+                                                "assign the register on every path before this use",
                                                 "register %.*s may be read before it is written", (int)f->regs[x].len,
                                                 f->regs[x].name);
                             }
@@ -1614,8 +1622,7 @@ static void find_control_flow(ctx *c)
             const ptx_instr *in = &f->ins[c->bstart[b]];
             ptx_add_finding(c->m, f, PTX_RULE_DEAD_CODE, in->line, in->col,
                             "remove the unreachable instructions, or add the missing label or branch",
-                            "instructions from here on can never execute (%u instructions)",
-                            c->bend[b] - c->bstart[b]);
+                            "instructions from here on can never execute (%u instructions)", c->bend[b] - c->bstart[b]);
             while (b + 1 < c->nb && !c->reach[b + 1])
                 b++;
         }
@@ -1664,13 +1671,13 @@ static void find_register_issues(ctx *c)
     if ((f->reg_estimate < cap ? f->reg_estimate : cap) > PTX_HIGH_PRESSURE)
         ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
                         "keep fewer values live at once (smaller register tiles, less unrolling)",
-                        "about %d registers per thread: at most %d%% occupancy with %d-thread blocks",
-                        f->reg_estimate, (int)(f->occupancy * 100 + 0.5), f->block_size);
+                        "about %d registers per thread: at most %d%% occupancy with %d-thread blocks", f->reg_estimate,
+                        (int)(f->occupancy * 100 + 0.5), f->block_size);
 }
 
 void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch)
 {
-    ctx c = { .m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins };
+    ctx c = {.m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins};
     if (!m->sym_stamp)
         m->sym_stamp = xcalloc(m->nsyms + 1, sizeof *m->sym_stamp);
     m->stamp++; /* marks the symbols this function uses */
@@ -1709,6 +1716,7 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     find_register_issues(&c);
     free(c.du_start), free(c.ndef), free(c.nuse), free(c.du);
     free(c.bstart), free(c.bend), free(c.blk), free(c.sstart), free(c.succ), free(c.pstart), free(c.pred);
-    free(c.falls_off), free(c.reach), free(c.reaches_exit), free(c.ipdom), free(c.cd_branch), free(c.cd_taken), free(c.tid_bound), free(c.tid_low);
+    free(c.falls_off), free(c.reach), free(c.reaches_exit), free(c.ipdom), free(c.cd_branch), free(c.cd_taken),
+        free(c.tid_bound), free(c.tid_low);
     free(c.variant), free(c.form), free(c.addr), free(c.generic), free(c.only_def), free(c.rd_seen), free(c.rd_stack);
 }

@@ -8,43 +8,43 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *const ptx_space_names[PTX_SP_COUNT] = { "none",  "global", "shared",  "local",
-                                                    "const", "param",  "texture", "generic" };
-const char *const ptx_severity_names[3] = { "info", "warning", "error" };
+const char *const ptx_space_names[PTX_SP_COUNT] = {"none",  "global", "shared",  "local",
+                                                   "const", "param",  "texture", "generic"};
+const char *const ptx_severity_names[3] = {"info", "warning", "error"};
 
 /* ORDER ptx_rule_id */
 const ptx_rule_info ptx_rules[PTX_RULE_COUNT] = {
-    { "PTX_SYNTAX", PTX_ERROR, false, true, "the file is not valid PTX (ptxas would reject it)" },
-    { "BARRIER_DIVERGENCE", PTX_ERROR, false, true,
-      "a block-wide barrier some threads may skip, or reach after others exited" },
-    { "SHARED_RACE", PTX_ERROR, false, true,
-      "a shared location written and accessed by different threads with no barrier between" },
-    { "BANK_CONFLICT", PTX_WARNING, false, false, "threads of a warp hit the same shared memory bank" },
-    { "UNCOALESCED_GLOBAL", PTX_WARNING, false, false, "a warp's global access touches many more sectors than it needs" },
-    { "REGISTER_SPILL", PTX_WARNING, false, false,
-      "the register estimate exceeds the cap from .maxnreg, launch bounds or the architecture" },
-    { "LOCAL_MEMORY", PTX_WARNING, false, false, "a stack array that stays in local memory" },
-    { "HIGH_REGISTER_PRESSURE", PTX_WARNING, false, false, "more than 64 registers per thread limit occupancy" },
-    { "SHARED_64BIT_ADDRESS", PTX_INFO, false, false, "shared memory addressed through a 64-bit register" },
-    { "GENERIC_AS_SHARED", PTX_ERROR, false, true, "a generic address used by a .shared access" },
-    { "UNINITIALIZED_REGISTER", PTX_WARNING, false, true, "a register read before it is written on some path" },
-    { "DEAD_CODE", PTX_WARNING, false, true, "instructions that can never execute" },
-    { "NO_EXIT_PATH", PTX_WARNING, false, true, "a path that never reaches ret or exit" },
-    { "MISSING_BOUNDS_CHECK", PTX_WARNING, true, true, "a thread-indexed global access with no bounds check" },
-    { "UNVECTORIZED_ACCESS", PTX_INFO, true, false, "adjacent scalar loads that could be one vector load" },
-    { "NO_ENTRY", PTX_WARNING, false, false, "the module has no .entry kernel" },
+    {"PTX_SYNTAX", PTX_ERROR, false, true, "the file is not valid PTX (ptxas would reject it)"},
+    {"BARRIER_DIVERGENCE", PTX_ERROR, false, true,
+     "a block-wide barrier some threads may skip, or reach after others exited"},
+    {"SHARED_RACE", PTX_ERROR, false, true,
+     "a shared location written and accessed by different threads with no barrier between"},
+    {"BANK_CONFLICT", PTX_WARNING, false, false, "threads of a warp hit the same shared memory bank"},
+    {"UNCOALESCED_GLOBAL", PTX_WARNING, false, false, "a warp's global access touches many more sectors than it needs"},
+    {"REGISTER_SPILL", PTX_WARNING, false, false,
+     "the register estimate exceeds the cap from .maxnreg, launch bounds or the architecture"},
+    {"LOCAL_MEMORY", PTX_WARNING, false, false, "a stack array that stays in local memory"},
+    {"HIGH_REGISTER_PRESSURE", PTX_WARNING, false, false, "more than 64 registers per thread limit occupancy"},
+    {"SHARED_64BIT_ADDRESS", PTX_INFO, false, false, "shared memory addressed through a 64-bit register"},
+    {"GENERIC_AS_SHARED", PTX_ERROR, false, true, "a generic address used by a .shared access"},
+    {"UNINITIALIZED_REGISTER", PTX_WARNING, false, true, "a register read before it is written on some path"},
+    {"DEAD_CODE", PTX_WARNING, false, true, "instructions that can never execute"},
+    {"NO_EXIT_PATH", PTX_WARNING, false, true, "a path that never reaches ret or exit"},
+    {"MISSING_BOUNDS_CHECK", PTX_WARNING, true, true, "a thread-indexed global access with no bounds check"},
+    {"UNVECTORIZED_ACCESS", PTX_INFO, true, false, "adjacent scalar loads that could be one vector load"},
+    {"NO_ENTRY", PTX_WARNING, false, false, "the module has no .entry kernel"},
 };
 
 /* Limits from the CUDA occupancy tables; peaks of one representative part (FP32 GFLOP/s, GB/s). */
 static const ptx_arch archs[] = {
-    { "sm_75", 75, 1024, 16, 32, 65536, 64, 64, 16300, 616 },    /* T4-class: TU10x */
-    { "sm_80", 80, 2048, 32, 64, 65536, 164, 32, 19500, 1555 },  /* A100 */
-    { "sm_86", 86, 1536, 16, 48, 65536, 100, 40, 35600, 936 },   /* RTX 3090 */
-    { "sm_87", 87, 1536, 16, 48, 65536, 164, 40, 5300, 205 },    /* Orin */
-    { "sm_89", 89, 1536, 24, 48, 65536, 100, 40, 90500, 864 },   /* L40 */
-    { "sm_90", 90, 2048, 32, 64, 65536, 228, 32, 67000, 3350 },  /* H100 SXM */
-    { "sm_100", 100, 2048, 32, 64, 65536, 228, 32, 80000, 8000 }, /* B200 */
-    { "sm_120", 120, 1536, 24, 48, 65536, 100, 40, 104800, 1792 }, /* RTX 5090 */
+    {"sm_75", 75, 1024, 16, 32, 65536, 64, 64, 16300, 616},      /* T4-class: TU10x */
+    {"sm_80", 80, 2048, 32, 64, 65536, 164, 32, 19500, 1555},    /* A100 */
+    {"sm_86", 86, 1536, 16, 48, 65536, 100, 40, 35600, 936},     /* RTX 3090 */
+    {"sm_87", 87, 1536, 16, 48, 65536, 164, 40, 5300, 205},      /* Orin */
+    {"sm_89", 89, 1536, 24, 48, 65536, 100, 40, 90500, 864},     /* L40 */
+    {"sm_90", 90, 2048, 32, 64, 65536, 228, 32, 67000, 3350},    /* H100 SXM */
+    {"sm_100", 100, 2048, 32, 64, 65536, 228, 32, 80000, 8000},  /* B200 */
+    {"sm_120", 120, 1536, 24, 48, 65536, 100, 40, 104800, 1792}, /* RTX 5090 */
 };
 
 const ptx_arch *ptx_find_arch(const char *name)
@@ -115,12 +115,12 @@ void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t 
     size_t fl = strlen(fix);
     char *fixcopy = ptx_alloc(&m->arena, fl + 1);
     memcpy(fixcopy, fix, fl);
-    (*list)[(*n)++] = (ptx_finding){ rule, ptx_rules[rule].severity, line, col, msg, fixcopy };
+    (*list)[(*n)++] = (ptx_finding){rule, ptx_rules[rule].severity, line, col, msg, fixcopy};
 }
 
 void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t len, const ptx_options *opt)
 {
-    static const ptx_options defaults = { 0 };
+    static const ptx_options defaults = {0};
     if (!opt)
         opt = &defaults;
     memset(m, 0, sizeof *m);
@@ -256,8 +256,8 @@ int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out)
                 abort();
             *out = grown;
         }
-        snprintf((*out)[n].rule, sizeof (*out)[n].rule, "%s", rule);
-        snprintf((*out)[n].kernel, sizeof (*out)[n].kernel, "%s", kernel);
+        snprintf((*out)[n].rule, sizeof(*out)[n].rule, "%s", rule);
+        snprintf((*out)[n].kernel, sizeof(*out)[n].kernel, "%s", kernel);
         n++;
     }
     fclose(fp);
