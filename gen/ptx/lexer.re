@@ -1,6 +1,6 @@
 /* PTX lexer: re2c turns this file into ptx_lexer.c at build time (re2c >= 3). Tokens point into the
  * source buffer (pointer + length); nothing is allocated. The buffer ends with a NUL sentinel. */
-#include "ptx.h"
+#include "ptx_internal.h"
 
 void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len)
 {

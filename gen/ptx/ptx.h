@@ -13,8 +13,6 @@ typedef struct ptx_arena {
     ptx_arena_block *head;
     char *cur, *end;
 } ptx_arena;
-void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
-void ptx_arena_free(ptx_arena *a);
 
 /* ---- tokens: pointer + length into the source buffer, never copied ---- */
 typedef enum ptx_tok_kind {
@@ -37,14 +35,6 @@ typedef struct ptx_token {
     uint8_t kind;
     uint32_t line, col;
 } ptx_token;
-
-typedef struct ptx_lexer {
-    const char *cur, *lim, *line_start;
-    uint32_t line;
-} ptx_lexer;
-
-void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len); /* text[len] must be 0 */
-void ptx_lex(ptx_lexer *lx, ptx_token *t);
 
 /* ---- IR ---- */
 typedef enum ptx_space {
@@ -279,16 +269,6 @@ const ptx_arch *ptx_find_arch(const char *name);
 /* Registers a thread of f may use: from .maxnreg, launch bounds (.maxntid/.reqntid with
  * .minnctapersm) or the architecture. */
 int ptx_register_cap(const ptx_function *f, const ptx_arch *a);
-
-/* Internal between the parser, the analyses and the rules. */
-void ptx_parse(ptx_module *m);
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch);
-void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t line, uint32_t col, const char *fix,
-                     const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 7, 8)))
-#endif
-    ;
 
 /* Reports. */
 void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, bool verbose);

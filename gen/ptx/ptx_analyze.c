@@ -1,6 +1,6 @@
 /* PTX analyses on one function: CFG, post-dominators, liveness, thread variance, affine addresses,
  * memory and roofline counts, occupancy; and the rules built on them. */
-#include "ptx.h"
+#include "ptx_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,47 +1,10 @@
 /* PTX parser: tokens to the per-function IR (instructions, operands, registers, symbols). */
-#include "ptx.h"
+#include "ptx_internal.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- arena ---- */
-
-struct ptx_arena_block {
-    ptx_arena_block *next;
-    size_t size;
-};
-
-void *ptx_alloc(ptx_arena *a, size_t size)
-{
-    size = (size + 15) & ~(size_t)15;
-    if ((size_t)(a->end - a->cur) < size) {
-        size_t want = size + 32 > 65536 ? size + 32 : 65536;
-        ptx_arena_block *b = malloc(want + 32);
-        if (!b)
-            abort();
-        b->next = a->head;
-        b->size = want;
-        a->head = b;
-        a->cur = (char *)b + 32;
-        a->end = a->cur + want;
-    }
-    void *p = a->cur;
-    a->cur += size;
-    memset(p, 0, size);
-    return p;
-}
-
-void ptx_arena_free(ptx_arena *a)
-{
-    for (ptx_arena_block *b = a->head, *n; b; b = n) {
-        n = b->next;
-        free(b);
-    }
-    a->head = NULL;
-    a->cur = a->end = NULL;
-}
 
 /* Grows a malloc'd array to hold one more element. */
 #define PTX_PUSH(arr, n, cap)                                                                                          \
