@@ -1,5 +1,6 @@
-/* Per-architecture data: limits for occupancy and peaks for the roofline, found by name. */
-#include "ptx.h"
+/* Per-architecture data (limits for occupancy, peaks for the roofline) and what a function gets of them:
+ * its register cap and its occupancy. */
+#include "ptx_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,4 +32,54 @@ const ptx_arch *ptx_find_arch(const char *name)
              name[strlen(archs[i].name)] == 'f'))
             return &archs[i];
     return NULL;
+}
+
+int ptx_register_cap(const ptx_function *f, const ptx_arch *a)
+{
+    int cap = 255;
+    if (f->maxnreg > 0 && f->maxnreg < cap)
+        cap = f->maxnreg;
+    int threads = f->reqntid ? f->reqntid : f->maxntid;
+    if (threads > 0 && f->minnctapersm > 0) {
+        int64_t per = (int64_t)a->regs_sm / ((int64_t)((threads + 31) / 32 * 32) * f->minnctapersm);
+        per = per / 8 * 8;
+        if (per < cap)
+            cap = (int)(per < 16 ? 16 : per);
+    }
+    if (threads > 0 && !f->minnctapersm) {
+        int64_t per = (int64_t)a->regs_sm / ((threads + 31) / 32 * 32);
+        per = per / 8 * 8;
+        if (per < cap)
+            cap = (int)per;
+    }
+    return cap;
+}
+
+void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block)
+{
+    int64_t smem = f->shared_bytes + module_shared;
+    int block = f->reqntid ? f->reqntid : f->maxntid ? f->maxntid : default_block ? default_block : 256;
+    if (block > 1024)
+        block = 1024;
+    f->block_size = block;
+    int cap = ptx_register_cap(f, a);
+    int regs = ((f->reg_estimate < cap ? f->reg_estimate : cap) + 7) / 8 * 8; /* ptxas stays within the cap */
+    if (regs > 255)
+        regs = 255;
+    int warps = (block + 31) / 32;
+    int per_warp = (regs * 32 + 255) / 256 * 256;
+    int by_regs = per_warp ? a->regs_sm / per_warp / warps : a->max_blocks_sm;
+    int by_threads = a->max_threads_sm / block;
+    int by_smem = smem > 0 ? (int)((int64_t)a->smem_sm_kb * 1024 / smem) : a->max_blocks_sm;
+    int blocks = a->max_blocks_sm;
+    if (by_regs < blocks)
+        blocks = by_regs;
+    if (by_threads < blocks)
+        blocks = by_threads;
+    if (by_smem < blocks)
+        blocks = by_smem;
+    f->blocks_per_sm = blocks;
+    f->occupancy = (double)(blocks * warps) / a->max_warps_sm;
+    if (f->occupancy > 1)
+        f->occupancy = 1;
 }

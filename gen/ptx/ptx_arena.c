@@ -1,4 +1,5 @@
-/* The arena: a module's IR and messages live in one, freed at once. */
+/* Memory: the arena that holds a module's IR and messages (freed at once), and calloc that aborts when
+ * memory runs out. */
 #include "ptx_internal.h"
 
 #include <stdlib.h>
@@ -37,4 +38,12 @@ void ptx_arena_free(ptx_arena *a)
     }
     a->head = NULL;
     a->cur = a->end = NULL;
+}
+
+void *ptx_xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        abort();
+    return p;
 }
