@@ -97,23 +97,25 @@ static bool ends_block(const ptx_instr *in)
            in->kind == PTX_K_TRAP;
 }
 
-void ptx_build_cfg(ptx_ctx *c)
+/* Block leaders: the first instruction, branch targets, and whatever follows a branch, ret, exit or
+ * trap. */
+static void find_leaders(const ptx_ctx *c, bool *leader, bool *is_target)
 {
-    ptx_function *f = c->f;
-    uint32_t n = c->n;
-    bool *leader = ptx_xcalloc(n + 1, sizeof *leader);
-    bool *is_target = ptx_xcalloc(n + 1, sizeof *is_target);
+    const ptx_function *f = c->f;
     leader[0] = true;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (in->kind == PTX_K_BRA && in->target >= 0)
             leader[in->target] = is_target[in->target] = true;
         if (ends_block(in))
             leader[i + 1] = true;
     }
-    bool has_brx = false;
-    for (uint32_t i = 0; i < n; i++)
-        has_brx |= f->ins[i].kind == PTX_K_BRX;
+}
+
+/* nb, exitb, and each block's instructions [bstart, bend); blk maps an instruction to its block. */
+static void split_blocks(ptx_ctx *c, const bool *leader)
+{
+    uint32_t n = c->n;
     c->blk = ptx_xcalloc(n + 1, sizeof *c->blk);
     uint32_t nb = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -131,7 +133,13 @@ void ptx_build_cfg(ptx_ctx *c)
         c->bend[b - 1] = i + 1;
     }
     c->blk[n] = c->exitb;
-    /* successors: at most 2, or every target block for brx */
+}
+
+/* Successors: at most 2, or every target block for brx. */
+static void build_successors(ptx_ctx *c, const bool *leader, const bool *is_target, bool has_brx)
+{
+    const ptx_function *f = c->f;
+    uint32_t n = c->n, nb = c->nb;
     c->sstart = ptx_xcalloc(nb + 2, sizeof *c->sstart);
     uint32_t cap = nb * 2 + 4, used = 0;
     c->succ = ptx_xcalloc(cap, sizeof *c->succ);
@@ -177,7 +185,12 @@ void ptx_build_cfg(ptx_ctx *c)
     }
     c->sstart[nb] = used;
     c->sstart[nb + 1] = used;
-    /* predecessors (the exit block included) */
+}
+
+/* Predecessors (the exit block included), from the successors. */
+static void build_predecessors(ptx_ctx *c)
+{
+    uint32_t nb = c->nb, used = c->sstart[nb];
     c->pstart = ptx_xcalloc(nb + 2, sizeof *c->pstart);
     for (uint32_t e = 0; e < used; e++)
         c->pstart[c->succ[e] + 1]++;
@@ -191,6 +204,19 @@ void ptx_build_cfg(ptx_ctx *c)
             c->pred[c->pstart[t] + fill[t]++] = b;
         }
     free(fill);
+}
+
+void ptx_build_cfg(ptx_ctx *c)
+{
+    bool *leader = ptx_xcalloc(c->n + 1, sizeof *leader);
+    bool *is_target = ptx_xcalloc(c->n + 1, sizeof *is_target);
+    find_leaders(c, leader, is_target);
+    bool has_brx = false;
+    for (uint32_t i = 0; i < c->n; i++)
+        has_brx |= c->f->ins[i].kind == PTX_K_BRX;
+    split_blocks(c, leader);
+    build_successors(c, leader, is_target, has_brx);
+    build_predecessors(c);
     free(leader);
     free(is_target);
 }
@@ -239,22 +265,31 @@ void ptx_reachability(ptx_ctx *c)
 
 /* ---- post-dominators (Cooper, Harvey, Kennedy on the reversed CFG) ---- */
 
-void ptx_post_dominators(ptx_ctx *c)
+/* The exit block's predecessors in the reversed CFG: the blocks that end in ret/exit/trap or fall
+ * off the end, and a virtual edge from each block that cannot reach an exit. */
+static uint32_t *exit_predecessors(const ptx_ctx *c, uint32_t *nexit)
 {
-    uint32_t nb = c->nb, total = nb + 1, exitb = c->exitb;
-    /* the reversed CFG; blocks that cannot reach an exit get a virtual edge to it */
+    uint32_t nb = c->nb, exitb = c->exitb;
     uint32_t nvirtual = 0;
     for (uint32_t b = 0; b < nb; b++)
         nvirtual += !c->reaches_exit[b];
     uint32_t nreal = c->pstart[exitb + 1] - c->pstart[exitb];
-    uint32_t *exit_preds = ptx_xcalloc(nreal + nvirtual + 1, sizeof *exit_preds), nexit = 0;
+    uint32_t *exit_preds = ptx_xcalloc(nreal + nvirtual + 1, sizeof *exit_preds);
+    *nexit = 0;
     for (uint32_t e = c->pstart[exitb]; e < c->pstart[exitb + 1]; e++)
-        exit_preds[nexit++] = c->pred[e];
+        exit_preds[(*nexit)++] = c->pred[e];
     for (uint32_t b = nb; b-- > 0;)
         if (!c->reaches_exit[b])
-            exit_preds[nexit++] = b;
-    uint32_t *po = ptx_xcalloc(total, sizeof *po), npo = 0;
-    uint32_t *order = ptx_xcalloc(total, sizeof *order);
+            exit_preds[(*nexit)++] = b;
+    return exit_preds;
+}
+
+/* Post-order of the reversed CFG from the exit block: po lists the blocks, order numbers them.
+ * Returns how many blocks it reached. */
+static uint32_t reversed_postorder(const ptx_ctx *c, const uint32_t *exit_preds, uint32_t nexit, uint32_t *po,
+                                   uint32_t *order)
+{
+    uint32_t total = c->nb + 1, exitb = c->exitb, npo = 0;
     bool *seen = ptx_xcalloc(total, sizeof *seen);
     uint32_t *stack = ptx_xcalloc(total + 1, sizeof *stack), *edge = ptx_xcalloc(total + 1, sizeof *edge), sp = 0;
     seen[exitb] = true;
@@ -275,6 +310,30 @@ void ptx_post_dominators(ptx_ctx *c)
             sp--;
         }
     }
+    free(seen);
+    free(stack);
+    free(edge);
+    return npo;
+}
+
+/* The nearest common post-dominator of x and y, walking up the tree built so far. */
+static uint32_t intersect(const ptx_ctx *c, const uint32_t *order, uint32_t x, uint32_t y)
+{
+    while (x != y) {
+        while (order[x] < order[y])
+            x = c->ipdom[x];
+        while (order[y] < order[x])
+            y = c->ipdom[y];
+    }
+    return x;
+}
+
+void ptx_post_dominators(ptx_ctx *c)
+{
+    uint32_t total = c->nb + 1, exitb = c->exitb, nexit;
+    uint32_t *exit_preds = exit_predecessors(c, &nexit);
+    uint32_t *po = ptx_xcalloc(total, sizeof *po), *order = ptx_xcalloc(total, sizeof *order);
+    uint32_t npo = reversed_postorder(c, exit_preds, nexit, po, order);
     c->ipdom = ptx_xcalloc(total, sizeof *c->ipdom);
     for (uint32_t b = 0; b < total; b++)
         c->ipdom[b] = UINT32_MAX;
@@ -291,18 +350,7 @@ void ptx_post_dominators(ptx_ctx *c)
                 uint32_t s = c->succ[e];
                 if (c->ipdom[s] == UINT32_MAX)
                     continue;
-                if (nd == UINT32_MAX) {
-                    nd = s;
-                    continue;
-                }
-                uint32_t x = s, y = nd;
-                while (x != y) {
-                    while (order[x] < order[y])
-                        x = c->ipdom[x];
-                    while (order[y] < order[x])
-                        y = c->ipdom[y];
-                }
-                nd = x;
+                nd = nd == UINT32_MAX ? s : intersect(c, order, s, nd);
             }
             if (nd != UINT32_MAX && c->ipdom[b] != nd) {
                 c->ipdom[b] = nd;
@@ -316,9 +364,6 @@ void ptx_post_dominators(ptx_ctx *c)
     free(exit_preds);
     free(po);
     free(order);
-    free(seen);
-    free(stack);
-    free(edge);
 }
 
 /* ---- rules ---- */

@@ -163,93 +163,122 @@ typedef struct access {
     ptx_affine addr;
 } access;
 
-void ptx_find_shared_races(ptx_ctx *c)
+/* The shared accesses of a function and the scratch of the search from each of them. */
+typedef struct race_scan {
+    access *acc;
+    int32_t *acc_of; /* per instruction: its access, or -1 */
+    uint32_t na;
+    bool *reported; /* per instruction */
+    bool *seen;     /* per block, for one search */
+    uint32_t *queue;
+} race_scan;
+
+static void collect_shared_accesses(const ptx_ctx *c, race_scan *s)
 {
-    ptx_function *f = c->f;
-    access *acc = ptx_xcalloc(c->n, sizeof *acc);
-    int32_t *acc_of = ptx_xcalloc(c->n, sizeof *acc_of);
-    uint32_t na = 0;
+    const ptx_function *f = c->f;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
-        acc_of[i] = -1;
+        s->acc_of[i] = -1;
         if (in->space != PTX_SP_SHARED || !c->reach[c->blk[i]] ||
             (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED))
             continue;
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad)
             continue;
-        acc_of[i] = (int32_t)na;
-        acc[na++] = (access){i, c->addr[i]};
+        s->acc_of[i] = (int32_t)s->na;
+        s->acc[s->na++] = (access){i, c->addr[i]};
     }
+}
+
+/* tid.x < block_bound for every thread: the array bound of an access that every thread makes. */
+static void find_block_bound(ptx_ctx *c, const race_scan *s)
+{
     c->block_bound = INT64_MAX;
-    for (uint32_t a = 0; a < na; a++) {
-        uint32_t i = acc[a].ins;
-        int64_t bound = array_bound(c, &acc[a].addr);
-        if (f->ins[i].guard < 0 && c->cd_branch[c->blk[i]] < 0 && bound < c->block_bound)
+    for (uint32_t a = 0; a < s->na; a++) {
+        uint32_t i = s->acc[a].ins;
+        int64_t bound = array_bound(c, &s->acc[a].addr);
+        if (c->f->ins[i].guard < 0 && c->cd_branch[c->blk[i]] < 0 && bound < c->block_bound)
             c->block_bound = bound;
     }
-    bool *reported = ptx_xcalloc(c->n, sizeof *reported);
-    bool *seen = ptx_xcalloc(c->nb + 1, sizeof *seen);
-    uint32_t *queue = ptx_xcalloc(c->nb + 1, sizeof *queue);
-    for (uint32_t a = 0; a < na; a++) {
-        const ptx_instr *ia = &f->ins[acc[a].ins];
-        memset(seen, 0, (c->nb + 1) * sizeof *seen);
-        uint32_t qh = 0, qt = 0;
-        uint32_t b = c->blk[acc[a].ins], from = acc[a].ins + 1;
-        for (;;) {
-            bool blocked = false;
-            for (uint32_t i = from; i < c->bend[b] && !blocked; i++) {
-                const ptx_instr *in = &f->ins[i];
-                if (in->kind == PTX_K_BAR) {
-                    blocked = true;
-                    break;
-                }
-                int32_t x = acc_of[i];
-                if (x < 0 || (uint32_t)x == a)
-                    continue;
-                bool wa = is_write(ia), wx = is_write(in);
-                /* a read against a write; atomics read too. Two plain stores are left alone: loops that
-                 * fill an array with a block-sized stride look alike, and the read that follows is
-                 * what goes wrong when a barrier is missing. */
-                if ((!wa && !wx) || (ia->kind == PTX_K_ST && in->kind == PTX_K_ST))
-                    continue;
-                if (is_atomic(ia) && is_atomic(in))
-                    continue;
-                if (!cross_thread_alias(&acc[a].addr, &acc[x].addr, c->tid_low[c->blk[acc[a].ins]],
-                                        access_bound(c, acc[a].ins, &acc[a].addr), c->tid_low[b],
-                                        access_bound(c, i, &acc[x].addr)))
-                    continue;
-                uint32_t at = wa ? acc[a].ins : i, other = wa ? i : acc[a].ins;
-                if (reported[at] || reported[other])
-                    continue;
-                reported[at] = reported[other] = true;
-                const ptx_instr *w = &f->ins[at], *o = &f->ins[other];
-                ptx_add_finding(c->m, f, PTX_RULE_SHARED_RACE, w->line, w->col,
-                                "put bar.sync between the accesses, or give each thread its own location",
-                                "shared memory written at line %u and %s at line %u by other threads with no barrier "
-                                "in between%s",
-                                w->line, is_write(o) ? "written" : "read", o->line,
-                                other < at ? " (across a loop iteration)" : "");
-            }
-            if (!blocked)
-                for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
-                    uint32_t s = c->succ[e];
-                    if (s < c->nb && !seen[s]) {
-                        seen[s] = true;
-                        queue[qt++] = s;
-                    }
-                }
-            if (qh == qt)
+}
+
+/* Access a against instruction i (in block b), reached from a with no barrier between. */
+static void check_race(const ptx_ctx *c, race_scan *s, uint32_t a, uint32_t i, uint32_t b)
+{
+    ptx_function *f = c->f;
+    const ptx_instr *ia = &f->ins[s->acc[a].ins], *in = &f->ins[i];
+    int32_t x = s->acc_of[i];
+    if (x < 0 || (uint32_t)x == a)
+        return;
+    bool wa = is_write(ia), wx = is_write(in);
+    /* a read against a write; atomics read too. Two plain stores are left alone: loops that
+     * fill an array with a block-sized stride look alike, and the read that follows is
+     * what goes wrong when a barrier is missing. */
+    if ((!wa && !wx) || (ia->kind == PTX_K_ST && in->kind == PTX_K_ST))
+        return;
+    if (is_atomic(ia) && is_atomic(in))
+        return;
+    if (!cross_thread_alias(&s->acc[a].addr, &s->acc[x].addr, c->tid_low[c->blk[s->acc[a].ins]],
+                            access_bound(c, s->acc[a].ins, &s->acc[a].addr), c->tid_low[b],
+                            access_bound(c, i, &s->acc[x].addr)))
+        return;
+    uint32_t at = wa ? s->acc[a].ins : i, other = wa ? i : s->acc[a].ins;
+    if (s->reported[at] || s->reported[other])
+        return;
+    s->reported[at] = s->reported[other] = true;
+    const ptx_instr *w = &f->ins[at], *o = &f->ins[other];
+    ptx_add_finding(c->m, f, PTX_RULE_SHARED_RACE, w->line, w->col,
+                    "put bar.sync between the accesses, or give each thread its own location",
+                    "shared memory written at line %u and %s at line %u by other threads with no barrier "
+                    "in between%s",
+                    w->line, is_write(o) ? "written" : "read", o->line, other < at ? " (across a loop iteration)" : "");
+}
+
+/* Every path from access a until a barrier, breadth first over blocks (back around loops too). */
+static void races_from(const ptx_ctx *c, race_scan *s, uint32_t a)
+{
+    memset(s->seen, 0, (c->nb + 1) * sizeof *s->seen);
+    uint32_t qh = 0, qt = 0;
+    uint32_t b = c->blk[s->acc[a].ins], from = s->acc[a].ins + 1;
+    for (;;) {
+        bool blocked = false;
+        for (uint32_t i = from; i < c->bend[b] && !blocked; i++) {
+            if (c->f->ins[i].kind == PTX_K_BAR) {
+                blocked = true;
                 break;
-            b = queue[qh++];
-            from = c->bstart[b];
+            }
+            check_race(c, s, a, i, b);
         }
+        if (!blocked)
+            for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
+                uint32_t succ = c->succ[e];
+                if (succ < c->nb && !s->seen[succ]) {
+                    s->seen[succ] = true;
+                    s->queue[qt++] = succ;
+                }
+            }
+        if (qh == qt)
+            break;
+        b = s->queue[qh++];
+        from = c->bstart[b];
     }
-    free(acc);
-    free(acc_of);
-    free(reported);
-    free(seen);
-    free(queue);
+}
+
+void ptx_find_shared_races(ptx_ctx *c)
+{
+    race_scan s = {.acc = ptx_xcalloc(c->n, sizeof *s.acc), .acc_of = ptx_xcalloc(c->n, sizeof *s.acc_of)};
+    collect_shared_accesses(c, &s);
+    find_block_bound(c, &s);
+    s.reported = ptx_xcalloc(c->n, sizeof *s.reported);
+    s.seen = ptx_xcalloc(c->nb + 1, sizeof *s.seen);
+    s.queue = ptx_xcalloc(c->nb + 1, sizeof *s.queue);
+    for (uint32_t a = 0; a < s.na; a++)
+        races_from(c, &s, a);
+    free(s.acc);
+    free(s.acc_of);
+    free(s.reported);
+    free(s.seen);
+    free(s.queue);
 }
 
 /* ---- bank conflicts, coalescing, bounds checks, vector loads ---- */
@@ -297,6 +326,86 @@ static int bank_conflict_degree_of(int64_t stride, int size)
     return worst;
 }
 
+/* A shared access: a generic or 64-bit address, and bank conflicts. */
+static void check_shared_access(const ptx_ctx *c, uint32_t i, const ptx_operand *ad, int size)
+{
+    ptx_function *f = c->f;
+    const ptx_instr *in = &f->ins[i];
+    const ptx_affine *a = &c->addr[i];
+    if (ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64) {
+        if (c->generic[ad->reg])
+            ptx_add_finding(c->m, f, PTX_RULE_GENERIC_AS_SHARED, in->line, in->col,
+                            "convert with cvta.to.shared (or use a generic ld/st) before the access",
+                            "a generic address is used by %.*s.shared, which expects a shared-window "
+                            "address",
+                            (int)in->oplen, in->op);
+        else
+            ptx_add_finding(c->m, f, PTX_RULE_SHARED_64BIT_ADDRESS, in->line, in->col,
+                            "compute shared addresses in 32-bit registers",
+                            "shared memory addressed through the 64-bit register %.*s", (int)f->regs[ad->reg].len,
+                            f->regs[ad->reg].name);
+    }
+    if (a->st == PTX_AF_AFFINE && !(a->symco & 1) && a->k[0] && !is_atomic(in)) {
+        int deg = bank_conflict_degree(a->k[0], size);
+        if (deg >= 2)
+            ptx_add_finding(c->m, f, PTX_RULE_BANK_CONFLICT, in->line, in->col,
+                            "pad the shared array (e.g. one extra element per row) or change the stride",
+                            "%d-way shared memory bank conflict: consecutive threads are %lld bytes apart", deg,
+                            (long long)a->k[0]);
+    }
+}
+
+/* A global access: the 32-byte sectors a warp touches against those it needs. */
+static void check_coalescing(const ptx_ctx *c, uint32_t i, int size)
+{
+    ptx_function *f = c->f;
+    const ptx_instr *in = &f->ins[i];
+    const ptx_affine *a = &c->addr[i];
+    if (a->st == PTX_AF_AFFINE && (a->symco & 1)) {
+        ptx_add_finding(c->m, f, PTX_RULE_UNCOALESCED_GLOBAL, in->line, in->col,
+                        "let consecutive threads access consecutive addresses (swap the index roles, or "
+                        "stage through shared memory)",
+                        "uncoalesced global access: consecutive threads are a run-time stride apart "
+                        "(each thread touches its own memory segment)");
+    } else if (a->st == PTX_AF_AFFINE && a->k[0]) {
+        int64_t stride = a->k[0] < -(1 << 20) || a->k[0] > (1 << 20) ? (1 << 20) : a->k[0] < 0 ? -a->k[0] : a->k[0];
+        int64_t needed = (32 * size + 31) / 32;
+        int64_t span = stride >= size ? 32 * stride : 32 * size;
+        int64_t touched = (span + 31) / 32;
+        if (stride >= size && touched > 32 * ((size + 31) / 32))
+            touched = 32 * ((size + 31) / 32);
+        if (touched >= 2 * needed)
+            ptx_add_finding(c->m, f, PTX_RULE_UNCOALESCED_GLOBAL, in->line, in->col,
+                            "let consecutive threads access consecutive addresses",
+                            "uncoalesced global access: consecutive threads are %lld bytes apart, so a warp "
+                            "touches %lld 32-byte sectors for %lld sectors of data",
+                            (long long)stride, (long long)touched, (long long)needed);
+    }
+}
+
+/* A scalar global load followed closely, in its block, by one from the next address of the same base
+ * register; true when reported. */
+static bool check_vector_load(const ptx_ctx *c, uint32_t i, const ptx_operand *ad)
+{
+    ptx_function *f = c->f;
+    const ptx_instr *in = &f->ins[i];
+    for (uint32_t j = i + 1; j < c->bend[c->blk[i]] && j < i + 16; j++) {
+        const ptx_instr *jn = &f->ins[j];
+        const ptx_operand *jd = jn->kind == PTX_K_LD ? ptx_address_operand(c, jn) : NULL;
+        if (jd && jn->vec == 1 && jn->space == in->space && jd->reg == ad->reg && jd->imm == ad->imm + in->tsize &&
+            ad->imm % (2 * in->tsize) == 0 && jn->tsize == in->tsize) {
+            ptx_add_finding(c->m, f, PTX_RULE_UNVECTORIZED_ACCESS, in->line, in->col,
+                            "load adjacent elements with one ld.v2/ld.v4 when the address is aligned",
+                            "adjacent scalar loads from [%.*s+%lld] and [%.*s+%lld] could be one vector "
+                            "load",
+                            (int)f->regs[ad->reg].len, f->regs[ad->reg].name, (long long)ad->imm,
+                            (int)f->regs[ad->reg].len, f->regs[ad->reg].name, (long long)jd->imm);
+            return true;
+        }
+    }
+    return false;
+}
+
 void ptx_find_memory_patterns(ptx_ctx *c)
 {
     ptx_function *f = c->f;
@@ -310,79 +419,23 @@ void ptx_find_memory_patterns(ptx_ctx *c)
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad)
             continue;
-        ptx_affine a = c->addr[i];
         int size = (in->tsize ? in->tsize : 4) * in->vec;
         if (in->space == PTX_SP_SHARED) {
-            if (ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64) {
-                if (c->generic[ad->reg])
-                    ptx_add_finding(c->m, f, PTX_RULE_GENERIC_AS_SHARED, in->line, in->col,
-                                    "convert with cvta.to.shared (or use a generic ld/st) before the access",
-                                    "a generic address is used by %.*s.shared, which expects a shared-window "
-                                    "address",
-                                    (int)in->oplen, in->op);
-                else
-                    ptx_add_finding(c->m, f, PTX_RULE_SHARED_64BIT_ADDRESS, in->line, in->col,
-                                    "compute shared addresses in 32-bit registers",
-                                    "shared memory addressed through the 64-bit register %.*s",
-                                    (int)f->regs[ad->reg].len, f->regs[ad->reg].name);
-            }
-            if (a.st == PTX_AF_AFFINE && !(a.symco & 1) && a.k[0] && !is_atomic(in)) {
-                int deg = bank_conflict_degree(a.k[0], size);
-                if (deg >= 2)
-                    ptx_add_finding(c->m, f, PTX_RULE_BANK_CONFLICT, in->line, in->col,
-                                    "pad the shared array (e.g. one extra element per row) or change the stride",
-                                    "%d-way shared memory bank conflict: consecutive threads are %lld bytes apart", deg,
-                                    (long long)a.k[0]);
-            }
+            check_shared_access(c, i, ad, size);
             continue;
         }
-        if (in->space == PTX_SP_LOCAL)
-            continue;
         if (in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC)
             continue;
-        if (a.st == PTX_AF_AFFINE && (a.symco & 1)) {
-            ptx_add_finding(c->m, f, PTX_RULE_UNCOALESCED_GLOBAL, in->line, in->col,
-                            "let consecutive threads access consecutive addresses (swap the index roles, or "
-                            "stage through shared memory)",
-                            "uncoalesced global access: consecutive threads are a run-time stride apart "
-                            "(each thread touches its own memory segment)");
-        } else if (a.st == PTX_AF_AFFINE && a.k[0]) {
-            int64_t stride = a.k[0] < -(1 << 20) || a.k[0] > (1 << 20) ? (1 << 20) : a.k[0] < 0 ? -a.k[0] : a.k[0];
-            int64_t needed = (32 * size + 31) / 32;
-            int64_t span = stride >= size ? 32 * stride : 32 * size;
-            int64_t touched = (span + 31) / 32;
-            if (stride >= size && touched > 32 * ((size + 31) / 32))
-                touched = 32 * ((size + 31) / 32);
-            if (touched >= 2 * needed)
-                ptx_add_finding(c->m, f, PTX_RULE_UNCOALESCED_GLOBAL, in->line, in->col,
-                                "let consecutive threads access consecutive addresses",
-                                "uncoalesced global access: consecutive threads are %lld bytes apart, so a warp "
-                                "touches %lld 32-byte sectors for %lld sectors of data",
-                                (long long)stride, (long long)touched, (long long)needed);
-        }
-        if (!bounds_reported && f->is_entry && ptx_af_has_tid(&a) && in->guard < 0 && c->cd_branch[c->blk[i]] < 0) {
+        check_coalescing(c, i, size);
+        if (!bounds_reported && f->is_entry && ptx_af_has_tid(&c->addr[i]) && in->guard < 0 &&
+            c->cd_branch[c->blk[i]] < 0) {
             bounds_reported = true;
             ptx_add_finding(c->m, f, PTX_RULE_MISSING_BOUNDS_CHECK, in->line, in->col,
                             "compare the thread's index with the size before the access (setp + @p bra)",
                             "global access indexed by the thread with no bounds check on any path");
         }
-        if (!vector_reported && in->vec == 1 && in->kind == PTX_K_LD && ad->reg >= 0 && in->tsize >= 4) {
-            for (uint32_t j = i + 1; j < c->bend[c->blk[i]] && j < i + 16; j++) {
-                const ptx_instr *jn = &f->ins[j];
-                const ptx_operand *jd = jn->kind == PTX_K_LD ? ptx_address_operand(c, jn) : NULL;
-                if (jd && jn->vec == 1 && jn->space == in->space && jd->reg == ad->reg &&
-                    jd->imm == ad->imm + in->tsize && ad->imm % (2 * in->tsize) == 0 && jn->tsize == in->tsize) {
-                    vector_reported = true;
-                    ptx_add_finding(c->m, f, PTX_RULE_UNVECTORIZED_ACCESS, in->line, in->col,
-                                    "load adjacent elements with one ld.v2/ld.v4 when the address is aligned",
-                                    "adjacent scalar loads from [%.*s+%lld] and [%.*s+%lld] could be one vector "
-                                    "load",
-                                    (int)f->regs[ad->reg].len, f->regs[ad->reg].name, (long long)ad->imm,
-                                    (int)f->regs[ad->reg].len, f->regs[ad->reg].name, (long long)jd->imm);
-                    break;
-                }
-            }
-        }
+        if (!vector_reported && in->vec == 1 && in->kind == PTX_K_LD && ad->reg >= 0 && in->tsize >= 4)
+            vector_reported = check_vector_load(c, i, ad);
     }
 }
 

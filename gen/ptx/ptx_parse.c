@@ -869,76 +869,83 @@ static void classify_modifiers(ptx_instr *in, const ptx_token *mods, uint32_t n)
     }
 }
 
-static void parse_instruction(parser *ps)
+/* An instruction's guard: @%p or @!%p. */
+static void parse_guard(parser *ps, ptx_instr *in)
 {
-    ptx_function *f = ps->f;
-    ptx_instr in = {.guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col};
-    if (punct(&ps->tok, '@')) {
-        advance(ps);
-        if (punct(&ps->tok, '!')) {
-            in.guard_neg = 1;
-            advance(ps);
-        }
-        if (ps->tok.kind != PTX_T_IDENT || ps->tok.p[0] != '%')
-            expected(ps, "a predicate register after '@'");
-        in.guard = lookup_reg(ps);
-        if (in.guard < 0)
-            fail_at(ps, ps->tok.line, ps->tok.col, "unknown register '%.*s'", (int)ps->tok.n, ps->tok.p);
+    advance(ps);
+    if (punct(&ps->tok, '!')) {
+        in->guard_neg = 1;
         advance(ps);
     }
+    if (ps->tok.kind != PTX_T_IDENT || ps->tok.p[0] != '%')
+        expected(ps, "a predicate register after '@'");
+    in->guard = lookup_reg(ps);
+    if (in->guard < 0)
+        fail_at(ps, ps->tok.line, ps->tok.col, "unknown register '%.*s'", (int)ps->tok.n, ps->tok.p);
+    advance(ps);
+}
+
+/* The opcode and its modifiers: the kind, state space, vector width, type size of the instruction. */
+static void parse_opcode(parser *ps, ptx_instr *in)
+{
+    ptx_function *f = ps->f;
     if (ps->tok.kind != PTX_T_IDENT)
         expected(ps, "an instruction");
     const opcode_info *oi = find_opcode(ps->tok.p, ps->tok.n);
     if (!oi)
         fail_at(ps, ps->tok.line, ps->tok.col, "not a known instruction: '%.*s'", (int)ps->tok.n, ps->tok.p);
-    in.op = ps->tok.p;
-    in.oplen = ps->tok.n;
-    in.kind = oi->kind;
-    in.line = ps->tok.line;
-    in.col = ps->tok.col;
+    in->op = ps->tok.p;
+    in->oplen = ps->tok.n;
+    in->kind = oi->kind;
+    in->line = ps->tok.line;
+    in->col = ps->tok.col;
     advance(ps);
-    in.mods = f->nmods;
+    in->mods = f->nmods;
     while (ps->tok.kind == PTX_T_DOTWORD) {
         PTX_PUSH(f->mods, f->nmods, f->modc);
         f->mods[f->nmods++] = ps->tok;
         advance(ps);
     }
-    in.nmods = (uint16_t)(f->nmods - in.mods > 65535 ? 65535 : f->nmods - in.mods);
-    in.vec = 1;
-    if (in.nmods)
-        classify_modifiers(&in, f->mods + in.mods, in.nmods);
-    if (in.kind == PTX_K_CVTA) {
+    in->nmods = (uint16_t)(f->nmods - in->mods > 65535 ? 65535 : f->nmods - in->mods);
+    in->vec = 1;
+    if (in->nmods)
+        classify_modifiers(in, f->mods + in->mods, in->nmods);
+    if (in->kind == PTX_K_CVTA) {
         /* cvta.to.shared: generic -> shared window; cvta.shared: shared -> generic */
-        bool to = in.space == PTX_SP_GENERIC;
-        in.space = PTX_SP_NONE;
-        for (uint32_t i = 0; i < in.nmods; i++) {
-            uint8_t sp = space_of(&f->mods[in.mods + i]);
+        bool to = in->space == PTX_SP_GENERIC;
+        in->space = PTX_SP_NONE;
+        for (uint32_t i = 0; i < in->nmods; i++) {
+            uint8_t sp = space_of(&f->mods[in->mods + i]);
             if (sp != PTX_SP_NONE)
-                in.space = sp;
+                in->space = sp;
         }
-        in.cvta_to = to;
-    } else if ((in.kind == PTX_K_LD || in.kind == PTX_K_ST || in.kind == PTX_K_ATOM || in.kind == PTX_K_RED) &&
-               in.space == PTX_SP_NONE) {
-        in.space = PTX_SP_GENERIC;
+        in->cvta_to = to;
+    } else if ((in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) &&
+               in->space == PTX_SP_NONE) {
+        in->space = PTX_SP_GENERIC;
     }
-    if (in.kind == PTX_K_BAR && in.nmods && TOK_IS(&f->mods[in.mods], ".warp"))
-        in.kind = PTX_K_OTHER; /* bar.warp.sync is a warp barrier, not a block one */
-    if (in.kind == PTX_K_BAR) {
-        for (uint32_t i = 0; i < in.nmods; i++)
-            if (TOK_IS(&f->mods[in.mods + i], ".arrive"))
-                in.kind = PTX_K_OTHER; /* arrives without waiting */
+    if (in->kind == PTX_K_BAR && in->nmods && TOK_IS(&f->mods[in->mods], ".warp"))
+        in->kind = PTX_K_OTHER; /* bar.warp.sync is a warp barrier, not a block one */
+    if (in->kind == PTX_K_BAR) {
+        for (uint32_t i = 0; i < in->nmods; i++)
+            if (TOK_IS(&f->mods[in->mods + i], ".arrive"))
+                in->kind = PTX_K_OTHER; /* arrives without waiting */
     }
-    in.opnds = f->nopnds;
+}
+
+/* The operands up to ';' (at most 16) into ops, with the names still unresolved (labels) in names;
+ * returns how many. */
+static uint32_t parse_operands(parser *ps, const ptx_instr *in, ptx_operand ops[16], ptx_token names[16])
+{
+    ptx_function *f = ps->f;
     uint32_t count = 0;
-    ptx_operand ops[16];
-    ptx_token names[16];
-    bool branchy = in.kind == PTX_K_BRA || in.kind == PTX_K_CALL || in.kind == PTX_K_BRX || in.kind == PTX_K_MOV;
+    bool branchy = in->kind == PTX_K_BRA || in->kind == PTX_K_CALL || in->kind == PTX_K_BRX || in->kind == PTX_K_MOV;
     if (!punct(&ps->tok, ';')) {
         for (;;) {
             if (count == 16)
                 fail_at(ps, ps->tok.line, ps->tok.col, "too many operands");
             ops[count] = (ptx_operand){0};
-            parse_operand(ps, &ops[count], branchy, in.kind == PTX_K_CALL);
+            parse_operand(ps, &ops[count], branchy, in->kind == PTX_K_CALL);
             names[count] = ps->unresolved;
             if (punct(&ps->tok, '|')) { /* setp's second destination */
                 advance(ps);
@@ -963,7 +970,20 @@ static void parse_instruction(parser *ps)
     if (!punct(&ps->tok, ';'))
         expected(ps, "',' or ';' after an operand");
     advance(ps);
-    in.opnds = f->nopnds;
+    return count;
+}
+
+static void parse_instruction(parser *ps)
+{
+    ptx_function *f = ps->f;
+    ptx_instr in = {.guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col};
+    if (punct(&ps->tok, '@'))
+        parse_guard(ps, &in);
+    parse_opcode(ps, &in);
+    ptx_operand ops[16];
+    ptx_token names[16];
+    uint32_t count = parse_operands(ps, &in, ops, names);
+    in.opnds = f->nopnds; /* after the elements of vector operands, which parse_operands pushed */
     in.nopnd = (uint16_t)count;
     for (uint32_t i = 0; i < count; i++) {
         if (ops[i].kind == PTX_O_SYM && ops[i].sym < 0)

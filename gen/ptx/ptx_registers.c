@@ -25,21 +25,28 @@ static int reg_weight(uint8_t cls)
     return weights[cls];
 }
 
-void ptx_liveness(ptx_ctx *c)
+/* Register sets per block, one bit per register: used before defined, defined (unguarded), live in
+ * and live out. */
+typedef struct live_sets {
+    uint32_t words;
+    uint64_t *use, *def, *in, *out;
+} live_sets;
+
+static bool has_bit(const uint64_t *set, uint32_t x)
 {
-    ptx_function *f = c->f;
-    uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
-    if (!words || !nb)
-        return;
-    uint64_t *use = ptx_xcalloc((size_t)nb * words, 8), *def = ptx_xcalloc((size_t)nb * words, 8);
-    uint64_t *in = ptx_xcalloc((size_t)nb * words, 8), *out = ptx_xcalloc((size_t)(nb + 1) * words, 8);
-    for (uint32_t b = 0; b < nb; b++) {
-        uint64_t *u = use + (size_t)b * words, *d = def + (size_t)b * words;
+    return set[x / 64] >> (x % 64) & 1;
+}
+
+static void block_uses_and_defs(const ptx_ctx *c, live_sets *s)
+{
+    const ptx_function *f = c->f;
+    for (uint32_t b = 0; b < c->nb; b++) {
+        uint64_t *u = s->use + (size_t)b * s->words, *d = s->def + (size_t)b * s->words;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
             const int32_t *r = c->du + c->du_start[i];
             for (uint32_t j = 0; j < c->nuse[i]; j++) {
                 uint32_t x = (uint32_t)r[c->ndef[i] + j];
-                if (!(d[x / 64] >> (x % 64) & 1))
+                if (!has_bit(d, x))
                     u[x / 64] |= 1ull << (x % 64);
             }
             if (f->ins[i].guard < 0)
@@ -47,20 +54,27 @@ void ptx_liveness(ptx_ctx *c)
                     d[(uint32_t)r[j] / 64] |= 1ull << ((uint32_t)r[j] % 64);
         }
     }
+}
+
+/* Live in = used | (live out - defined), live out = the union of the successors' live in, to a
+ * fixed point. */
+static void solve_liveness(const ptx_ctx *c, live_sets *s)
+{
+    uint32_t nb = c->nb, words = s->words;
     bool changed = true;
     while (changed) {
         changed = false;
         for (uint32_t b = nb; b-- > 0;) {
-            uint64_t *o = out + (size_t)b * words, *iv = in + (size_t)b * words;
+            uint64_t *o = s->out + (size_t)b * words, *iv = s->in + (size_t)b * words;
             for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
-                uint32_t s = c->succ[e];
-                if (s >= nb)
+                uint32_t succ = c->succ[e];
+                if (succ >= nb)
                     continue;
-                const uint64_t *si = in + (size_t)s * words;
+                const uint64_t *si = s->in + (size_t)succ * words;
                 for (uint32_t w = 0; w < words; w++)
                     o[w] |= si[w];
             }
-            const uint64_t *u = use + (size_t)b * words, *d = def + (size_t)b * words;
+            const uint64_t *u = s->use + (size_t)b * words, *d = s->def + (size_t)b * words;
             for (uint32_t w = 0; w < words; w++) {
                 uint64_t v = u[w] | (o[w] & ~d[w]);
                 if (v != iv[w]) {
@@ -70,91 +84,115 @@ void ptx_liveness(ptx_ctx *c)
             }
         }
     }
-    /* walk each block backwards from its live-out set */
-    uint64_t *live = ptx_xcalloc(words, 8);
-    int best = 0, best_pred = 0;
-    for (uint32_t b = 0; b < nb; b++) {
-        if (!c->reach[b])
-            continue;
-        memcpy(live, out + (size_t)b * words, words * 8);
-        int cur = 0, curp = 0;
-        for (uint32_t w = 0; w < words; w++)
-            for (uint64_t v = live[w]; v; v &= v - 1) {
-                uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
+}
+
+/* Walks block b backwards from its live-out set (live is scratch) and raises *best and *best_pred
+ * to the most registers and predicates live at once in it. */
+static void max_live_in_block(const ptx_ctx *c, const live_sets *s, uint32_t b, uint64_t *live, int *best,
+                              int *best_pred)
+{
+    const ptx_function *f = c->f;
+    memcpy(live, s->out + (size_t)b * s->words, s->words * 8);
+    int cur = 0, curp = 0;
+    for (uint32_t w = 0; w < s->words; w++)
+        for (uint64_t v = live[w]; v; v &= v - 1) {
+            uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
+            cur += reg_weight(f->regs[x].cls);
+            curp += f->regs[x].cls == PTX_RC_PRED;
+        }
+    for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
+        const int32_t *r = c->du + c->du_start[i];
+        int peak = cur, peakp = curp;
+        for (uint32_t j = 0; j < c->ndef[i]; j++) {
+            uint32_t x = (uint32_t)r[j];
+            if (!has_bit(live, x)) {
+                peak += reg_weight(f->regs[x].cls);
+                peakp += f->regs[x].cls == PTX_RC_PRED;
+            }
+        }
+        if (f->ins[i].guard < 0)
+            for (uint32_t j = 0; j < c->ndef[i]; j++) {
+                uint32_t x = (uint32_t)r[j];
+                if (has_bit(live, x)) {
+                    live[x / 64] &= ~(1ull << (x % 64));
+                    cur -= reg_weight(f->regs[x].cls);
+                    curp -= f->regs[x].cls == PTX_RC_PRED;
+                }
+            }
+        for (uint32_t j = 0; j < c->nuse[i]; j++) {
+            uint32_t x = (uint32_t)r[c->ndef[i] + j];
+            if (!has_bit(live, x)) {
+                live[x / 64] |= 1ull << (x % 64);
                 cur += reg_weight(f->regs[x].cls);
                 curp += f->regs[x].cls == PTX_RC_PRED;
             }
-        for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
-            const int32_t *r = c->du + c->du_start[i];
-            int peak = cur, peakp = curp;
-            for (uint32_t j = 0; j < c->ndef[i]; j++) {
-                uint32_t x = (uint32_t)r[j];
-                if (!(live[x / 64] >> (x % 64) & 1)) {
-                    peak += reg_weight(f->regs[x].cls);
-                    peakp += f->regs[x].cls == PTX_RC_PRED;
-                }
-            }
-            if (f->ins[i].guard < 0)
-                for (uint32_t j = 0; j < c->ndef[i]; j++) {
-                    uint32_t x = (uint32_t)r[j];
-                    if (live[x / 64] >> (x % 64) & 1) {
-                        live[x / 64] &= ~(1ull << (x % 64));
-                        cur -= reg_weight(f->regs[x].cls);
-                        curp -= f->regs[x].cls == PTX_RC_PRED;
-                    }
-                }
-            for (uint32_t j = 0; j < c->nuse[i]; j++) {
-                uint32_t x = (uint32_t)r[c->ndef[i] + j];
-                if (!(live[x / 64] >> (x % 64) & 1)) {
-                    live[x / 64] |= 1ull << (x % 64);
-                    cur += reg_weight(f->regs[x].cls);
-                    curp += f->regs[x].cls == PTX_RC_PRED;
-                }
-            }
-            if (peak > best)
-                best = peak;
-            if (cur > best)
-                best = cur;
-            if (peakp > best_pred)
-                best_pred = peakp;
         }
+        if (peak > *best)
+            *best = peak;
+        if (cur > *best)
+            *best = cur;
+        if (peakp > *best_pred)
+            *best_pred = peakp;
     }
-    /* ptxas schedules loads early to hide their latency, and unrolls loops to overlap iterations:
-     * at the head of a block (or loop) the loaded values of the whole block (or of several
-     * iterations) are live together with what enters it. */
+}
+
+/* ptxas schedules loads early to hide their latency, and unrolls loops to overlap iterations: at the
+ * head of block b (or of the loop it closes) the loaded values of the whole block (or of several
+ * iterations) are live together with what enters it. */
+static int scheduled_pressure(const ptx_ctx *c, const live_sets *s, uint32_t b)
+{
+    const ptx_function *f = c->f;
+    uint32_t head = b;
+    bool loop = false;
+    for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
+        if (c->succ[e] <= b) {
+            head = c->succ[e];
+            loop = true;
+        }
+    int loaded = 0, loaded_local = 0;
+    for (uint32_t x = head; x <= b; x++)
+        for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++) {
+            /* values, whatever their width (measured) */
+            if (f->ins[i].kind == PTX_K_LD && f->ins[i].space == PTX_SP_LOCAL)
+                loaded_local += c->ndef[i];
+            else if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
+                loaded += c->ndef[i];
+            if (f->ins[i].kind == PTX_K_RET || f->ins[i].kind == PTX_K_EXIT)
+                loop = false; /* ptxas does not overlap the iterations of a loop that exits inside */
+        }
+    loaded += loaded_local < PTX_LOCAL_LOADS_IN_FLIGHT ? loaded_local : PTX_LOCAL_LOADS_IN_FLIGHT;
+    int entering = 0;
+    const uint64_t *iv = s->in + (size_t)head * s->words;
+    for (uint32_t w = 0; w < s->words; w++)
+        for (uint64_t v = iv[w]; v; v &= v - 1)
+            entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
+    /* a loop with loads overlaps their latency; one without overlaps its computations */
+    return !loop    ? entering + loaded
+           : loaded ? entering + (loaded * PTX_LOOP_UNROLL > PTX_LOOP_MIN_IN_FLIGHT ? loaded * PTX_LOOP_UNROLL
+                                                                                    : PTX_LOOP_MIN_IN_FLIGHT)
+                    : entering * PTX_LOOP_OVERLAP_TENTHS / 10;
+}
+
+void ptx_liveness(ptx_ctx *c)
+{
+    ptx_function *f = c->f;
+    uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
+    if (!words || !nb)
+        return;
+    live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
+                   ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
+    block_uses_and_defs(c, &s);
+    solve_liveness(c, &s);
+    uint64_t *live = ptx_xcalloc(words, 8);
+    int best = 0, best_pred = 0;
+    for (uint32_t b = 0; b < nb; b++)
+        if (c->reach[b])
+            max_live_in_block(c, &s, b, live, &best, &best_pred);
     int scheduled = best;
     for (uint32_t b = 0; b < nb; b++) {
         if (!c->reach[b])
             continue;
-        uint32_t head = b;
-        bool loop = false;
-        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
-            if (c->succ[e] <= b) {
-                head = c->succ[e];
-                loop = true;
-            }
-        int loaded = 0, loaded_local = 0;
-        for (uint32_t x = head; x <= b; x++)
-            for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++) {
-                /* values, whatever their width (measured) */
-                if (f->ins[i].kind == PTX_K_LD && f->ins[i].space == PTX_SP_LOCAL)
-                    loaded_local += c->ndef[i];
-                else if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
-                    loaded += c->ndef[i];
-                if (f->ins[i].kind == PTX_K_RET || f->ins[i].kind == PTX_K_EXIT)
-                    loop = false; /* ptxas does not overlap the iterations of a loop that exits inside */
-            }
-        loaded += loaded_local < PTX_LOCAL_LOADS_IN_FLIGHT ? loaded_local : PTX_LOCAL_LOADS_IN_FLIGHT;
-        int entering = 0;
-        const uint64_t *iv = in + (size_t)head * words;
-        for (uint32_t w = 0; w < words; w++)
-            for (uint64_t v = iv[w]; v; v &= v - 1)
-                entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
-        /* a loop with loads overlaps their latency; one without overlaps its computations */
-        int p = !loop    ? entering + loaded
-                : loaded ? entering + (loaded * PTX_LOOP_UNROLL > PTX_LOOP_MIN_IN_FLIGHT ? loaded * PTX_LOOP_UNROLL
-                                                                                         : PTX_LOOP_MIN_IN_FLIGHT)
-                         : entering * PTX_LOOP_OVERLAP_TENTHS / 10;
+        int p = scheduled_pressure(c, &s, b);
         if (p > scheduled)
             scheduled = p;
     }
@@ -162,10 +200,10 @@ void ptx_liveness(ptx_ctx *c)
     f->maxlive_scheduled = scheduled;
     f->maxlive_pred = best_pred;
     free(live);
-    free(use);
-    free(def);
-    free(in);
-    free(out);
+    free(s.use);
+    free(s.def);
+    free(s.in);
+    free(s.out);
 }
 
 /* A promoted .local array lives in registers: its elements are the values its loads and stores
