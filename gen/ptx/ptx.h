@@ -248,8 +248,13 @@ typedef struct ptx_options {
  * Never fails: syntax errors become PTX_SYNTAX findings and valid = false. */
 void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t len, const ptx_options *opt);
 void ptx_module_free(ptx_module *m);
-/* Reads a whole file (NUL-terminated); NULL with errno set when it cannot. */
-char *ptx_read_file(const char *path, size_t *len);
+/* The largest file ptx_read_file reads (PTX modules are rarely above a few MB). */
+#define PTX_MAX_FILE_MIB   256
+#define PTX_MAX_FILE_BYTES ((size_t)PTX_MAX_FILE_MIB << 20)
+/* Reads a whole regular file of at most PTX_MAX_FILE_BYTES (NUL-terminated). NULL when it cannot,
+ * with errno set and *why (when why is not NULL) saying why: the system's reason, "not a regular
+ * file (a FIFO)" and the like, or "larger than 256 MiB". Never waits on a FIFO or reads a device. */
+char *ptx_read_file(const char *path, size_t *len, const char **why);
 /* ptxas's path (malloc'ed) from $PTXAS, then $PATH, then /usr/local/cuda/bin; NULL when absent. */
 char *ptx_find_ptxas(void);
 /* Loads a whitelist ("RULE KERNEL reason..." per line, # comments); -1 when unreadable, -2 when

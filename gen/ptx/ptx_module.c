@@ -4,8 +4,10 @@
 #include "ptx_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t len, const ptx_options *opt)
@@ -74,40 +76,91 @@ char *ptx_find_ptxas(void)
     return found;
 }
 
-char *ptx_read_file(const char *path, size_t *len)
+/* Why a file of this type is not read as PTX; NULL for a regular file. */
+static const char *not_regular(mode_t mode)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    if (S_ISREG(mode))
         return NULL;
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (cap - n < 65536) {
-            cap = cap ? cap * 2 : 1 << 20;
+    if (S_ISDIR(mode))
+        return "not a regular file (a directory)";
+    if (S_ISFIFO(mode))
+        return "not a regular file (a FIFO)";
+    if (S_ISCHR(mode))
+        return "not a regular file (a character device)";
+    if (S_ISBLK(mode))
+        return "not a regular file (a block device)";
+    if (S_ISSOCK(mode))
+        return "not a regular file (a socket)";
+    return "not a regular file";
+}
+
+#define PTX_STRING(x)  #x
+#define PTX_DECIMAL(x) PTX_STRING(x)
+static const char *const too_large = "larger than " PTX_DECIMAL(PTX_MAX_FILE_MIB) " MiB, the most the analyzer reads";
+
+/* Reads fd to its end, expecting about size bytes (the file may have changed since), but never more
+ * than PTX_MAX_FILE_BYTES. */
+static char *read_to_end(int fd, size_t size, size_t *len, const char **why)
+{
+    size_t limit = PTX_MAX_FILE_BYTES, cap = (size < limit ? size : limit) + 1, n = 0;
+    char *buf = malloc(cap + 1);
+    ssize_t got = 1;
+    while (buf && n <= limit && got != 0) {
+        if (n == cap) {
+            cap = cap > limit / 2 ? limit + 1 : cap * 2;
             char *grown = realloc(buf, cap + 1);
             if (!grown) {
                 free(buf);
-                fclose(fp);
-                errno = ENOMEM;
-                return NULL;
+                buf = NULL;
+                break;
             }
             buf = grown;
         }
-        size_t got = fread(buf + n, 1, cap - n, fp);
-        n += got;
-        if (got == 0)
-            break;
+        got = read(fd, buf + n, cap - n);
+        if (got > 0) {
+            n += (size_t)got;
+        } else if (got < 0 && errno != EINTR) {
+            *why = strerror(errno);
+            free(buf);
+            return NULL;
+        }
     }
-    int err = ferror(fp);
-    fclose(fp);
-    if (err) {
+    if (!buf || n > limit) {
+        errno = buf ? EFBIG : ENOMEM;
+        *why = buf ? too_large : strerror(ENOMEM);
         free(buf);
-        errno = EIO;
         return NULL;
     }
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+char *ptx_read_file(const char *path, size_t *len, const char **why)
+{
+    const char *reason = NULL;
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore it) */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    char *text = NULL;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        reason = strerror(errno);
+    } else if ((reason = not_regular(st.st_mode)) != NULL) {
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+    } else if ((uint64_t)st.st_size > PTX_MAX_FILE_BYTES) {
+        errno = EFBIG;
+        reason = too_large;
+    } else {
+        text = read_to_end(fd, (size_t)st.st_size, len, &reason);
+    }
+    if (fd >= 0) {
+        int err = errno;
+        close(fd);
+        errno = err;
+    }
+    if (why)
+        *why = reason;
+    return text;
 }
 
 int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out)

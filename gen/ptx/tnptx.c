@@ -307,9 +307,10 @@ static void print_sarif_head(void)
 static int analyse_file(const cli *o, int i, const char *ptxas, bool *first_result)
 {
     size_t len;
-    char *text = ptx_read_file(o->files[i], &len);
+    const char *why;
+    char *text = ptx_read_file(o->files[i], &len, &why);
     if (!text) {
-        fprintf(stderr, "tnptx: cannot read %s: %s\n", o->files[i], strerror(errno));
+        fprintf(stderr, "tnptx: cannot read %s: %s\n", o->files[i], why);
         if (o->json)
             printf("    {\"path\": \"%s\", \"valid\": false, \"unreadable\": true, \"errors\": [], "
                    "\"kernels\": []}%s\n",
