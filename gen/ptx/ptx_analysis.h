@@ -1,5 +1,4 @@
-/* The analysis of one function: the context its steps share and the steps themselves, which
- * ptx_analyze.c runs in order (each step reads what earlier ones filled in). */
+/* Analysis of one function: the context its steps share, and the steps, which ptx_analyze.c runs in order. */
 #ifndef TRUENO_PTX_ANALYSIS_H
 #define TRUENO_PTX_ANALYSIS_H
 

@@ -1,5 +1,4 @@
-/* The analysis of one function: its steps in order (control flow, thread variance, addresses,
- * registers, memory), then the rules built on them. */
+/* Analysis of one function: its steps in order (CFG, variance, addresses, registers, memory), then the rules. */
 #include "ptx_analysis.h"
 
 #include <stdlib.h>

@@ -1,5 +1,4 @@
-/* Per-architecture data (limits for occupancy, peaks for the roofline) and what a function gets of them:
- * its register cap and its occupancy. */
+/* Per-architecture data (occupancy limits, roofline peaks), a function's register cap and its occupancy. */
 #include "ptx_internal.h"
 
 #include <stdio.h>

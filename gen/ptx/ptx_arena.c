@@ -1,5 +1,4 @@
-/* Memory: the arena that holds a module's IR and messages (freed at once), and calloc that aborts when
- * memory runs out. */
+/* Memory: the arena a module's IR and messages live in (freed at once), and calloc that aborts on failure. */
 #include "ptx_internal.h"
 
 #include <stdlib.h>

@@ -1,5 +1,4 @@
-/* The control-flow graph of one function: defs and uses per instruction, basic blocks, successors and
- * predecessors, reachability, post-dominators; DEAD_CODE and NO_EXIT_PATH. */
+/* Control-flow graph of one function: defs and uses, blocks, reachability, post-dominators, and their rules. */
 #include "ptx_analysis.h"
 
 #include <stdlib.h>

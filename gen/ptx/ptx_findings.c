@@ -1,5 +1,4 @@
-/* Findings: the rule table, the names reports print, and the sink every analysis reports to (the
- * options' filters, whitelists, messages formatted into the module's arena, counts). */
+/* Findings: the rule table and names, and the sink every analysis reports to (filters, whitelist, counts). */
 #include "ptx_internal.h"
 
 #include <stdarg.h>

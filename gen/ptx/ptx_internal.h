@@ -1,5 +1,4 @@
-/* Internals of the PTX analyzer, shared by its files and not by its users: the arena, the lexer, the
- * parser, the findings sink and the per-function analysis. Each layer calls only those above it. */
+/* PTX analyzer internals, shared by its files and not by its users; each layer calls only those above it. */
 #ifndef TRUENO_PTX_INTERNAL_H
 #define TRUENO_PTX_INTERNAL_H
 

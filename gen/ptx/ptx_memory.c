@@ -1,6 +1,4 @@
-/* Memory of one function: operations and bytes per state space, FLOPs, generic addresses; the rules on
- * memory accesses: SHARED_RACE, BANK_CONFLICT, UNCOALESCED_GLOBAL, SHARED_64BIT_ADDRESS, GENERIC_AS_SHARED,
- * MISSING_BOUNDS_CHECK, UNVECTORIZED_ACCESS, LOCAL_MEMORY. */
+/* Memory of one function: counts, generic addresses, shared races, bank conflicts, coalescing, .local arrays. */
 #include "ptx_analysis.h"
 
 #include <stdlib.h>

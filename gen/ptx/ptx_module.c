@@ -1,5 +1,4 @@
-/* The module driver: parse a text and analyse each function, free the result; read a file, find
- * ptxas, load a whitelist. */
+/* Module driver: parse a text, analyse each function, free it; read a file, find ptxas, load a whitelist. */
 #define _POSIX_C_SOURCE 200809L
 #include "ptx_internal.h"
 

@@ -1,5 +1,4 @@
-/* Registers of one function: liveness, the register estimate (with a model of ptxas's scheduling),
- * reads before writes; REGISTER_SPILL, HIGH_REGISTER_PRESSURE, UNINITIALIZED_REGISTER. */
+/* Registers of one function: liveness, the register estimate, reads before writes, and their rules. */
 #include "ptx_analysis.h"
 
 #include <stdlib.h>

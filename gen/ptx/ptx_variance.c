@@ -1,6 +1,4 @@
-/* What differs between the threads of a block: thread variance through data and control dependence,
- * affine forms of registers and addresses (c + k·tid ...), reaching definitions, tid.x bounds per
- * block; BARRIER_DIVERGENCE. */
+/* Thread variance of one function: variant values, affine forms, addresses, reaching definitions, tid bounds. */
 #include "ptx_analysis.h"
 
 #include <stdlib.h>
