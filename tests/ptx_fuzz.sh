@@ -9,9 +9,13 @@ clang=${CLANG:-$(command -v clang || command -v clang-14 || true)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 src=$root/gen/ptx
+# The fuzz target's main and the library: every gen/ptx/ptx_*.c but the speed benchmark's main.
+sources=()
+for f in "$src"/ptx_*.c; do
+    [ "$f" = "$src/ptx_speed.c" ] || sources+=("$f")
+done
 if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$src" \
-       "$src"/ptx_fuzz.c "$src"/ptx_parse.c "$src"/ptx_analyze.c "$src"/ptx_rules.c "$src"/ptx_report.c "$lexer" \
-       -o "$work/ptx_fuzz" 2> "$work/log"; then
+       "${sources[@]}" "$lexer" -o "$work/ptx_fuzz" 2> "$work/log"; then
     if grep -q -e "libclang_rt.fuzzer" -e "cannot find" -e "unsupported option" "$work/log"; then
         echo "SKIP: clang cannot link libFuzzer (install libclang-rt-14-dev)"
         exit 77

@@ -107,13 +107,13 @@ int main(int argc, char **argv)
     }
     closedir(d);
     qsort(names, (size_t)nnames, sizeof *names, by_name);
-    int tp[PTX_RULE_COUNT] = { 0 }, fp[PTX_RULE_COUNT] = { 0 }, fn[PTX_RULE_COUNT] = { 0 };
+    int tp[PTX_RULE_COUNT] = {0}, fp[PTX_RULE_COUNT] = {0}, fn[PTX_RULE_COUNT] = {0};
     int agree = 0, nreg = 0;
     double *est = calloc((size_t)nnames + 1, sizeof *est), *truth = calloc((size_t)nnames + 1, sizeof *truth);
     double abs_err = 0;
     const ptx_arch *arch = ptx_find_arch("sm_80");
     for (int i = 0; i < nnames; i++) {
-        label l = { 0 };
+        label l = {0};
         snprintf(path, sizeof path, "%s/cases/%s.label", dir, names[i]);
         if (!read_label(path, &l)) {
             printf("FAIL: cannot read %s\n", path);
@@ -121,12 +121,12 @@ int main(int argc, char **argv)
         }
         snprintf(path, sizeof path, "%s/cases/%s.ptx", dir, names[i]);
         size_t len;
-        char *text = ptx_read_file(path, &len);
+        char *text = ptx_read_file(path, &len, NULL);
         if (!text) {
             printf("FAIL: cannot read %s\n", path);
             return 1;
         }
-        ptx_options opt = { .arch = "sm_80", .strict = true };
+        ptx_options opt = {.arch = "sm_80", .strict = true};
         ptx_module m;
         ptx_analyze_text(&m, names[i], text, len, &opt);
         if (m.valid == l.valid)
@@ -134,7 +134,7 @@ int main(int argc, char **argv)
         else
             printf("disagreement with ptxas: %s: analyzer %s, ptxas %s\n", names[i], m.valid ? "accepts" : "rejects",
                    l.valid ? "accepts" : "rejects");
-        bool fired[PTX_RULE_COUNT] = { false };
+        bool fired[PTX_RULE_COUNT] = {false};
         for (uint32_t k = 0; k < m.nfindings; k++)
             fired[m.findings[k].rule] = true;
         for (const ptx_function *f = m.funcs; f; f = f->next)
@@ -163,8 +163,8 @@ int main(int argc, char **argv)
     double mae = nreg ? abs_err / nreg : 0, rho = spearman(est, truth, nreg);
     double agreement = nnames ? (double)agree / nnames : 0;
     printf("corpus: %d files; accept/reject agrees with ptxas on %d (%.3f)\n", nnames, agree, agreement);
-    printf("registers vs ptxas -arch=sm_80 -maxrregcount 255 on %d nvcc kernels: MAE %.2f, Spearman %.3f\n", nreg,
-           mae, rho);
+    printf("registers vs ptxas -arch=sm_80 -maxrregcount 255 on %d nvcc kernels: MAE %.2f, Spearman %.3f\n", nreg, mae,
+           rho);
     printf("%-24s %4s %4s %4s %9s %6s\n", "rule", "TP", "FP", "FN", "precision", "recall");
     double prec[PTX_RULE_COUNT], rec[PTX_RULE_COUNT];
     for (int r = 0; r < PTX_RULE_COUNT; r++) {

@@ -21,7 +21,7 @@ static int check_file(const char *dir, const char *name, bool pos[], bool neg[])
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t len;
-    char *text = ptx_read_file(path, &len);
+    char *text = ptx_read_file(path, &len, NULL);
     if (!text) {
         printf("FAIL %s: unreadable\n", name);
         return 1;
@@ -34,10 +34,10 @@ static int check_file(const char *dir, const char *name, bool pos[], bool neg[])
     }
     char expect[256];
     sscanf(e + 11, "%255[^\n]", expect);
-    ptx_options opt = { .arch = "sm_80", .strict = strstr(text, "// options: --strict") != NULL };
+    ptx_options opt = {.arch = "sm_80", .strict = strstr(text, "// options: --strict") != NULL};
     ptx_module m;
     ptx_analyze_text(&m, name, text, len, &opt);
-    bool fired[PTX_RULE_COUNT] = { false };
+    bool fired[PTX_RULE_COUNT] = {false};
     for (uint32_t i = 0; i < m.nfindings; i++)
         fired[m.findings[i].rule] = true;
     for (const ptx_function *f = m.funcs; f; f = f->next)
@@ -76,7 +76,7 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 2;
     }
-    bool pos[PTX_RULE_COUNT] = { false }, neg[PTX_RULE_COUNT] = { false };
+    bool pos[PTX_RULE_COUNT] = {false}, neg[PTX_RULE_COUNT] = {false};
     int failures = 0, files = 0;
     for (struct dirent *e; (e = readdir(d));) {
         size_t n = strlen(e->d_name);

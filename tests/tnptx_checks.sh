@@ -30,6 +30,19 @@ expect_status 2 "invalid PTX" "$tnptx" "$rules/PTX_SYNTAX_pos.ptx"
 expect_output "PTX_SYNTAX_pos.ptx:10:23" "syntax error carries file:line:column"
 expect_status 2 "missing file" "$tnptx" "$work/no-such-file.ptx"
 expect_output "cannot read" "missing file message"
+# Only regular files are read, and none over the size cap: each refusal is immediate and names the
+# file and the reason (a FIFO would wait for a writer, /dev/zero never ends; timeout catches both).
+expect_status 2 "a character device" timeout 5 "$tnptx" /dev/zero
+expect_output "cannot read /dev/zero: not a regular file (a character device)" "a device is refused"
+mkfifo "$work/fifo"
+expect_status 2 "a FIFO" timeout 5 "$tnptx" "$work/fifo"
+expect_output "cannot read $work/fifo: not a regular file (a FIFO)" "a FIFO is refused"
+expect_status 2 "a directory" timeout 5 "$tnptx" "$work"
+expect_output "cannot read $work: not a regular file (a directory)" "a directory is refused"
+truncate -s 257M "$work/huge.ptx"
+expect_status 2 "a file over the size cap" timeout 5 "$tnptx" "$work/huge.ptx"
+expect_output "cannot read $work/huge.ptx: larger than 256 MiB" "a file over the cap is refused"
+rm -f "$work/huge.ptx"
 expect_status 2 "unknown option" "$tnptx" --bogus "$rules/NO_ENTRY_neg.ptx"
 expect_status 0 "list rules" "$tnptx" --list-rules
 [ "$(wc -l < "$work/out")" -eq 16 ] || { echo "FAIL: --list-rules does not list 16 rules"; failures=$((failures + 1)); }

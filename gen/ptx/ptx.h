@@ -13,13 +13,20 @@ typedef struct ptx_arena {
     ptx_arena_block *head;
     char *cur, *end;
 } ptx_arena;
-void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
-void ptx_arena_free(ptx_arena *a);
 
 /* ---- tokens: pointer + length into the source buffer, never copied ---- */
 typedef enum ptx_tok_kind {
-    PTX_T_EOF, PTX_T_IDENT, PTX_T_DOTWORD, PTX_T_INT, PTX_T_FLOAT, PTX_T_STRING, PTX_T_PUNCT,
-    PTX_T_SHL, PTX_T_SHR, PTX_T_BAD, PTX_T_UNTERMINATED
+    PTX_T_EOF,
+    PTX_T_IDENT,
+    PTX_T_DOTWORD,
+    PTX_T_INT,
+    PTX_T_FLOAT,
+    PTX_T_STRING,
+    PTX_T_PUNCT,
+    PTX_T_SHL,
+    PTX_T_SHR,
+    PTX_T_BAD,
+    PTX_T_UNTERMINATED
 } ptx_tok_kind;
 
 typedef struct ptx_token {
@@ -29,35 +36,76 @@ typedef struct ptx_token {
     uint32_t line, col;
 } ptx_token;
 
-typedef struct ptx_lexer {
-    const char *cur, *lim, *line_start;
-    uint32_t line;
-} ptx_lexer;
-
-void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len); /* text[len] must be 0 */
-void ptx_lex(ptx_lexer *lx, ptx_token *t);
-
 /* ---- IR ---- */
 typedef enum ptx_space {
-    PTX_SP_NONE, PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL, PTX_SP_CONST, PTX_SP_PARAM, PTX_SP_TEX, PTX_SP_GENERIC,
+    PTX_SP_NONE,
+    PTX_SP_GLOBAL,
+    PTX_SP_SHARED,
+    PTX_SP_LOCAL,
+    PTX_SP_CONST,
+    PTX_SP_PARAM,
+    PTX_SP_TEX,
+    PTX_SP_GENERIC,
     PTX_SP_COUNT
 } ptx_space;
 extern const char *const ptx_space_names[PTX_SP_COUNT]; /* ORDER ptx_space */
 
 /* Opcode classes the analyses care about; everything else is PTX_K_OTHER. */
 typedef enum ptx_kind {
-    PTX_K_OTHER, PTX_K_LD, PTX_K_ST, PTX_K_ATOM, PTX_K_RED, PTX_K_BRA, PTX_K_BRX, PTX_K_RET, PTX_K_EXIT, PTX_K_TRAP,
-    PTX_K_BAR, PTX_K_CALL, PTX_K_MOV, PTX_K_ADD, PTX_K_SUB, PTX_K_MUL, PTX_K_MAD, PTX_K_SHL, PTX_K_CVT, PTX_K_CVTA,
-    PTX_K_SETP, PTX_K_SELP, PTX_K_FMA, PTX_K_VARIANT_SRC, PTX_K_NEG, PTX_K_ARITH, PTX_K_TEX, PTX_K_CP_ASYNC
+    PTX_K_OTHER,
+    PTX_K_LD,
+    PTX_K_ST,
+    PTX_K_ATOM,
+    PTX_K_RED,
+    PTX_K_BRA,
+    PTX_K_BRX,
+    PTX_K_RET,
+    PTX_K_EXIT,
+    PTX_K_TRAP,
+    PTX_K_BAR,
+    PTX_K_CALL,
+    PTX_K_MOV,
+    PTX_K_ADD,
+    PTX_K_SUB,
+    PTX_K_MUL,
+    PTX_K_MAD,
+    PTX_K_SHL,
+    PTX_K_CVT,
+    PTX_K_CVTA,
+    PTX_K_SETP,
+    PTX_K_SELP,
+    PTX_K_FMA,
+    PTX_K_VARIANT_SRC,
+    PTX_K_NEG,
+    PTX_K_ARITH,
+    PTX_K_TEX,
+    PTX_K_CP_ASYNC
 } ptx_kind;
 
 typedef enum ptx_opnd_kind {
-    PTX_O_NONE, PTX_O_REG, PTX_O_SREG, PTX_O_IMM, PTX_O_FIMM, PTX_O_SYM, PTX_O_ADDR, PTX_O_VEC, PTX_O_LIST, PTX_O_SINK
+    PTX_O_NONE,
+    PTX_O_REG,
+    PTX_O_SREG,
+    PTX_O_IMM,
+    PTX_O_FIMM,
+    PTX_O_SYM,
+    PTX_O_ADDR,
+    PTX_O_VEC,
+    PTX_O_LIST,
+    PTX_O_SINK
 } ptx_opnd_kind;
 
 /* Special registers: id = base * 4 + component (x y z, or 0 for scalars). */
-enum { PTX_SR_TID, PTX_SR_NTID, PTX_SR_CTAID, PTX_SR_NCTAID, PTX_SR_LANEID, PTX_SR_WARPID, PTX_SR_OTHER_VARIANT,
-       PTX_SR_OTHER_UNIFORM };
+enum {
+    PTX_SR_TID,
+    PTX_SR_NTID,
+    PTX_SR_CTAID,
+    PTX_SR_NCTAID,
+    PTX_SR_LANEID,
+    PTX_SR_WARPID,
+    PTX_SR_OTHER_VARIANT,
+    PTX_SR_OTHER_UNIFORM
+};
 
 typedef struct ptx_operand {
     uint8_t kind, neg;
@@ -99,10 +147,22 @@ typedef enum ptx_severity { PTX_INFO, PTX_WARNING, PTX_ERROR } ptx_severity;
 extern const char *const ptx_severity_names[3]; /* ORDER ptx_severity */
 
 typedef enum ptx_rule_id {
-    PTX_RULE_SYNTAX, PTX_RULE_BARRIER_DIVERGENCE, PTX_RULE_SHARED_RACE, PTX_RULE_BANK_CONFLICT,
-    PTX_RULE_UNCOALESCED_GLOBAL, PTX_RULE_REGISTER_SPILL, PTX_RULE_LOCAL_MEMORY, PTX_RULE_HIGH_REGISTER_PRESSURE,
-    PTX_RULE_SHARED_64BIT_ADDRESS, PTX_RULE_GENERIC_AS_SHARED, PTX_RULE_UNINITIALIZED_REGISTER, PTX_RULE_DEAD_CODE,
-    PTX_RULE_NO_EXIT_PATH, PTX_RULE_MISSING_BOUNDS_CHECK, PTX_RULE_UNVECTORIZED_ACCESS, PTX_RULE_NO_ENTRY,
+    PTX_RULE_SYNTAX,
+    PTX_RULE_BARRIER_DIVERGENCE,
+    PTX_RULE_SHARED_RACE,
+    PTX_RULE_BANK_CONFLICT,
+    PTX_RULE_UNCOALESCED_GLOBAL,
+    PTX_RULE_REGISTER_SPILL,
+    PTX_RULE_LOCAL_MEMORY,
+    PTX_RULE_HIGH_REGISTER_PRESSURE,
+    PTX_RULE_SHARED_64BIT_ADDRESS,
+    PTX_RULE_GENERIC_AS_SHARED,
+    PTX_RULE_UNINITIALIZED_REGISTER,
+    PTX_RULE_DEAD_CODE,
+    PTX_RULE_NO_EXIT_PATH,
+    PTX_RULE_MISSING_BOUNDS_CHECK,
+    PTX_RULE_UNVECTORIZED_ACCESS,
+    PTX_RULE_NO_ENTRY,
     PTX_RULE_COUNT
 } ptx_rule_id;
 
@@ -167,7 +227,7 @@ typedef struct ptx_module {
     bool valid;
     ptx_finding *findings; /* module-level: PTX_SYNTAX, NO_ENTRY */
     uint32_t nfindings, findc;
-    int64_t shared_bytes; /* module-level static .shared */
+    int64_t shared_bytes;          /* module-level static .shared */
     const struct ptx_options *opt; /* while analysing */
     uint32_t *sym_stamp, stamp;    /* scratch of the analyses: symbols seen per function */
 } ptx_module;
@@ -188,8 +248,13 @@ typedef struct ptx_options {
  * Never fails: syntax errors become PTX_SYNTAX findings and valid = false. */
 void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t len, const ptx_options *opt);
 void ptx_module_free(ptx_module *m);
-/* Reads a whole file (NUL-terminated); NULL with errno set when it cannot. */
-char *ptx_read_file(const char *path, size_t *len);
+/* The largest file ptx_read_file reads (PTX modules are rarely above a few MB). */
+#define PTX_MAX_FILE_MIB   256
+#define PTX_MAX_FILE_BYTES ((size_t)PTX_MAX_FILE_MIB << 20)
+/* Reads a whole regular file of at most PTX_MAX_FILE_BYTES (NUL-terminated). NULL when it cannot,
+ * with errno set and *why (when why is not NULL) saying why: the system's reason, "not a regular
+ * file (a FIFO)" and the like, or "larger than 256 MiB". Never waits on a FIFO or reads a device. */
+char *ptx_read_file(const char *path, size_t *len, const char **why);
 /* ptxas's path (malloc'ed) from $PTXAS, then $PATH, then /usr/local/cuda/bin; NULL when absent. */
 char *ptx_find_ptxas(void);
 /* Loads a whitelist ("RULE KERNEL reason..." per line, # comments); -1 when unreadable, -2 when
@@ -209,16 +274,6 @@ const ptx_arch *ptx_find_arch(const char *name);
 /* Registers a thread of f may use: from .maxnreg, launch bounds (.maxntid/.reqntid with
  * .minnctapersm) or the architecture. */
 int ptx_register_cap(const ptx_function *f, const ptx_arch *a);
-
-/* Internal between the parser, the analyses and the rules. */
-void ptx_parse(ptx_module *m);
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch);
-void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t line, uint32_t col, const char *fix,
-                     const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 7, 8)))
-#endif
-    ;
 
 /* Reports. */
 void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, bool verbose);

@@ -1,53 +1,16 @@
 /* PTX parser: tokens to the per-function IR (instructions, operands, registers, symbols). */
-#include "ptx.h"
+#include "ptx_internal.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- arena ---- */
-
-struct ptx_arena_block {
-    ptx_arena_block *next;
-    size_t size;
-};
-
-void *ptx_alloc(ptx_arena *a, size_t size)
-{
-    size = (size + 15) & ~(size_t)15;
-    if ((size_t)(a->end - a->cur) < size) {
-        size_t want = size + 32 > 65536 ? size + 32 : 65536;
-        ptx_arena_block *b = malloc(want + 32);
-        if (!b)
-            abort();
-        b->next = a->head;
-        b->size = want;
-        a->head = b;
-        a->cur = (char *)b + 32;
-        a->end = a->cur + want;
-    }
-    void *p = a->cur;
-    a->cur += size;
-    memset(p, 0, size);
-    return p;
-}
-
-void ptx_arena_free(ptx_arena *a)
-{
-    for (ptx_arena_block *b = a->head, *n; b; b = n) {
-        n = b->next;
-        free(b);
-    }
-    a->head = NULL;
-    a->cur = a->end = NULL;
-}
-
 /* Grows a malloc'd array to hold one more element. */
 #define PTX_PUSH(arr, n, cap)                                                                                          \
     do {                                                                                                               \
         if ((n) == (cap)) {                                                                                            \
-            (cap) = (cap) ? (cap) * 2 : 128;                                                                          \
+            (cap) = (cap) ? 2 * (cap) : 128;                                                                           \
             void *grown_ = realloc((arr), (size_t)(cap) * sizeof *(arr));                                              \
             if (!grown_)                                                                                               \
                 abort();                                                                                               \
@@ -118,7 +81,7 @@ static void strmap_put(strmap *m, const char *p, uint32_t n, int32_t val)
     strmap_entry *e = strmap_slot(m, p, n, h);
     if (e->gen != m->gen)
         m->count++;
-    *e = (strmap_entry){ p, n, h, val, m->gen };
+    *e = (strmap_entry){p, n, h, val, m->gen};
 }
 
 static void strmap_clear(strmap *m)
@@ -134,7 +97,7 @@ static void strmap_clear(strmap *m)
 static void strmap_free(strmap *m)
 {
     free(m->e);
-    *m = (strmap){ 0 };
+    *m = (strmap){0};
 }
 
 /* ---- opcodes ---- */
@@ -145,6 +108,7 @@ typedef struct opcode_info {
 } opcode_info;
 
 /* Sorted by name (binary search). */
+/* clang-format off */
 static const opcode_info opcodes[] = {
     { "abs", PTX_K_ARITH, 0 }, { "activemask", PTX_K_VARIANT_SRC, 0 }, { "add", PTX_K_ADD, 0 },
     { "addc", PTX_K_ARITH, 0 }, { "alloca", PTX_K_OTHER, 0 }, { "and", PTX_K_ARITH, 0 },
@@ -189,6 +153,7 @@ static const opcode_info opcodes[] = {
     { "vsub", PTX_K_ARITH, 0 }, { "vsub2", PTX_K_ARITH, 0 }, { "vsub4", PTX_K_ARITH, 0 },
     { "wgmma", PTX_K_OTHER, 0 }, { "wmma", PTX_K_ARITH, 0 }, { "xor", PTX_K_ARITH, 0 },
 };
+/* clang-format on */
 
 enum { OPCODE_COUNT = sizeof opcodes / sizeof opcodes[0] };
 
@@ -372,12 +337,21 @@ static int binary_prec(const ptx_token *t)
     if (t->kind != PTX_T_PUNCT)
         return -1;
     switch (t->p[0]) {
-    case '*': case '/': case '%': return 5;
-    case '+': case '-': return 3;
-    case '&': return 2;
-    case '^': return 1;
-    case '|': return 0;
-    default: return -1;
+    case '*':
+    case '/':
+    case '%':
+        return 5;
+    case '+':
+    case '-':
+        return 3;
+    case '&':
+        return 2;
+    case '^':
+        return 1;
+    case '|':
+        return 0;
+    default:
+        return -1;
     }
 }
 
@@ -398,14 +372,30 @@ static int64_t parse_expr(parser *ps, int min_prec)
             v = v >> (b & 63);
         else
             switch (op.p[0]) {
-            case '*': v = (int64_t)(a * b); break;
-            case '/': v = (r == 0 || (v == INT64_MIN && r == -1)) ? 0 : v / r; break;
-            case '%': v = (r == 0 || r == -1) ? 0 : v % r; break;
-            case '+': v = (int64_t)(a + b); break;
-            case '-': v = (int64_t)(a - b); break;
-            case '&': v = v & r; break;
-            case '^': v = v ^ r; break;
-            default: v = v | r; break;
+            case '*':
+                v = (int64_t)(a * b);
+                break;
+            case '/':
+                v = (r == 0 || (v == INT64_MIN && r == -1)) ? 0 : v / r;
+                break;
+            case '%':
+                v = (r == 0 || r == -1) ? 0 : v % r;
+                break;
+            case '+':
+                v = (int64_t)(a + b);
+                break;
+            case '-':
+                v = (int64_t)(a - b);
+                break;
+            case '&':
+                v = v & r;
+                break;
+            case '^':
+                v = v ^ r;
+                break;
+            default:
+                v = v | r;
+                break;
             }
     }
 }
@@ -438,14 +428,18 @@ static int type_bits(const ptx_token *t)
 
 static uint8_t class_of_bits(int bits)
 {
-    return bits == 1 ? PTX_RC_PRED : bits <= 16 ? PTX_RC_16 : bits == 32 ? PTX_RC_32 : bits == 64 ? PTX_RC_64 : PTX_RC_128;
+    return bits == 1    ? PTX_RC_PRED
+           : bits <= 16 ? PTX_RC_16
+           : bits == 32 ? PTX_RC_32
+           : bits == 64 ? PTX_RC_64
+                        : PTX_RC_128;
 }
 
 static int32_t new_reg(parser *ps, const char *p, uint32_t n, uint8_t cls)
 {
     ptx_function *f = ps->f;
     PTX_PUSH(f->regs, f->nregs, f->regc);
-    f->regs[f->nregs] = (ptx_reg){ p, n, cls };
+    f->regs[f->nregs] = (ptx_reg){p, n, cls};
     strmap_put(&ps->regs, p, n, (int32_t)f->nregs);
     return (int32_t)f->nregs++;
 }
@@ -455,21 +449,38 @@ static const struct sreg_name {
     int base;
     bool dims;
 } sregs[] = {
-    { "%tid", PTX_SR_TID, true }, { "%ntid", PTX_SR_NTID, true }, { "%ctaid", PTX_SR_CTAID, true },
-    { "%nctaid", PTX_SR_NCTAID, true }, { "%laneid", PTX_SR_LANEID, false }, { "%warpid", PTX_SR_WARPID, false },
-    { "%nwarpid", PTX_SR_OTHER_UNIFORM, false }, { "%smid", PTX_SR_OTHER_VARIANT, false },
-    { "%nsmid", PTX_SR_OTHER_UNIFORM, false }, { "%gridid", PTX_SR_OTHER_UNIFORM, false },
-    { "%clock", PTX_SR_OTHER_VARIANT, false }, { "%clock_hi", PTX_SR_OTHER_VARIANT, false },
-    { "%clock64", PTX_SR_OTHER_VARIANT, false }, { "%lanemask_eq", PTX_SR_OTHER_VARIANT, false },
-    { "%lanemask_le", PTX_SR_OTHER_VARIANT, false }, { "%lanemask_lt", PTX_SR_OTHER_VARIANT, false },
-    { "%lanemask_ge", PTX_SR_OTHER_VARIANT, false }, { "%lanemask_gt", PTX_SR_OTHER_VARIANT, false },
-    { "%globaltimer", PTX_SR_OTHER_VARIANT, false }, { "%globaltimer_lo", PTX_SR_OTHER_VARIANT, false },
-    { "%globaltimer_hi", PTX_SR_OTHER_VARIANT, false }, { "%total_smem_size", PTX_SR_OTHER_UNIFORM, false },
-    { "%dynamic_smem_size", PTX_SR_OTHER_UNIFORM, false }, { "%aggr_smem_size", PTX_SR_OTHER_UNIFORM, false },
-    { "%cluster_ctarank", PTX_SR_OTHER_UNIFORM, false }, { "%cluster_nctarank", PTX_SR_OTHER_UNIFORM, false },
-    { "%clusterid", PTX_SR_OTHER_UNIFORM, true }, { "%nclusterid", PTX_SR_OTHER_UNIFORM, true },
-    { "%cluster_ctaid", PTX_SR_OTHER_UNIFORM, true }, { "%cluster_nctaid", PTX_SR_OTHER_UNIFORM, true },
-    { "%is_explicit_cluster", PTX_SR_OTHER_UNIFORM, false }, { "%current_graph_exec", PTX_SR_OTHER_UNIFORM, false },
+    {"%tid", PTX_SR_TID, true},
+    {"%ntid", PTX_SR_NTID, true},
+    {"%ctaid", PTX_SR_CTAID, true},
+    {"%nctaid", PTX_SR_NCTAID, true},
+    {"%laneid", PTX_SR_LANEID, false},
+    {"%warpid", PTX_SR_WARPID, false},
+    {"%nwarpid", PTX_SR_OTHER_UNIFORM, false},
+    {"%smid", PTX_SR_OTHER_VARIANT, false},
+    {"%nsmid", PTX_SR_OTHER_UNIFORM, false},
+    {"%gridid", PTX_SR_OTHER_UNIFORM, false},
+    {"%clock", PTX_SR_OTHER_VARIANT, false},
+    {"%clock_hi", PTX_SR_OTHER_VARIANT, false},
+    {"%clock64", PTX_SR_OTHER_VARIANT, false},
+    {"%lanemask_eq", PTX_SR_OTHER_VARIANT, false},
+    {"%lanemask_le", PTX_SR_OTHER_VARIANT, false},
+    {"%lanemask_lt", PTX_SR_OTHER_VARIANT, false},
+    {"%lanemask_ge", PTX_SR_OTHER_VARIANT, false},
+    {"%lanemask_gt", PTX_SR_OTHER_VARIANT, false},
+    {"%globaltimer", PTX_SR_OTHER_VARIANT, false},
+    {"%globaltimer_lo", PTX_SR_OTHER_VARIANT, false},
+    {"%globaltimer_hi", PTX_SR_OTHER_VARIANT, false},
+    {"%total_smem_size", PTX_SR_OTHER_UNIFORM, false},
+    {"%dynamic_smem_size", PTX_SR_OTHER_UNIFORM, false},
+    {"%aggr_smem_size", PTX_SR_OTHER_UNIFORM, false},
+    {"%cluster_ctarank", PTX_SR_OTHER_UNIFORM, false},
+    {"%cluster_nctarank", PTX_SR_OTHER_UNIFORM, false},
+    {"%clusterid", PTX_SR_OTHER_UNIFORM, true},
+    {"%nclusterid", PTX_SR_OTHER_UNIFORM, true},
+    {"%cluster_ctaid", PTX_SR_OTHER_UNIFORM, true},
+    {"%cluster_nctaid", PTX_SR_OTHER_UNIFORM, true},
+    {"%is_explicit_cluster", PTX_SR_OTHER_UNIFORM, false},
+    {"%current_graph_exec", PTX_SR_OTHER_UNIFORM, false},
 };
 
 static bool prefixed_number(const ptx_token *t, const char *prefix)
@@ -554,7 +565,7 @@ static int32_t add_symbol(parser *ps, const ptx_token *name, uint8_t space, int6
 {
     ptx_module *m = ps->m;
     PTX_PUSH(m->syms, m->nsyms, m->symc);
-    m->syms[m->nsyms] = (ptx_symbol){ .name = name->p, .len = name->n, .space = space, .size = size, .line = name->line };
+    m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
     strmap_put(&ps->syms, name->p, name->n, (int32_t)m->nsyms);
     return (int32_t)m->nsyms++;
 }
@@ -563,12 +574,12 @@ static int32_t add_symbol(parser *ps, const ptx_token *name, uint8_t space, int6
 
 static uint8_t space_of(const ptx_token *t)
 {
-    static const char *const names[] = { ".global", ".shared", ".local", ".const", ".param", ".tex" };
-    static const uint8_t lengths[] = { 7, 7, 6, 6, 6, 4 }; /* ORDER names */
-    static const uint8_t spaces[] = { PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL, PTX_SP_CONST, PTX_SP_PARAM,
-                                      PTX_SP_TEX }; /* ORDER names */
-    if (t->n < 4 || (t->p[1] != 'g' && t->p[1] != 's' && t->p[1] != 'l' && t->p[1] != 'c' && t->p[1] != 'p' &&
-                     t->p[1] != 't'))
+    static const char *const names[] = {".global", ".shared", ".local", ".const", ".param", ".tex"};
+    static const uint8_t lengths[] = {7, 7, 6, 6, 6, 4}; /* ORDER names */
+    static const uint8_t spaces[] = {PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL,
+                                     PTX_SP_CONST,  PTX_SP_PARAM,  PTX_SP_TEX}; /* ORDER names */
+    if (t->n < 4 ||
+        (t->p[1] != 'g' && t->p[1] != 's' && t->p[1] != 'l' && t->p[1] != 'c' && t->p[1] != 'p' && t->p[1] != 't'))
         return PTX_SP_NONE;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = lengths[i];
@@ -643,9 +654,11 @@ static void parse_variable(parser *ps, uint8_t space)
                 advance(ps);
                 expect_punct(ps, '>', "'>'");
                 PTX_PUSH(ps->ranges, ps->nranges, ps->rangec);
-                ps->ranges[ps->nranges++] = (range_decl){ name.p, name.n,
-                                                          (uint32_t)(n > 1000000 ? 1000000 : n < 0 ? 0 : n),
-                                                          class_of_bits(vec > 1 ? bits * vec : bits), NULL };
+                ps->ranges[ps->nranges++] = (range_decl){name.p, name.n,
+                                                         (uint32_t)(n > 1000000 ? 1000000
+                                                                    : n < 0     ? 0
+                                                                                : n),
+                                                         class_of_bits(vec > 1 ? bits * vec : bits), NULL};
             } else {
                 if (strmap_get(&ps->regs, name.p, name.n) >= 0)
                     fail_at(ps, name.line, name.col, "duplicate definition of register '%.*s'", (int)name.n, name.p);
@@ -708,7 +721,7 @@ static uint32_t push_operand(parser *ps, ptx_operand o)
 static void add_fixup(parser *ps, uint32_t opnd, const ptx_token *t)
 {
     PTX_PUSH(ps->fixups, ps->nfixups, ps->fixupc);
-    ps->fixups[ps->nfixups++] = (fixup){ ps->f->nins, opnd, t->p, t->n, t->line, t->col };
+    ps->fixups[ps->nfixups++] = (fixup){ps->f->nins, opnd, t->p, t->n, t->line, t->col};
 }
 
 /* A register, special register or symbol; leaves the operand in *o. */
@@ -755,7 +768,7 @@ static void parse_address(parser *ps, ptx_operand *o)
     o->reg = -1;
     o->sym = -1;
     if (ps->tok.kind == PTX_T_IDENT) {
-        ptx_operand base = { 0 };
+        ptx_operand base = {0};
         parse_name(ps, &base, false);
         if (base.kind == PTX_O_REG)
             o->reg = base.reg;
@@ -786,7 +799,7 @@ static void parse_group(parser *ps, ptx_operand *o, char close, uint8_t kind)
     while (!punct(&ps->tok, close)) {
         if (n == 64)
             fail_at(ps, ps->tok.line, ps->tok.col, "too many elements in an operand list");
-        items[n] = (ptx_operand){ .line = ps->tok.line, .col = ps->tok.col, .sym = -1 };
+        items[n] = (ptx_operand){.line = ps->tok.line, .col = ps->tok.col, .sym = -1};
         parse_operand(ps, &items[n], false, false);
         n++;
         if (punct(&ps->tok, ','))
@@ -819,8 +832,7 @@ static void parse_operand(parser *ps, ptx_operand *o, bool label_ok, bool list_o
         parse_group(ps, o, '}', PTX_O_VEC);
     } else if (punct(&ps->tok, '(') && list_ok) {
         parse_group(ps, o, ')', PTX_O_LIST);
-    } else if (ps->tok.kind == PTX_T_FLOAT ||
-               (punct(&ps->tok, '-') && peek(ps)->kind == PTX_T_FLOAT)) {
+    } else if (ps->tok.kind == PTX_T_FLOAT || (punct(&ps->tok, '-') && peek(ps)->kind == PTX_T_FLOAT)) {
         if (punct(&ps->tok, '-'))
             advance(ps);
         o->kind = PTX_O_FIMM;
@@ -857,83 +869,94 @@ static void classify_modifiers(ptx_instr *in, const ptx_token *mods, uint32_t n)
     }
 }
 
-static void parse_instruction(parser *ps)
+/* An instruction's guard: @%p or @!%p. */
+static void parse_guard(parser *ps, ptx_instr *in)
 {
-    ptx_function *f = ps->f;
-    ptx_instr in = { .guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col };
-    if (punct(&ps->tok, '@')) {
-        advance(ps);
-        if (punct(&ps->tok, '!')) {
-            in.guard_neg = 1;
-            advance(ps);
-        }
-        if (ps->tok.kind != PTX_T_IDENT || ps->tok.p[0] != '%')
-            expected(ps, "a predicate register after '@'");
-        in.guard = lookup_reg(ps);
-        if (in.guard < 0)
-            fail_at(ps, ps->tok.line, ps->tok.col, "unknown register '%.*s'", (int)ps->tok.n, ps->tok.p);
+    advance(ps);
+    if (punct(&ps->tok, '!')) {
+        in->guard_neg = 1;
         advance(ps);
     }
+    if (ps->tok.kind != PTX_T_IDENT || ps->tok.p[0] != '%')
+        expected(ps, "a predicate register after '@'");
+    in->guard = lookup_reg(ps);
+    if (in->guard < 0)
+        fail_at(ps, ps->tok.line, ps->tok.col, "unknown register '%.*s'", (int)ps->tok.n, ps->tok.p);
+    advance(ps);
+}
+
+/* The opcode and its modifiers: the kind, state space, vector width, type size of the instruction. */
+static void parse_opcode(parser *ps, ptx_instr *in)
+{
+    ptx_function *f = ps->f;
     if (ps->tok.kind != PTX_T_IDENT)
         expected(ps, "an instruction");
     const opcode_info *oi = find_opcode(ps->tok.p, ps->tok.n);
     if (!oi)
         fail_at(ps, ps->tok.line, ps->tok.col, "not a known instruction: '%.*s'", (int)ps->tok.n, ps->tok.p);
-    in.op = ps->tok.p;
-    in.oplen = ps->tok.n;
-    in.kind = oi->kind;
-    in.line = ps->tok.line;
-    in.col = ps->tok.col;
+    in->op = ps->tok.p;
+    in->oplen = ps->tok.n;
+    in->kind = oi->kind;
+    in->line = ps->tok.line;
+    in->col = ps->tok.col;
     advance(ps);
-    in.mods = f->nmods;
+    in->mods = f->nmods;
     while (ps->tok.kind == PTX_T_DOTWORD) {
         PTX_PUSH(f->mods, f->nmods, f->modc);
         f->mods[f->nmods++] = ps->tok;
         advance(ps);
     }
-    in.nmods = (uint16_t)(f->nmods - in.mods > 65535 ? 65535 : f->nmods - in.mods);
-    in.vec = 1;
-    if (in.nmods)
-        classify_modifiers(&in, f->mods + in.mods, in.nmods);
-    if (in.kind == PTX_K_CVTA) {
+    in->nmods = (uint16_t)(f->nmods - in->mods > 65535 ? 65535 : f->nmods - in->mods);
+    in->vec = 1;
+    if (in->nmods)
+        classify_modifiers(in, f->mods + in->mods, in->nmods);
+    if (in->kind == PTX_K_CVTA) {
         /* cvta.to.shared: generic -> shared window; cvta.shared: shared -> generic */
-        bool to = in.space == PTX_SP_GENERIC;
-        in.space = PTX_SP_NONE;
-        for (uint32_t i = 0; i < in.nmods; i++) {
-            uint8_t sp = space_of(&f->mods[in.mods + i]);
+        bool to = in->space == PTX_SP_GENERIC;
+        in->space = PTX_SP_NONE;
+        for (uint32_t i = 0; i < in->nmods; i++) {
+            uint8_t sp = space_of(&f->mods[in->mods + i]);
             if (sp != PTX_SP_NONE)
-                in.space = sp;
+                in->space = sp;
         }
-        in.cvta_to = to;
-    } else if ((in.kind == PTX_K_LD || in.kind == PTX_K_ST || in.kind == PTX_K_ATOM || in.kind == PTX_K_RED) &&
-               in.space == PTX_SP_NONE) {
-        in.space = PTX_SP_GENERIC;
+        in->cvta_to = to;
+    } else if ((in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) &&
+               in->space == PTX_SP_NONE) {
+        in->space = PTX_SP_GENERIC;
     }
-    if (in.kind == PTX_K_BAR && in.nmods && TOK_IS(&f->mods[in.mods], ".warp"))
-        in.kind = PTX_K_OTHER; /* bar.warp.sync is a warp barrier, not a block one */
-    if (in.kind == PTX_K_BAR) {
-        for (uint32_t i = 0; i < in.nmods; i++)
-            if (TOK_IS(&f->mods[in.mods + i], ".arrive"))
-                in.kind = PTX_K_OTHER; /* arrives without waiting */
+    if (in->kind == PTX_K_BAR && in->nmods && TOK_IS(&f->mods[in->mods], ".warp"))
+        in->kind = PTX_K_OTHER; /* bar.warp.sync is a warp barrier, not a block one */
+    if (in->kind == PTX_K_BAR) {
+        for (uint32_t i = 0; i < in->nmods; i++)
+            if (TOK_IS(&f->mods[in->mods + i], ".arrive"))
+                in->kind = PTX_K_OTHER; /* arrives without waiting */
     }
-    in.opnds = f->nopnds;
+}
+
+/* The operands up to ';' (at most 16) into ops, with the names still unresolved (labels) in names;
+ * returns how many. */
+static uint32_t parse_operands(parser *ps, const ptx_instr *in, ptx_operand ops[16], ptx_token names[16])
+{
+    ptx_function *f = ps->f;
     uint32_t count = 0;
-    ptx_operand ops[16];
-    ptx_token names[16];
-    bool branchy = in.kind == PTX_K_BRA || in.kind == PTX_K_CALL || in.kind == PTX_K_BRX || in.kind == PTX_K_MOV;
+    bool branchy = in->kind == PTX_K_BRA || in->kind == PTX_K_CALL || in->kind == PTX_K_BRX || in->kind == PTX_K_MOV;
     if (!punct(&ps->tok, ';')) {
         for (;;) {
             if (count == 16)
                 fail_at(ps, ps->tok.line, ps->tok.col, "too many operands");
-            ops[count] = (ptx_operand){ 0 };
-            parse_operand(ps, &ops[count], branchy, in.kind == PTX_K_CALL);
+            ops[count] = (ptx_operand){0};
+            parse_operand(ps, &ops[count], branchy, in->kind == PTX_K_CALL);
             names[count] = ps->unresolved;
             if (punct(&ps->tok, '|')) { /* setp's second destination */
                 advance(ps);
-                ptx_operand second = { 0 };
+                ptx_operand second = {0};
                 parse_operand(ps, &second, false, false);
-                ptx_operand pair = { .kind = PTX_O_VEC, .count = 2, .reg = (int32_t)f->nopnds, .sym = -1,
-                                     .line = ops[count].line, .col = ops[count].col };
+                ptx_operand pair = {.kind = PTX_O_VEC,
+                                    .count = 2,
+                                    .reg = (int32_t)f->nopnds,
+                                    .sym = -1,
+                                    .line = ops[count].line,
+                                    .col = ops[count].col};
                 push_operand(ps, ops[count]);
                 push_operand(ps, second);
                 ops[count] = pair;
@@ -947,7 +970,20 @@ static void parse_instruction(parser *ps)
     if (!punct(&ps->tok, ';'))
         expected(ps, "',' or ';' after an operand");
     advance(ps);
-    in.opnds = f->nopnds;
+    return count;
+}
+
+static void parse_instruction(parser *ps)
+{
+    ptx_function *f = ps->f;
+    ptx_instr in = {.guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col};
+    if (punct(&ps->tok, '@'))
+        parse_guard(ps, &in);
+    parse_opcode(ps, &in);
+    ptx_operand ops[16];
+    ptx_token names[16];
+    uint32_t count = parse_operands(ps, &in, ops, names);
+    in.opnds = f->nopnds; /* after the elements of vector operands, which parse_operands pushed */
     in.nopnd = (uint16_t)count;
     for (uint32_t i = 0; i < count; i++) {
         if (ops[i].kind == PTX_O_SYM && ops[i].sym < 0)
@@ -1174,10 +1210,9 @@ static int min_version(const char *target)
     static const struct {
         const char *sm;
         int version;
-    } mins[] = { { "sm_75", 63 }, { "sm_80", 70 }, { "sm_86", 71 }, { "sm_87", 74 }, { "sm_88", 73 },
-                 { "sm_89", 78 }, { "sm_90", 78 }, { "sm_90a", 80 }, { "sm_100", 86 }, { "sm_100a", 86 },
-                 { "sm_100f", 88 }, { "sm_103", 88 }, { "sm_110", 90 }, { "sm_120", 87 }, { "sm_120a", 87 },
-                 { "sm_121", 88 } };
+    } mins[] = {{"sm_75", 63},  {"sm_80", 70},  {"sm_86", 71},   {"sm_87", 74},   {"sm_88", 73},   {"sm_89", 78},
+                {"sm_90", 78},  {"sm_90a", 80}, {"sm_100", 86},  {"sm_100a", 86}, {"sm_100f", 88}, {"sm_103", 88},
+                {"sm_110", 90}, {"sm_120", 87}, {"sm_120a", 87}, {"sm_121", 88}};
     for (size_t i = 0; i < sizeof mins / sizeof mins[0]; i++)
         if (strcmp(mins[i].sm, target) == 0)
             return mins[i].version;
@@ -1195,7 +1230,7 @@ static void parse_header(parser *ps)
     const char *dot = memchr(ps->tok.p, '.', ps->tok.n);
     if (!dot || ps->tok.p[0] == '0' || dot - ps->tok.p > 2)
         expected(ps, "a version number such as 8.0");
-    m->version_major = (int)int_value(&(ptx_token){ .p = ps->tok.p, .n = (uint32_t)(dot - ps->tok.p) });
+    m->version_major = (int)int_value(&(ptx_token){.p = ps->tok.p, .n = (uint32_t)(dot - ps->tok.p)});
     m->version_minor = dot[1] - '0';
     if (m->version_major * 10 + m->version_minor > 90 || m->version_major < 1 ||
         (uint32_t)(dot + 2 - ps->tok.p) != ps->tok.n)

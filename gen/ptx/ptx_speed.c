@@ -3,7 +3,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ptx.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -41,8 +40,9 @@ int main(int argc, char **argv)
     if (!text || !len || !pass)
         return 2;
     for (int i = 0; i < files; i++) {
-        if (!(text[i] = ptx_read_file(argv[first + i], &len[i]))) {
-            fprintf(stderr, "ptx_speed: cannot read %s: %s\n", argv[first + i], strerror(errno));
+        const char *why;
+        if (!(text[i] = ptx_read_file(argv[first + i], &len[i], &why))) {
+            fprintf(stderr, "ptx_speed: cannot read %s: %s\n", argv[first + i], why);
             return 2;
         }
         bytes += (double)len[i];
@@ -50,7 +50,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < repeat; r++) {
         double t0 = now();
         for (int i = 0; i < files; i++) {
-            ptx_options opt = { .arch = "sm_80", .strict = true };
+            ptx_options opt = {.arch = "sm_80", .strict = true};
             ptx_module m;
             ptx_analyze_text(&m, argv[first + i], text[i], len[i], &opt);
             if (r == 0)

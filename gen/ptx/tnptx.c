@@ -209,132 +209,165 @@ static int diff(int argc, char **argv)
     return regressions ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+/* ---- analysing files ---- */
+
+typedef struct cli {
+    ptx_options opt;
+    bool json, sarif, verbose, with_ptxas;
+    const char **files;
+    int nfiles;
+    ptx_whitelist_entry *whitelist;
+} cli;
+
+/* An option with its value (--arch, --block, --whitelist); -1 when it is fine, else the exit status. */
+static int option_value(cli *o, const char *a, const char *value)
 {
-    if (argc > 1 && strcmp(argv[1], "diff") == 0)
-        return diff(argc - 2, argv + 2);
-    ptx_options opt = { .arch = "sm_80" };
-    bool json = false, sarif = false, verbose = false, with_ptxas = false;
-    const char **files = calloc((size_t)argc, sizeof *files);
-    int nfiles = 0;
-    ptx_whitelist_entry *wl = NULL;
+    if (strcmp(a, "--arch") == 0) {
+        o->opt.arch = value;
+        if (!ptx_find_arch(o->opt.arch)) {
+            fprintf(stderr, "tnptx: unknown architecture '%s'\n", o->opt.arch);
+            return 2;
+        }
+    } else if (strcmp(a, "--block") == 0) {
+        o->opt.block = atoi(value);
+        if (o->opt.block < 1 || o->opt.block > 1024) {
+            fprintf(stderr, "tnptx: --block must be between 1 and 1024\n");
+            return 2;
+        }
+    } else {
+        free(o->whitelist);
+        o->opt.nwhitelist = ptx_load_whitelist(value, &o->whitelist);
+        o->opt.whitelist = o->whitelist;
+        if (o->opt.nwhitelist < 0) {
+            if (o->opt.nwhitelist == -2)
+                fprintf(stderr, "tnptx: whitelist %s: every entry needs a reason: RULE KERNEL reason\n", value);
+            else
+                fprintf(stderr, "tnptx: cannot read whitelist %s: %s\n", value, strerror(errno));
+            return 2;
+        }
+    }
+    return -1;
+}
+
+/* The command line into o; -1 to go on, else the exit status (--help, --list-rules, a bad option). */
+static int parse_command_line(int argc, char **argv, cli *o)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0)
-            json = true;
+            o->json = true;
         else if (strcmp(a, "--sarif") == 0)
-            sarif = true;
+            o->sarif = true;
         else if (strcmp(a, "--strict") == 0)
-            opt.strict = true;
+            o->opt.strict = true;
         else if (strcmp(a, "--bugs") == 0)
-            opt.bugs_only = true;
+            o->opt.bugs_only = true;
         else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0)
-            verbose = true;
+            o->verbose = true;
         else if (strcmp(a, "--ptxas") == 0)
-            with_ptxas = true;
+            o->with_ptxas = true;
         else if (strcmp(a, "--list-rules") == 0) {
             list_rules();
-            free(files);
             return 0;
-        } else if (strcmp(a, "--arch") == 0 && i + 1 < argc) {
-            opt.arch = argv[++i];
-            if (!ptx_find_arch(opt.arch)) {
-                fprintf(stderr, "tnptx: unknown architecture '%s'\n", opt.arch);
-                free(files);
-                return 2;
-            }
-        } else if (strcmp(a, "--block") == 0 && i + 1 < argc) {
-            opt.block = atoi(argv[++i]);
-            if (opt.block < 1 || opt.block > 1024) {
-                fprintf(stderr, "tnptx: --block must be between 1 and 1024\n");
-                free(files);
-                return 2;
-            }
-        } else if (strcmp(a, "--whitelist") == 0 && i + 1 < argc) {
-            free(wl);
-            opt.nwhitelist = ptx_load_whitelist(argv[++i], &wl);
-            opt.whitelist = wl;
-            if (opt.nwhitelist < 0) {
-                if (opt.nwhitelist == -2)
-                    fprintf(stderr, "tnptx: whitelist %s: every entry needs a reason: RULE KERNEL reason\n", argv[i]);
-                else
-                    fprintf(stderr, "tnptx: cannot read whitelist %s: %s\n", argv[i], strerror(errno));
-                free(files);
-                return 2;
-            }
+        } else if ((strcmp(a, "--arch") == 0 || strcmp(a, "--block") == 0 || strcmp(a, "--whitelist") == 0) &&
+                   i + 1 < argc) {
+            int status = option_value(o, a, argv[++i]);
+            if (status >= 0)
+                return status;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
-            free(files);
             return 0;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "tnptx: unknown or incomplete option '%s'\n", a);
             usage(stderr);
-            free(files);
             return 2;
         } else {
-            files[nfiles++] = a;
+            o->files[o->nfiles++] = a;
         }
     }
-    if (!nfiles || (json && sarif)) {
+    if (!o->nfiles || (o->json && o->sarif)) {
         usage(stderr);
-        free(files);
-        free(wl);
         return 2;
     }
-    char *ptxas = with_ptxas ? ptx_find_ptxas() : NULL;
-    if (with_ptxas && !ptxas)
-        fprintf(stderr, "tnptx: ptxas not found (set PTXAS or PATH); showing estimates only\n");
-    int status = 0;
-    bool first_result = true;
-    if (json)
-        puts("{\"schema\": \"tnptx/1\", \"files\": [");
-    if (sarif)
-        puts("{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": "
-             "[{\"tool\": {\"driver\": {\"name\": \"tnptx\", \"informationUri\": "
-             "\"https://github.com/trueno/trueno/blob/main/docs/PTX_ANALYZER.md\", \"rules\": [");
-    for (int r = 0; sarif && r < PTX_RULE_COUNT; r++)
+    return -1;
+}
+
+static void print_sarif_head(void)
+{
+    puts("{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": "
+         "[{\"tool\": {\"driver\": {\"name\": \"tnptx\", \"informationUri\": "
+         "\"https://github.com/trueno/trueno/blob/main/docs/PTX_ANALYZER.md\", \"rules\": [");
+    for (int r = 0; r < PTX_RULE_COUNT; r++)
         printf("  {\"id\": \"%s\", \"shortDescription\": {\"text\": \"%s\"}}%s\n", ptx_rules[r].id,
                ptx_rules[r].summary, r + 1 < PTX_RULE_COUNT ? "," : "");
-    if (sarif)
-        fputs("]}}, \"results\": [", stdout);
-    for (int i = 0; i < nfiles; i++) {
-        size_t len;
-        char *text = ptx_read_file(files[i], &len);
-        if (!text) {
-            fprintf(stderr, "tnptx: cannot read %s: %s\n", files[i], strerror(errno));
-            status = 2;
-            if (json)
-                printf("    {\"path\": \"%s\", \"valid\": false, \"unreadable\": true, \"errors\": [], "
-                       "\"kernels\": []}%s\n",
-                       "-", i + 1 < nfiles ? "," : "");
-            continue;
-        }
-        ptx_module m;
-        ptx_analyze_text(&m, files[i], text, len, &opt);
-        int counts[3];
-        ptx_count_findings(&m, counts);
-        if (!m.valid)
-            status = 2;
-        else if (counts[PTX_ERROR] && status == 0)
-            status = 1;
-        if (json)
-            ptx_report_json(stdout, &m, &opt, i + 1 == nfiles);
-        else if (sarif)
-            ptx_report_sarif_results(stdout, &m, &first_result);
-        else {
-            ptx_report_text(stdout, &m, &opt, verbose);
-            if (ptxas && m.valid)
-                run_ptxas(ptxas, files[i], opt.arch, &m);
-        }
-        ptx_module_free(&m);
-        free(text);
+    fputs("]}}, \"results\": [", stdout);
+}
+
+/* Reads, analyses and reports file i; returns its exit status (0, 1 or 2). */
+static int analyse_file(const cli *o, int i, const char *ptxas, bool *first_result)
+{
+    size_t len;
+    const char *why;
+    char *text = ptx_read_file(o->files[i], &len, &why);
+    if (!text) {
+        fprintf(stderr, "tnptx: cannot read %s: %s\n", o->files[i], why);
+        if (o->json)
+            printf("    {\"path\": \"%s\", \"valid\": false, \"unreadable\": true, \"errors\": [], "
+                   "\"kernels\": []}%s\n",
+                   "-", i + 1 < o->nfiles ? "," : "");
+        return 2;
     }
-    if (json)
+    ptx_module m;
+    ptx_analyze_text(&m, o->files[i], text, len, &o->opt);
+    int counts[3];
+    ptx_count_findings(&m, counts);
+    int status = !m.valid ? 2 : counts[PTX_ERROR] ? 1 : 0;
+    if (o->json)
+        ptx_report_json(stdout, &m, &o->opt, i + 1 == o->nfiles);
+    else if (o->sarif)
+        ptx_report_sarif_results(stdout, &m, first_result);
+    else {
+        ptx_report_text(stdout, &m, &o->opt, o->verbose);
+        if (ptxas && m.valid)
+            run_ptxas(ptxas, o->files[i], o->opt.arch, &m);
+    }
+    ptx_module_free(&m);
+    free(text);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "diff") == 0)
+        return diff(argc - 2, argv + 2);
+    cli o = {.opt = {.arch = "sm_80"}, .files = calloc((size_t)argc, sizeof *o.files)};
+    int status = parse_command_line(argc, argv, &o);
+    if (status >= 0) {
+        free(o.files);
+        free(o.whitelist);
+        return status;
+    }
+    char *ptxas = o.with_ptxas ? ptx_find_ptxas() : NULL;
+    if (o.with_ptxas && !ptxas)
+        fprintf(stderr, "tnptx: ptxas not found (set PTXAS or PATH); showing estimates only\n");
+    status = 0;
+    bool first_result = true;
+    if (o.json)
+        puts("{\"schema\": \"tnptx/1\", \"files\": [");
+    if (o.sarif)
+        print_sarif_head();
+    for (int i = 0; i < o.nfiles; i++) {
+        int file_status = analyse_file(&o, i, ptxas, &first_result);
+        /* an unreadable or invalid file (2) outranks an error finding (1) */
+        if (file_status == 2 || (file_status == 1 && status == 0))
+            status = file_status;
+    }
+    if (o.json)
         puts("]}");
-    if (sarif)
+    if (o.sarif)
         puts("\n]}]}");
     free(ptxas);
-    free(files);
-    free(wl);
+    free(o.files);
+    free(o.whitelist);
     return status;
 }

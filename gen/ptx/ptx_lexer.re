@@ -1,6 +1,6 @@
 /* PTX lexer: re2c turns this file into ptx_lexer.c at build time (re2c >= 3). Tokens point into the
  * source buffer (pointer + length); nothing is allocated. The buffer ends with a NUL sentinel. */
-#include "ptx.h"
+#include "ptx_internal.h"
 
 void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len)
 {
@@ -35,6 +35,8 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
         lx->cur = YYCURSOR;                                                                                            \
         return;                                                                                                        \
     } while (0)
+        /* The rules below are re2c's, not C. */
+        /* clang-format off */
         /*!re2c
         re2c:define:YYCTYPE = "unsigned char";
         re2c:yyfill:enable = 0;
@@ -67,5 +69,6 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
         [;,{}()[\]<>+\-*/@!=:|&^~?%] { TOKEN(PTX_T_PUNCT); }
         *               { TOKEN(PTX_T_BAD); }
         */
+        /* clang-format on */
     }
 }

@@ -1,0 +1,37 @@
+/* PTX analyzer internals, shared by its files and not by its users; each layer calls only those above it. */
+#ifndef TRUENO_PTX_INTERNAL_H
+#define TRUENO_PTX_INTERNAL_H
+
+#include "ptx.h"
+
+/* ---- arena (ptx_arena.c) ---- */
+void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
+void ptx_arena_free(ptx_arena *a);
+void *ptx_xcalloc(size_t n, size_t size); /* calloc that aborts when memory runs out */
+
+/* ---- findings (ptx_findings.c): every analysis reports through this; options and whitelist filter ---- */
+void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t line, uint32_t col, const char *fix,
+                     const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+/* ---- lexer (ptx_lexer.re) ---- */
+typedef struct ptx_lexer {
+    const char *cur, *lim, *line_start;
+    uint32_t line;
+} ptx_lexer;
+
+void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len); /* text[len] must be 0 */
+void ptx_lex(ptx_lexer *lx, ptx_token *t);
+
+/* ---- parser (ptx_parse.c): m->text to m->funcs and m->syms; a syntax error becomes a finding ---- */
+void ptx_parse(ptx_module *m);
+
+/* ---- analyses of one function (ptx_analyze.c and the files it drives, ptx_analysis.h) ---- */
+void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch);
+/* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and shared memory (ptx_arch.c) */
+void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block);
+
+#endif

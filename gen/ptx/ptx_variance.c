@@ -1,0 +1,548 @@
+/* Thread variance of one function: variant values, affine forms, addresses, reaching definitions, tid bounds. */
+#include "ptx_analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- thread variance and control dependence ---- */
+
+static bool sreg_variant(int32_t s)
+{
+    int base = s / 4;
+    return base == PTX_SR_TID || base == PTX_SR_LANEID || base == PTX_SR_WARPID || base == PTX_SR_OTHER_VARIANT;
+}
+
+static bool instr_variant(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (c->cd_branch[c->blk[i]] >= 0 && c->ndef[i])
+        return true;
+    if (in->kind == PTX_K_VARIANT_SRC || in->kind == PTX_K_ATOM || in->kind == PTX_K_CALL)
+        return true;
+    if (in->kind == PTX_K_LD && in->space == PTX_SP_LOCAL)
+        return true;
+    const int32_t *u = c->du + c->du_start[i] + c->ndef[i];
+    for (uint32_t j = 0; j < c->nuse[i]; j++)
+        if (c->variant[u[j]])
+            return true;
+    for (int j = 0; j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if (o->kind == PTX_O_SREG && sreg_variant(o->reg))
+            return true;
+    }
+    return false;
+}
+
+static bool branch_variant(const ptx_ctx *c, uint32_t b)
+{
+    const ptx_instr *last = &c->f->ins[c->bend[b] - 1];
+    if (c->sstart[b + 1] - c->sstart[b] < 2)
+        return false;
+    if (last->guard >= 0)
+        return c->variant[last->guard];
+    if (last->kind == PTX_K_BRX)
+        return last->nopnd && ptx_opnd(c, last, 0)->kind == PTX_O_REG && c->variant[ptx_opnd(c, last, 0)->reg];
+    return false;
+}
+
+void ptx_thread_variance(ptx_ctx *c)
+{
+    c->variant = ptx_xcalloc(c->f->nregs + 1, sizeof *c->variant);
+    c->cd_branch = ptx_xcalloc(c->nb + 1, sizeof *c->cd_branch);
+    c->cd_taken = ptx_xcalloc(c->nb + 1, sizeof *c->cd_taken);
+    for (uint32_t b = 0; b <= c->nb; b++)
+        c->cd_branch[b] = -1;
+    for (int round = 0; round < 16; round++) {
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            for (uint32_t i = 0; i < c->n; i++) {
+                if (!c->ndef[i] || !instr_variant(c, i))
+                    continue;
+                const int32_t *d = c->du + c->du_start[i];
+                for (uint32_t j = 0; j < c->ndef[i]; j++)
+                    if (!c->variant[d[j]])
+                        c->variant[d[j]] = changed = true;
+            }
+        }
+        /* the last branches first, so that a block records the innermost branch it depends on */
+        bool marked = false;
+        for (uint32_t b = c->nb; b-- > 0;) {
+            if (!branch_variant(c, b))
+                continue;
+            for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
+                for (uint32_t r = c->succ[e]; r != c->ipdom[b] && r != c->exitb; r = c->ipdom[r]) {
+                    if (c->cd_branch[r] >= 0)
+                        continue;
+                    c->cd_branch[r] = (int32_t)(c->bend[b] - 1);
+                    c->cd_taken[r] = e == c->sstart[b];
+                    marked = true;
+                }
+        }
+        if (!marked)
+            break;
+    }
+}
+
+/* ---- affine forms ---- */
+
+static ptx_affine af_const(int64_t v)
+{
+    return (ptx_affine){.st = PTX_AF_AFFINE, .sym = -1, .c = v};
+}
+
+static ptx_affine af_top(void)
+{
+    return (ptx_affine){.st = PTX_AF_TOP, .sym = -1};
+}
+
+static bool af_is_const(const ptx_affine *a)
+{
+    return a->st == PTX_AF_AFFINE && !ptx_af_has_tid(a) && !a->uni && a->sym == -1;
+}
+
+static ptx_affine operand_form(const ptx_ctx *c, const ptx_operand *o)
+{
+    switch (o->kind) {
+    case PTX_O_REG:
+        return c->form[o->reg];
+    case PTX_O_IMM:
+        return af_const(o->imm);
+    case PTX_O_SYM: {
+        ptx_affine a = af_const(o->imm);
+        a.sym = o->sym;
+        return a;
+    }
+    case PTX_O_SREG: {
+        int base = o->reg / 4, comp = o->reg % 4;
+        if (base == PTX_SR_TID) {
+            ptx_affine a = af_const(0);
+            a.k[comp] = 1;
+            return a;
+        }
+        if (sreg_variant(o->reg))
+            return af_top();
+        ptx_affine a = af_const(0);
+        a.uni = 1;
+        return a;
+    }
+    default:
+        return af_top();
+    }
+}
+
+static int32_t sym_sum(int32_t a, int32_t b, int sign)
+{
+    if (b == -1)
+        return a;
+    return a == -1 && sign > 0 ? b : -2;
+}
+
+static ptx_affine af_add(ptx_affine a, ptx_affine b, int sign)
+{
+    if (a.st != PTX_AF_AFFINE || b.st != PTX_AF_AFFINE)
+        return (ptx_affine){.st = a.st == PTX_AF_BOTTOM || b.st == PTX_AF_BOTTOM ? PTX_AF_BOTTOM : PTX_AF_TOP,
+                            .sym = sym_sum(a.sym, b.sym, sign)};
+    ptx_affine r = a;
+    r.c = (int64_t)((uint64_t)a.c + (uint64_t)(sign * b.c));
+    for (int d = 0; d < 3; d++)
+        r.k[d] = (int64_t)((uint64_t)a.k[d] + (uint64_t)(sign * b.k[d]));
+    r.uni |= b.uni;
+    r.symco |= b.symco;
+    r.sym = sym_sum(a.sym, b.sym, sign);
+    return r;
+}
+
+static ptx_affine af_scale(ptx_affine a, int64_t v)
+{
+    ptx_affine r = a;
+    r.c = (int64_t)((uint64_t)a.c * (uint64_t)v);
+    for (int d = 0; d < 3; d++)
+        r.k[d] = (int64_t)((uint64_t)a.k[d] * (uint64_t)v);
+    if (a.sym != -1 && v != 1)
+        r.sym = -2;
+    return r;
+}
+
+static ptx_affine af_mul(ptx_affine a, ptx_affine b)
+{
+    if (a.st == PTX_AF_BOTTOM || b.st == PTX_AF_BOTTOM)
+        return (ptx_affine){.st = PTX_AF_BOTTOM, .sym = -1};
+    if (a.st == PTX_AF_TOP || b.st == PTX_AF_TOP)
+        return af_top();
+    if (af_is_const(&b))
+        return af_scale(a, b.c);
+    if (af_is_const(&a))
+        return af_scale(b, a.c);
+    if (ptx_af_has_tid(&a) && ptx_af_has_tid(&b))
+        return af_top();
+    if (!ptx_af_has_tid(&a) && !ptx_af_has_tid(&b)) {
+        ptx_affine r = af_const(0);
+        r.uni = 1;
+        return r;
+    }
+    ptx_affine t = ptx_af_has_tid(&a) ? a : b; /* tid-dependent times unknown uniform */
+    ptx_affine r = af_const(0);
+    r.uni = 1;
+    r.symco = t.symco;
+    for (int d = 0; d < 3; d++)
+        if (t.k[d])
+            r.symco |= (uint8_t)(1u << d);
+    return r;
+}
+
+static ptx_affine af_join(ptx_affine a, ptx_affine b)
+{
+    if (a.st == PTX_AF_BOTTOM)
+        return b;
+    if (b.st == PTX_AF_BOTTOM)
+        return a;
+    if (a.st == PTX_AF_TOP || b.st == PTX_AF_TOP || memcmp(a.k, b.k, sizeof a.k) != 0 || a.symco != b.symco) {
+        ptx_affine t = af_top();
+        t.sym = a.sym == b.sym ? a.sym : -2;
+        return t;
+    }
+    ptx_affine r = a;
+    if (a.c != b.c || a.uni != b.uni) {
+        r.c = 0;
+        r.uni = 1;
+    }
+    if (a.sym != b.sym)
+        r.sym = -2;
+    return r;
+}
+
+static bool af_equal(const ptx_affine *a, const ptx_affine *b)
+{
+    return a->st == b->st && a->uni == b->uni && a->symco == b->symco && a->sym == b->sym && a->c == b->c &&
+           memcmp(a->k, b->k, sizeof a->k) == 0;
+}
+
+static ptx_affine form_at(const ptx_ctx *c, uint32_t at, const ptx_operand *o, int depth);
+
+/* The form an instruction computes; depth > 0 follows the definitions that reach its operands
+ * (precise where registers are reused), depth 0 takes the function-wide forms. */
+static ptx_affine instr_form(const ptx_ctx *c, uint32_t i, int depth)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    ptx_affine s[3];
+    for (int j = 0; j < 3; j++)
+        s[j] = in->nopnd > j + 1 ? form_at(c, i, ptx_opnd(c, in, j + 1), depth) : af_top();
+    switch (in->kind) {
+    case PTX_K_MOV:
+    case PTX_K_CVT:
+        return in->nopnd == 2 && !in->is_float ? s[0] : af_top();
+    case PTX_K_ARITH: {
+        /* and/or/shr/rem of an address keep its base symbol (masking an offset) */
+        ptx_affine t = af_top();
+        t.sym = in->nopnd == 3 && s[0].sym >= 0 && s[1].sym == -1 ? s[0].sym : -1;
+        return t;
+    }
+    case PTX_K_CVTA:
+        return in->nopnd == 2 ? s[0] : af_top();
+    case PTX_K_ADD:
+        return in->nopnd == 3 && !in->is_float ? af_add(s[0], s[1], 1) : af_top();
+    case PTX_K_SUB:
+        return in->nopnd == 3 && !in->is_float ? af_add(s[0], s[1], -1) : af_top();
+    case PTX_K_NEG:
+        return in->nopnd == 2 && !in->is_float ? af_scale(s[0], -1) : af_top();
+    case PTX_K_MUL: {
+        bool hi = false;
+        for (uint32_t m = 0; m < in->nmods; m++)
+            hi |= c->f->mods[in->mods + m].n == 3 && memcmp(c->f->mods[in->mods + m].p, ".hi", 3) == 0;
+        return in->nopnd == 3 && !in->is_float && !hi ? af_mul(s[0], s[1]) : af_top();
+    }
+    case PTX_K_MAD:
+        return in->nopnd == 4 && !in->is_float ? af_add(af_mul(s[0], s[1]), s[2], 1) : af_top();
+    case PTX_K_SHL:
+        if (in->nopnd == 3 && af_is_const(&s[1]) && s[1].c >= 0 && s[1].c < 63)
+            return af_scale(s[0], (int64_t)1 << s[1].c);
+        return af_top();
+    default:
+        return af_top();
+    }
+}
+
+void ptx_affine_forms(ptx_ctx *c)
+{
+    uint32_t nr = c->f->nregs;
+    c->form = ptx_xcalloc(nr + 1, sizeof *c->form);
+    for (uint32_t r = 0; r < nr; r++)
+        c->form[r].sym = -1;
+    for (int round = 0; round < 12; round++) {
+        bool changed = false;
+        for (uint32_t i = 0; i < c->n; i++) {
+            const ptx_instr *in = &c->f->ins[i];
+            if (c->ndef[i] != 1 || in->nopnd < 1 || ptx_opnd(c, in, 0)->kind != PTX_O_REG || in->is_float)
+                continue;
+            int32_t d = ptx_opnd(c, in, 0)->reg;
+            if (c->f->regs[d].cls == PTX_RC_PRED)
+                continue; /* predicates and floating-point values are never addresses */
+            ptx_affine v = instr_form(c, i, 0);
+            if (v.st == PTX_AF_TOP && !c->variant[d]) {
+                int32_t sym = v.sym;
+                v = af_const(0);
+                v.uni = 1;
+                v.sym = sym;
+            }
+            ptx_affine j = af_join(c->form[d], v);
+            if (!af_equal(&j, &c->form[d])) {
+                c->form[d] = j;
+                changed = true;
+            }
+        }
+        if (!changed)
+            return;
+        if (round == 11)
+            for (uint32_t r = 0; r < nr; r++)
+                if (c->form[r].st == PTX_AF_AFFINE && c->variant[r])
+                    c->form[r] = af_top();
+    }
+    /* registers defined several times at once (vector destinations) or never: unknown */
+    for (uint32_t r = 0; r < nr; r++)
+        if (c->form[r].st == PTX_AF_BOTTOM) {
+            c->form[r] = af_const(0);
+            c->form[r].uni = 1;
+            if (c->variant[r])
+                c->form[r] = af_top();
+        }
+}
+
+static ptx_affine address_form(const ptx_ctx *c, const ptx_operand *o)
+{
+    if (o->kind != PTX_O_ADDR)
+        return af_top();
+    ptx_affine a;
+    if (o->reg >= 0) {
+        a = c->form[o->reg];
+        if (a.st == PTX_AF_BOTTOM)
+            a = af_top();
+        if (a.st == PTX_AF_AFFINE)
+            a.c = (int64_t)((uint64_t)a.c + (uint64_t)o->imm);
+    } else {
+        a = af_const(o->imm);
+        a.sym = o->sym;
+    }
+    return a;
+}
+
+/* Address forms at each memory instruction, flow-sensitive within a block: definitions earlier in
+ * the block override the function-wide form (registers such as a reused %base keep their meaning). */
+void ptx_address_forms(ptx_ctx *c)
+{
+    c->addr = ptx_xcalloc(c->n + 1, sizeof *c->addr);
+    struct undo {
+        int32_t reg;
+        ptx_affine old;
+    } *log = ptx_xcalloc(c->n + 1, sizeof *log);
+    for (uint32_t b = 0; b < c->nb; b++) {
+        uint32_t nlog = 0;
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+            const ptx_instr *in = &c->f->ins[i];
+            const ptx_operand *ad = ptx_address_operand(c, in);
+            if (ad) {
+                c->addr[i] = address_form(c, ad);
+                bool local = false;
+                for (uint32_t k = 0; k < nlog && !local; k++)
+                    local = log[k].reg == ad->reg;
+                if (ad->reg >= 0 && !local) {
+                    ptx_affine a = form_at(c, i, &(ptx_operand){.kind = PTX_O_REG, .reg = ad->reg}, 3);
+                    if (a.st == PTX_AF_AFFINE)
+                        a.c = (int64_t)((uint64_t)a.c + (uint64_t)ad->imm);
+                    if (a.st != PTX_AF_BOTTOM)
+                        c->addr[i] = a;
+                }
+            }
+            if (c->ndef[i] != 1 || in->guard >= 0 || ptx_opnd(c, in, 0)->kind != PTX_O_REG || in->is_float)
+                continue;
+            int32_t d = ptx_opnd(c, in, 0)->reg;
+            if (c->f->regs[d].cls == PTX_RC_PRED)
+                continue;
+            ptx_affine v = instr_form(c, i, 0);
+            if (v.st == PTX_AF_BOTTOM)
+                continue;
+            if (v.st == PTX_AF_TOP && !c->variant[d]) {
+                int32_t sym = v.sym;
+                v = af_const(0);
+                v.uni = 1;
+                v.sym = sym;
+            }
+            log[nlog++] = (struct undo){d, c->form[d]};
+            c->form[d] = v;
+        }
+        while (nlog--)
+            c->form[log[nlog].reg] = log[nlog].old;
+    }
+    free(log);
+}
+
+/* ---- reaching definitions ---- */
+
+/* The single unguarded instruction defining register r, or -1. */
+static int32_t only_def(const ptx_ctx *c, int32_t r)
+{
+    return c->only_def[r];
+}
+
+static int32_t def_in_block(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r, bool *found)
+{
+    for (uint32_t i = to; i-- > from;) {
+        const int32_t *d = c->du + c->du_start[i];
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (d[j] == r) {
+                *found = true;
+                return c->f->ins[i].guard >= 0 ? -1 : (int32_t)i;
+            }
+    }
+    *found = false;
+    return -1;
+}
+
+/* The one definition of register r that reaches instruction at, or -1 (none, several, guarded). */
+static int32_t reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
+{
+    bool found;
+    uint32_t b = c->blk[at];
+    int32_t def = def_in_block(c, c->bstart[b], at, r, &found);
+    if (found)
+        return def;
+    /* scratch arrays shared by all queries; a query marks blocks with its own stamp */
+    ptx_ctx *mc = (ptx_ctx *)c;
+    if (!mc->rd_seen) {
+        mc->rd_seen = ptx_xcalloc(c->nb + 1, sizeof *mc->rd_seen);
+        mc->rd_stack = ptx_xcalloc(c->nb + 1, sizeof *mc->rd_stack);
+    }
+    uint32_t stamp = ++mc->rd_stamp;
+    uint32_t *seen = mc->rd_seen, *stack = mc->rd_stack, sp = 0;
+    int32_t result = -2;
+    stack[sp++] = b;
+    seen[b] = stamp;
+    while (sp && result != -1) {
+        uint32_t x = stack[--sp];
+        if (c->pstart[x] == c->pstart[x + 1]) {
+            result = -1; /* reaches the entry undefined */
+            break;
+        }
+        for (uint32_t e = c->pstart[x]; e < c->pstart[x + 1]; e++) {
+            uint32_t p = c->pred[e];
+            if (seen[p] == stamp && p != b)
+                continue;
+            int32_t d = def_in_block(c, c->bstart[p], c->bend[p], r, &found);
+            if (found) {
+                if (d < 0 || (result >= 0 && result != d))
+                    result = -1;
+                else
+                    result = d;
+            } else if (seen[p] != stamp) {
+                seen[p] = stamp;
+                stack[sp++] = p;
+            }
+        }
+    }
+    return result >= 0 ? result : -1;
+}
+
+static ptx_affine form_at(const ptx_ctx *c, uint32_t at, const ptx_operand *o, int depth)
+{
+    if (o->kind != PTX_O_REG || depth <= 0)
+        return operand_form(c, o);
+    ptx_affine g = c->form[o->reg];
+    if (g.st == PTX_AF_AFFINE && !g.uni)
+        return g;
+    int32_t d = reaching_def(c, at, o->reg);
+    if (d < 0)
+        return g;
+    ptx_affine v = instr_form(c, (uint32_t)d, depth - 1);
+    if (v.st == PTX_AF_BOTTOM)
+        return g;
+    if (v.st == PTX_AF_TOP && !c->variant[o->reg]) {
+        int32_t sym = v.sym;
+        v = af_const(0);
+        v.uni = 1;
+        v.sym = sym;
+    }
+    return v;
+}
+
+/* ---- tid.x bounds ---- */
+
+static bool is_plain_tid_x(const ptx_affine *a)
+{
+    return a->st == PTX_AF_AFFINE && a->k[0] == 1 && !a->k[1] && !a->k[2] && !a->c && !a->uni && !a->symco &&
+           a->sym == -1;
+}
+
+/* Upper bounds on tid.x per block from the branch it depends on (setp.lt %tid.x, K and the like). */
+void ptx_tid_bounds(ptx_ctx *c)
+{
+    c->tid_bound = ptx_xcalloc(c->nb + 1, sizeof *c->tid_bound);
+    c->tid_low = ptx_xcalloc(c->nb + 1, sizeof *c->tid_low);
+    for (uint32_t b = 0; b <= c->nb; b++) {
+        c->tid_bound[b] = INT64_MAX;
+        if (b == c->nb || c->cd_branch[b] < 0)
+            continue;
+        const ptx_instr *br = &c->f->ins[c->cd_branch[b]];
+        int32_t d = br->guard >= 0 ? only_def(c, br->guard) : -1;
+        if (d < 0)
+            continue;
+        const ptx_instr *sp = &c->f->ins[d];
+        if (sp->kind != PTX_K_SETP || sp->nopnd != 3 || sp->nmods < 1)
+            continue;
+        ptx_affine x = operand_form(c, ptx_opnd(c, sp, 1)), k = operand_form(c, ptx_opnd(c, sp, 2));
+        x = form_at(c, (uint32_t)d, ptx_opnd(c, sp, 1), 3);
+        if (!is_plain_tid_x(&x) || !af_is_const(&k))
+            continue;
+        const ptx_token *cmp = &c->f->mods[sp->mods];
+        bool holds = c->cd_taken[b] != (br->guard_neg != 0);
+        bool lt = cmp->n == 3 && memcmp(cmp->p, ".lt", 3) == 0, le = cmp->n == 3 && memcmp(cmp->p, ".le", 3) == 0;
+        bool gt = cmp->n == 3 && memcmp(cmp->p, ".gt", 3) == 0, ge = cmp->n == 3 && memcmp(cmp->p, ".ge", 3) == 0;
+        bool eq = cmp->n == 3 && memcmp(cmp->p, ".eq", 3) == 0, ne = cmp->n == 3 && memcmp(cmp->p, ".ne", 3) == 0;
+        if (k.c < 0 || k.c > (1 << 20))
+            continue;
+        if (holds && (lt || le || eq))
+            c->tid_bound[b] = k.c + !lt;
+        else if (!holds && (gt || ge || ne))
+            c->tid_bound[b] = k.c + !ge;
+        if (holds && (gt || ge || eq))
+            c->tid_low[b] = k.c + gt;
+        else if (!holds && (lt || le || ne))
+            c->tid_low[b] = k.c + le;
+    }
+    /* a block also inherits the bounds of the block holding its branch (nested conditions) */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t b = 0; b < c->nb; b++) {
+            if (c->cd_branch[b] < 0)
+                continue;
+            uint32_t outer = c->blk[c->cd_branch[b]];
+            if (c->tid_bound[outer] < c->tid_bound[b])
+                c->tid_bound[b] = c->tid_bound[outer];
+            if (c->tid_low[outer] > c->tid_low[b])
+                c->tid_low[b] = c->tid_low[outer];
+        }
+}
+
+/* ---- rules ---- */
+
+void ptx_find_barrier_divergence(ptx_ctx *c)
+{
+    ptx_function *f = c->f;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &f->ins[i];
+        if (in->kind != PTX_K_BAR || !c->reach[c->blk[i]])
+            continue;
+        if (in->guard >= 0 && c->variant[in->guard]) {
+            ptx_add_finding(c->m, f, PTX_RULE_BARRIER_DIVERGENCE, in->line, in->col,
+                            "make the barrier's predicate uniform across the block, or move the barrier out",
+                            "barrier guarded by a predicate that differs between threads of the block");
+            continue;
+        }
+        int32_t br = c->cd_branch[c->blk[i]];
+        if (br >= 0)
+            ptx_add_finding(c->m, f, PTX_RULE_BARRIER_DIVERGENCE, in->line, in->col,
+                            "let every thread of the block reach the barrier: move it out of the thread-dependent "
+                            "branch, or exit only after the last barrier",
+                            "barrier reached only by some threads of the block: it depends on the thread-dependent "
+                            "branch at line %u",
+                            f->ins[br].line);
+    }
+}
