@@ -2,6 +2,7 @@
  * flags read with cpuid, the cores and the compiler. Baselines are keyed on these, so that two
  * CPUs sold under one name (a Zen 4 and a Zen 5 both "AMD EPYC") are never compared. */
 #define _POSIX_C_SOURCE 200809L
+#include "build_commit.h"
 #include "bench.h"
 
 #include <ctype.h>
@@ -26,21 +27,10 @@ const char *bench_compiler(void)
     return name;
 }
 
+/* The commit the binary was built from (git describe at build time). */
 const char *bench_commit(void)
 {
-    static char commit[64];
-    if (commit[0])
-        return commit;
-    snprintf(commit, sizeof commit, "unknown");
-    FILE *p = popen("git -C '" TN_SOURCE_DIR "' describe --always --dirty 2>/dev/null", "r");
-    if (p) {
-        if (fgets(commit, sizeof commit, p))
-            commit[strcspn(commit, "\n")] = '\0';
-        pclose(p);
-    }
-    if (!commit[0])
-        snprintf(commit, sizeof commit, "unknown");
-    return commit;
+    return TN_BUILD_COMMIT;
 }
 
 /* ORDER bench_cache_level */
