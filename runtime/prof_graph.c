@@ -63,7 +63,8 @@ static tn_status snapshot_tables(tn_profiler *p, prof_graph *g, const char *fn)
         g->names[b] = prof_brick_name_locked(p, b);
         g->categories[b] = prof_brick_category_locked(p, b);
     }
-    memcpy(g->explicit_deps, p->deps, p->ndeps * sizeof *p->deps);
+    if (p->ndeps)
+        memcpy(g->explicit_deps, p->deps, p->ndeps * sizeof *p->deps);
     g->nexplicit = p->ndeps;
     return TN_OK;
 }
