@@ -19,6 +19,8 @@ const char *tn_status_string(tn_status status)
         return "out of memory";
     case TN_ERR_DEVICE:
         return "device error";
+    case TN_ERR_IO:
+        return "input/output error";
     }
     return "unknown status";
 }

@@ -4,7 +4,7 @@
 set -eu
 packages="build-essential cmake pkg-config liblua5.4-dev re2c glslang-dev glslang-tools spirv-tools
   libvulkan-dev mesa-vulkan-drivers libopenblas-dev libdnnl-dev strace valgrind gnuplot-nox diffutils clang
-  libclang-rt-14-dev"
+  libclang-rt-14-dev graphviz"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -17,7 +17,7 @@ run() { # run NAME COMMAND...: the command must succeed; its output is shown on 
 }
 
 run install "$cmake" --install "$build" --prefix "$prefix"
-for f in include/trueno.h include/trueno_ops.h "$libdir/libtrueno.a" "$libdir/libtrueno.so" \
+for f in include/trueno.h include/trueno_profiler.h include/trueno_ops.h "$libdir/libtrueno.a" "$libdir/libtrueno.so" \
          "$libdir/pkgconfig/trueno.pc" "$libdir/cmake/trueno/trueno-config.cmake" \
          "$libdir/cmake/trueno/trueno-config-version.cmake" bin/tngen bin/tnptx \
          share/trueno/gen/tngen/main.lua share/trueno/gen/lua/dsl.lua share/trueno/gen/templates/map.c; do

@@ -1,6 +1,8 @@
 /* A program that uses an installed trueno: a few ops checked against plain C, and the backend
- * each runs on. Built by tests/install_checks.sh through CMake and through pkg-config. */
+ * each runs on, timed by the profiler. Built by tests/install_checks.sh through CMake and
+ * through pkg-config. */
 #include <trueno.h>
+#include <trueno_profiler.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -29,8 +31,18 @@ int main(void)
         y[i] = 1.0f + (float)(i % 7);
     }
     float dot = 0;
-    if (tn_add(N, x, y, z) != TN_OK || tn_dot(N, x, y, &dot) != TN_OK || tn_exp(N, x, e) != TN_OK) {
+    tn_profiler *prof = NULL;
+    tn_brick_stats stats = {0};
+    if (tn_profiler_create(TN_PROF_SYNC_NONE, &prof) != TN_OK ||
+        tn_profiler_start(prof, TN_BRICK_ACTIVATION) != TN_OK || tn_add(N, x, y, z) != TN_OK ||
+        tn_dot(N, x, y, &dot) != TN_OK || tn_exp(N, x, e) != TN_OK ||
+        tn_profiler_stop(prof, TN_BRICK_ACTIVATION) != TN_OK ||
+        tn_profiler_brick_stats(prof, TN_BRICK_ACTIVATION, &stats) != TN_OK) {
         fprintf(stderr, "consumer: %s\n", tn_last_error());
+        return 1;
+    }
+    if (stats.count != 1 || strcmp(stats.name, "Activation") != 0 || stats.total < 0) {
+        fprintf(stderr, "consumer: profiler stats %s x %llu\n", stats.name, (unsigned long long)stats.count);
         return 1;
     }
     double want_dot = 0;
@@ -48,6 +60,7 @@ int main(void)
     print_variant("add");
     print_variant("dot");
     print_variant("exp");
-    printf("consumer: add, dot and exp agree with plain C\n");
+    printf("consumer: add, dot and exp agree with plain C (profiled as %s: %.1f us)\n", stats.name, stats.total * 1e6);
+    tn_profiler_destroy(prof);
     return 0;
 }
