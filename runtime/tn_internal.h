@@ -98,6 +98,7 @@ typedef struct tn_shader {
     const uint32_t *words;
     size_t nwords;
     unsigned bindings; /* storage buffers at bindings 0 .. bindings - 1 */
+    uint64_t hash;     /* FNV-1a 64 of the words' little-endian bytes (tn_kernel_sources) */
 } tn_shader;
 
 static inline uint64_t tn_umin(uint64_t a, uint64_t b)
@@ -154,7 +155,28 @@ typedef struct tn_op {
     const tn_shader *shaders; /* SPIR-V modules, NULL when the op has none */
     unsigned nshaders;
     tn_plan_fn vulkan_plan;
+    uint64_t ptx_hash; /* FNV-1a 64 of the PTX text (tn_kernel_sources) */
+    /* The work of a call from its dims, as the spec counts it (fma = 2 flops; bytes of the operands). */
+    double (*flops)(const size_t *dim);
+    double (*bytes)(const size_t *dim);
 } tn_op;
+
+/* The kernel source registry (generated/runtime/kernel_sources.c): each PTX module and SPIR-V
+ * shader by its hash, with the file tngen wrote it to (relative to the generated folder). */
+typedef struct tn_kernel_source {
+    uint64_t hash;
+    const char *backend, *op;
+    const char *path;    /* "ptx/add.ptx", "spirv/add.comp" */
+    const char *listing; /* SPIR-V: its disassembly ("spirv/add.spvasm"); NULL for PTX */
+    const char *entries; /* the module's entry points, space separated */
+} tn_kernel_source;
+
+extern const tn_kernel_source tn_kernel_sources[];
+extern const int tn_kernel_source_count;
+/* The registry's row for hash, NULL when none (registry.c). */
+const tn_kernel_source *tn_kernel_source_find(uint64_t hash);
+/* FNV-1a 64 of bytes, as tngen computes the registry's hashes. */
+uint64_t tn_fnv1a64(const void *bytes, size_t size);
 
 /* CPU feature bits (cpu_features.c); target tables name them in lower case without TN_FEAT_. */
 enum {

@@ -286,14 +286,6 @@ static const char *vk_why_none(void)
 
 enum { CACHE_HEADER_BYTES = 16 + VK_UUID_SIZE, CACHE_MAX_BYTES = 64 << 20 };
 
-static uint64_t fnv1a(const void *data, size_t size)
-{
-    uint64_t h = 14695981039346656037ull;
-    for (size_t i = 0; i < size; i++)
-        h = (h ^ ((const unsigned char *)data)[i]) * 1099511628211ull;
-    return h;
-}
-
 static void vk_cache_file(vk_device *d)
 {
     const VkPhysicalDeviceProperties *p = &d->props;
@@ -363,7 +355,7 @@ static tn_status vk_cache_open(vk_device *d)
         info.pInitialData = NULL;
         r = d->f.CreatePipelineCache(d->device, &info, NULL, &d->pipeline_cache);
     }
-    d->cache_loaded = r == VK_SUCCESS && info.pInitialData ? fnv1a(data, size) : 0;
+    d->cache_loaded = r == VK_SUCCESS && info.pInitialData ? tn_fnv1a64(data, size) : 0;
     free(data);
     return vk_check(r, "vkCreatePipelineCache");
 }
@@ -391,7 +383,7 @@ static void vk_cache_save(vk_device *d)
     char tmp[sizeof d->cache_file + 32];
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", d->cache_file, (long)getpid());
     bool changed = data && d->f.GetPipelineCacheData(d->device, d->pipeline_cache, &size, data) == VK_SUCCESS &&
-                   fnv1a(data, size) != d->cache_loaded;
+                   tn_fnv1a64(data, size) != d->cache_loaded;
     if (changed)
         make_parents(tmp);
     FILE *out = changed ? fopen(tmp, "wb") : NULL;

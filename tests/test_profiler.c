@@ -4,7 +4,8 @@
  *
  * usage: test_profiler stats | modes | errors | cpm | threads [--iterations N]
  *        test_profiler tree SNAPSHOT [--update] | exports | dot
- *        test_profiler write DIR     the synthetic profile in every format, to look at */
+ *        test_profiler write DIR     the synthetic profile in every format, to look at
+ *        test_profiler registry SOURCE_ROOT   the kernel source registry against generated/ */
 #define _POSIX_C_SOURCE 200809L
 #include "test_profiler.h"
 
@@ -578,7 +579,9 @@ int main(int argc, char **argv)
         return run_dot();
     if (strcmp(mode, "write") == 0 && argc > 2)
         return run_write(argv[2]);
+    if (strcmp(mode, "registry") == 0 && argc > 2)
+        return run_registry(argv[2]);
     fprintf(stderr, "usage: test_profiler stats|modes|errors|cpm|threads [--iterations N]|tree SNAPSHOT [--update]|"
-                    "exports|dot|write DIR\n");
+                    "exports|dot|write DIR|registry SOURCE_ROOT\n");
     return 2;
 }

@@ -28,5 +28,6 @@ int run_tree(const char *snapshot, bool update);
 int run_exports(void);
 int run_dot(void);
 int run_write(const char *dir);
+int run_registry(const char *root);
 
 #endif
