@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The few driver API types and constants used here (values from the CUDA driver API). */
 typedef int CUresult, CUdevice;
@@ -24,7 +25,10 @@ enum {
     CU_JIT_ERROR_LOG_BUFFER = 5,
     CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
     CU_JIT_LOG_VERBOSE = 12,
+    CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
     CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+    CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,
+    CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
 };
@@ -127,11 +131,22 @@ static const char *cu_why_none(void)
 
 /* ---- devices ---- */
 
+/* Event pairs for profiled calls, reused: pair i is events 2i (before the work) and 2i + 1
+ * (after). The anchor, recorded and waited for, ties the device's clock to the host's: events
+ * are placed by their time after it. */
+typedef struct cu_stamps {
+    CUevent *events;
+    uint32_t *free; /* pairs not in use */
+    uint32_t npairs, nfree;
+    CUevent anchor;
+    int64_t anchor_ns; /* CLOCK_MONOTONIC when the anchor was seen done; 0: none yet */
+} cu_stamps;
+
 typedef struct cu_device {
     CUdevice dev;
     CUcontext ctx;
     CUstream stream;
-    int sms;
+    int sms, major, minor;
     pthread_mutex_t lock; /* one submission at a time; the context is pushed around each */
     CUmodule *modules;    /* per op in tn_ops, loaded on first use */
     CUdeviceptr scratch;  /* what launch plans ask for (partials, results), grown on demand */
@@ -139,6 +154,7 @@ typedef struct cu_device {
     CUdeviceptr counters; /* zero between launches: plans that count in it set it back */
     size_t counter_bytes;
     CUevent timer[2];     /* tn_device_timer_start and _stop */
+    cu_stamps stamps;     /* profiled calls' event pairs */
     char jit_log[4096];   /* the info log of the last module load */
 } cu_device;
 
@@ -167,6 +183,8 @@ static tn_status cu_open(int index, void **impl, char *name, size_t name_len)
         cu.device_get_name(dev_name, sizeof dev_name, d->dev);
         cu.device_get_attribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, d->dev);
         cu.device_get_attribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, d->dev);
+        d->major = major;
+        d->minor = minor;
         cu.device_get_attribute(&d->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d->dev);
         if (major * 10 + minor < 75)
             s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "cuda: %s is sm_%d%d; trueno's PTX needs sm_75 or newer",
@@ -197,6 +215,12 @@ static void cu_close(void *impl)
         cu.mem_free(d->counters);
     for (int i = 0; i < 2; i++)
         cu.event_destroy(d->timer[i]);
+    for (uint32_t i = 0; i < 2 * d->stamps.npairs; i++)
+        cu.event_destroy(d->stamps.events[i]);
+    if (d->stamps.anchor)
+        cu.event_destroy(d->stamps.anchor);
+    free(d->stamps.events);
+    free(d->stamps.free);
     cu.stream_destroy(d->stream);
     cu.ctx_pop(&(CUcontext){ 0 });
     cu.primary_ctx_release(d->dev);
@@ -235,31 +259,173 @@ static void cu_free(void *impl, void *handle)
     (void)s;
 }
 
-/* Copies are synchronous on the legacy default stream, which waits for the device's stream. */
-static tn_status cu_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes)
+/* ---- event pairs for profiled calls ---- */
+
+enum { STAMP_GROW = 64, STAMP_MAX_PAIRS = 1 << 16 };
+
+static int64_t host_ns(void)
 {
-    cu_device *d = impl;
-    tn_status s;
-    WITH_DEVICE(d, s = cu_check(cu.memcpy_htod((CUdeviceptr)(uintptr_t)handle + offset, src, bytes), "cuMemcpyHtoD"));
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* STAMP_GROW more pairs; false when the pool is full or an event cannot be made. */
+static bool cu_stamps_grow(cu_stamps *st)
+{
+    uint32_t n = st->npairs + STAMP_GROW;
+    if (n > STAMP_MAX_PAIRS)
+        return false;
+    CUevent *events = realloc(st->events, 2 * (size_t)n * sizeof *events);
+    if (events)
+        st->events = events;
+    uint32_t *free_pairs = events ? realloc(st->free, n * sizeof *free_pairs) : NULL;
+    if (!free_pairs)
+        return false;
+    st->free = free_pairs;
+    for (uint32_t i = 2 * st->npairs; i < 2 * n; i++)
+        if (cu.event_create(&st->events[i], 0) != 0) {
+            for (uint32_t k = 2 * st->npairs; k < i; k++)
+                cu.event_destroy(st->events[k]);
+            return false;
+        }
+    for (uint32_t p = st->npairs; p < n; p++)
+        st->free[st->nfree++] = p;
+    st->npairs = n;
+    return true;
+}
+
+/* The anchor: recorded, waited for, and timed by the host when it is seen done. Taken again
+ * when no pair is in use and it is a second old (float milliseconds from it stay precise). */
+static tn_status cu_anchor(cu_device *d)
+{
+    cu_stamps *st = &d->stamps;
+    if (st->anchor_ns && (st->nfree < st->npairs || host_ns() - st->anchor_ns < 1000000000))
+        return TN_OK;
+    tn_status s = st->anchor ? TN_OK : cu_check(cu.event_create(&st->anchor, 0), "cuEventCreate");
+    if (s == TN_OK)
+        s = cu_check(cu.event_record(st->anchor, d->stream), "cuEventRecord");
+    if (s == TN_OK)
+        s = cu_check(cu.event_synchronize(st->anchor), "cuEventSynchronize");
+    st->anchor_ns = s == TN_OK ? host_ns() : 0;
     return s;
 }
 
-static tn_status cu_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes)
+/* Before a traced call's work (context current, device locked): a pair, its first event. A
+ * call that cannot have one runs untimed (its record keeps host times). */
+static void cu_stamp_begin(cu_device *d, tn_gpu_trace *trace)
+{
+    cu_stamps *st = &d->stamps;
+    if (!trace || !trace->stamp || (st->nfree == 0 && !cu_stamps_grow(st)) || cu_anchor(d) != TN_OK) {
+        tn_clear_error();
+        return;
+    }
+    uint32_t pair = st->free[--st->nfree];
+    if (cu.event_record(st->events[2 * pair], d->stream) != 0) {
+        st->free[st->nfree++] = pair;
+        return;
+    }
+    trace->pair = pair;
+}
+
+/* After the work: the pair's second event; when the call failed, the pair goes back. */
+static void cu_stamp_end(cu_device *d, tn_gpu_trace *trace, tn_status s)
+{
+    if (!trace || trace->pair == TN_NO_STAMP)
+        return;
+    if (s != TN_OK || cu.event_record(d->stamps.events[2 * trace->pair + 1], d->stream) != 0) {
+        d->stamps.free[d->stamps.nfree++] = trace->pair;
+        trace->pair = TN_NO_STAMP;
+    }
+}
+
+static tn_status cu_stamp_read_locked(cu_device *d, uint32_t pair, int64_t *start, int64_t *end)
+{
+    float since = 0, took = 0;
+    CUevent *ev = &d->stamps.events[2 * pair];
+    tn_status s = cu_check(cu.event_synchronize(ev[1]), "cuEventSynchronize");
+    if (s == TN_OK)
+        s = cu_check(cu.event_elapsed(&since, d->stamps.anchor, ev[0]), "cuEventElapsedTime");
+    if (s == TN_OK)
+        s = cu_check(cu.event_elapsed(&took, ev[0], ev[1]), "cuEventElapsedTime");
+    *start = d->stamps.anchor_ns + (int64_t)((double)since * 1e6);
+    *end = *start + (int64_t)((double)took * 1e6);
+    d->stamps.free[d->stamps.nfree++] = pair;
+    return s;
+}
+
+static tn_status cu_stamp_read(void *impl, uint32_t pair, int64_t *start, int64_t *end)
 {
     cu_device *d = impl;
     tn_status s;
-    WITH_DEVICE(d, s = cu_check(cu.memcpy_dtoh(dst, (CUdeviceptr)(uintptr_t)handle + offset, bytes), "cuMemcpyDtoH"));
+    WITH_DEVICE(d, s = cu_stamp_read_locked(d, pair, start, end));
+    return s;
+}
+
+static void cu_stamp_release(void *impl, uint32_t pair)
+{
+    cu_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    d->stamps.free[d->stamps.nfree++] = pair;
+    pthread_mutex_unlock(&d->lock);
+}
+
+/* Nominal peaks from the device's attributes: memory clock (double data rate) times bus width;
+ * f32 lanes per SM (64 on sm_7x and sm_80, 128 from sm_86 on) times SMs times the clock, an fma
+ * counting 2. */
+static void cu_peaks(void *impl, double *bytes_per_second, double *flops_per_second)
+{
+    cu_device *d = impl;
+    int clock_khz = 0, memory_khz = 0, bus_bits = 0;
+    cu.device_get_attribute(&clock_khz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, d->dev);
+    cu.device_get_attribute(&memory_khz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, d->dev);
+    cu.device_get_attribute(&bus_bits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, d->dev);
+    int lanes = d->major < 8 || (d->major == 8 && d->minor == 0) ? 64 : 128;
+    *bytes_per_second = 2.0 * memory_khz * 1e3 * bus_bits / 8.0;
+    *flops_per_second = 2.0 * lanes * d->sms * clock_khz * 1e3;
+}
+
+/* ---- copies ---- */
+
+/* Copies are synchronous on the legacy default stream, which waits for the device's stream; a
+ * profiled copy's events on the device's stream bracket it (the legacy stream orders them). */
+static tn_status cu_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes, tn_gpu_trace *trace)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, {
+        cu_stamp_begin(d, trace);
+        s = cu_check(cu.memcpy_htod((CUdeviceptr)(uintptr_t)handle + offset, src, bytes), "cuMemcpyHtoD");
+        cu_stamp_end(d, trace, s);
+    });
+    return s;
+}
+
+static tn_status cu_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace)
+{
+    cu_device *d = impl;
+    tn_status s;
+    WITH_DEVICE(d, {
+        cu_stamp_begin(d, trace);
+        s = cu_check(cu.memcpy_dtoh(dst, (CUdeviceptr)(uintptr_t)handle + offset, bytes), "cuMemcpyDtoH");
+        cu_stamp_end(d, trace, s);
+    });
     return s;
 }
 
 /* A device-to-device copy, queued on the device's stream like an op. */
-static tn_status cu_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes)
+static tn_status cu_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes,
+                         tn_gpu_trace *trace)
 {
     cu_device *d = impl;
     tn_status s;
-    WITH_DEVICE(d, s = cu_check(cu.memcpy_dtod_async((CUdeviceptr)(uintptr_t)dst + dst_offset,
-                                                     (CUdeviceptr)(uintptr_t)src + src_offset, bytes, d->stream),
-                                "cuMemcpyDtoDAsync"));
+    WITH_DEVICE(d, {
+        cu_stamp_begin(d, trace);
+        s = cu_check(cu.memcpy_dtod_async((CUdeviceptr)(uintptr_t)dst + dst_offset,
+                                          (CUdeviceptr)(uintptr_t)src + src_offset, bytes, d->stream),
+                     "cuMemcpyDtoDAsync");
+        cu_stamp_end(d, trace, s);
+    });
     return s;
 }
 
@@ -429,9 +595,21 @@ static tn_status cu_results_to_buffers(const tn_op *op, const tn_call *c, tn_lau
     return TN_OK;
 }
 
+/* A traced call's stages, as launched. */
+static void cu_trace_stages(const tn_launch *l, tn_gpu_trace *trace)
+{
+    if (!trace)
+        return;
+    trace->nstages = l->nstages;
+    for (unsigned k = 0; k < l->nstages; k++) {
+        const tn_stage *st = &l->stages[k];
+        trace->stages[k] = (tn_trace_stage){st->entry, {st->grid[0], st->grid[1]}, st->block, st->shared};
+    }
+}
+
 /* The op's launch plan on the device's stream; then its results, copied from the scratch to
  * the host (which waits for the stages), unless they go to device buffers. */
-static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
+static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c, tn_gpu_trace *trace)
 {
     if (!op->cuda_plan)
         return tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "tn_dev_%s: no PTX for this op", op->name);
@@ -448,8 +626,13 @@ static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
         s = cu_scratch(d, l.scratch_bytes);
     if (s == TN_OK)
         s = cu_counters(d, l.counter_bytes);
+    if (s == TN_OK) {
+        cu_trace_stages(&l, trace);
+        cu_stamp_begin(d, trace);
+    }
     for (unsigned k = 0; s == TN_OK && k < l.nstages; k++)
         s = cu_stage(d, m, op, c, &l.stages[k]);
+    cu_stamp_end(d, trace, s);
     if (s == TN_OK && l.nresults > 0)
         s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize");
     for (unsigned r = 0; s == TN_OK && r < l.nresults; r++) {
@@ -462,11 +645,11 @@ static tn_status cu_run_locked(cu_device *d, const tn_op *op, const tn_call *c)
     return s;
 }
 
-static tn_status cu_run(void *impl, const tn_op *op, const tn_call *c)
+static tn_status cu_run(void *impl, const tn_op *op, const tn_call *c, tn_gpu_trace *trace)
 {
     cu_device *d = impl;
     tn_status s;
-    WITH_DEVICE(d, s = cu_run_locked(d, op, c));
+    WITH_DEVICE(d, s = cu_run_locked(d, op, c, trace));
     return s;
 }
 
@@ -485,4 +668,7 @@ const tn_gpu_backend tn_cuda_backend = {
     .sync = cu_sync,
     .timer_start = cu_timer_start,
     .timer_stop = cu_timer_stop,
+    .stamp_read = cu_stamp_read,
+    .stamp_release = cu_stamp_release,
+    .peaks = cu_peaks,
 };

@@ -155,7 +155,7 @@ tn_status tn_buffer_write(tn_buffer *buffer, size_t offset, const float *src, si
     if (s != TN_OK || count == 0)
         return s;
     return buffer->device->backend->write(buffer->device->impl, buffer->handle, offset * sizeof(float), src,
-                                          count * sizeof(float));
+                                          count * sizeof(float), NULL);
 }
 
 tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, size_t count)
@@ -164,7 +164,7 @@ tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, siz
     if (s != TN_OK || count == 0)
         return s;
     return buffer->device->backend->read(buffer->device->impl, buffer->handle, offset * sizeof(float), dst,
-                                         count * sizeof(float));
+                                         count * sizeof(float), NULL);
 }
 
 tn_status tn_buffer_copy(tn_buffer *dst, size_t dst_offset, const tn_buffer *src, size_t src_offset, size_t count)
@@ -187,7 +187,7 @@ tn_status tn_buffer_copy(tn_buffer *dst, size_t dst_offset, const tn_buffer *src
         return TN_OK;
     tn_device *d = dst->device;
     return d->backend->copy(d->impl, dst->handle, dst_offset * sizeof(float), src->handle, src_offset * sizeof(float),
-                            count * sizeof(float));
+                            count * sizeof(float), NULL);
 }
 
 /* ---- running ops on devices ---- */
@@ -270,7 +270,7 @@ static tn_status run_on_device(tn_device *dev, const tn_op *op, tn_call *c, bool
                            op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? ", at the same ld" : "");
         }
     }
-    return dev->backend->run(dev->impl, op, &native);
+    return dev->backend->run(dev->impl, op, &native, NULL);
 }
 
 tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)

@@ -249,7 +249,25 @@ static inline bool tn_same_shape(const tn_arg *a, const tn_arg *b)
 tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *fn);
 tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *fn);
 
-/* ---- GPU backends (cuda.c, vulkan.c) ---- */
+/* ---- GPU backends (cuda.c, vulkan*.c) ---- */
+
+enum { TN_NO_STAMP = UINT32_MAX };
+
+/* A stage as it was launched: its entry (CUDA: in cuda_entries; Vulkan: its shader), grid,
+ * threads per block or workgroup, dynamic shared bytes (CUDA only). */
+typedef struct tn_trace_stage {
+    unsigned entry, grid[2], block, shared;
+} tn_trace_stage;
+
+/* What a backend tells the profiler of one call (device.c passes NULL when the calling thread
+ * profiles nothing). Times are CLOCK_MONOTONIC nanoseconds. */
+typedef struct tn_gpu_trace {
+    bool stamp;                   /* in: bracket the call's device work with a timestamp pair */
+    uint32_t pair;                /* out: that pair, for stamp_read; TN_NO_STAMP when none was taken */
+    int64_t host_start, host_end; /* out: a copy the host made itself (mapped memory); 0 when none */
+    unsigned nstages;             /* out: kernels: the stages launched */
+    tn_trace_stage stages[TN_MAX_STAGES];
+} tn_gpu_trace;
 
 typedef struct tn_gpu_backend {
     const char *name;
@@ -259,18 +277,28 @@ typedef struct tn_gpu_backend {
     void (*close)(void *impl);
     tn_status (*alloc)(void *impl, size_t bytes, void **handle);
     void (*free)(void *impl, void *handle);
-    tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes);
-    tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes);
+    /* The calls that do work take a trace: NULL, or what the profiler asks and learns. */
+    tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes, tn_gpu_trace *trace);
+    tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace);
     /* Between two buffers of the device, queued like an op (ranges that do not overlap). */
-    tn_status (*copy)(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes);
+    tn_status (*copy)(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes,
+                      tn_gpu_trace *trace);
     /* Runs op with c->ptr[] holding backend handles (not tn_buffer) for arrays and host
      * pointers for results, which hold their values when it returns; with
      * c->results_on_device, results' handles too, written at byte c->at[i] * 4 by the queued work. */
-    tn_status (*run)(void *impl, const tn_op *op, const tn_call *c);
+    tn_status (*run)(void *impl, const tn_op *op, const tn_call *c, tn_gpu_trace *trace);
     tn_status (*sync)(void *impl);
     /* Optional (NULL: the backend cannot time on the device). stop waits for the work. */
     tn_status (*timer_start)(void *impl);
     tn_status (*timer_stop)(void *impl, double *seconds);
+    /* Timestamp pairs (traces): read waits for the pair's work and gives its start and end on the
+     * host's clock (CLOCK_MONOTONIC ns; the device's clock aligned to it once per device), then
+     * frees the pair; release frees it unread. */
+    tn_status (*stamp_read)(void *impl, uint32_t pair, int64_t *start, int64_t *end);
+    void (*stamp_release)(void *impl, uint32_t pair);
+    /* The device's nominal peaks from its properties (bytes/s of memory, f32 flop/s); 0 where
+     * the backend cannot tell. */
+    void (*peaks)(void *impl, double *bytes_per_second, double *flops_per_second);
 } tn_gpu_backend;
 
 extern const tn_gpu_backend tn_cuda_backend;
@@ -282,7 +310,9 @@ struct tn_device {
     const tn_gpu_backend *backend;
     void *impl;
     char name[256];
-    atomic_bool timing; /* between tn_device_timer_start and _stop */
+    atomic_bool timing;    /* between tn_device_timer_start and _stop */
+    uint64_t serial;       /* unique in the process: profilers tell devices apart by it */
+    atomic_size_t stamps;  /* timestamp pairs profilers hold, read before the device closes */
 };
 
 struct tn_buffer {

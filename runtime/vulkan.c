@@ -418,8 +418,7 @@ static void vk_release(vk_device *d)
             d->f.DestroyDescriptorPool(d->device, d->frames[i].descriptors, NULL);
             d->f.DestroyFence(d->device, d->frames[i].fence, NULL);
         }
-        if (d->timestamps)
-            d->f.DestroyQueryPool(d->device, d->timestamps, NULL);
+        vk_stamps_destroy(d);
         d->f.DestroyCommandPool(d->device, d->command_pool, NULL); /* frees its command buffers */
         d->f.DestroyDevice(d->device, NULL);
     }
@@ -562,6 +561,8 @@ const tn_gpu_backend tn_vulkan_backend = {
     .copy = vk_copy,
     .run = vk_run,
     .sync = vk_sync,
+    .stamp_read = vk_stamp_read,
+    .stamp_release = vk_stamp_release,
 };
 
 #endif

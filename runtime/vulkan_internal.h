@@ -1,6 +1,6 @@
 /* Internal contracts of the Vulkan backend: the entry points it loads, devices, frames, buffers
  * and pipelines, shared by vulkan.c (loader, instance, devices), vulkan_queue.c (frames, buffers,
- * copies, the device timer) and vulkan_run.c (pipelines, running launch plans). */
+ * copies, timestamp pairs) and vulkan_run.c (pipelines, running launch plans). */
 #ifndef TN_VULKAN_INTERNAL_H
 #define TN_VULKAN_INTERNAL_H
 
@@ -112,8 +112,22 @@ typedef struct vk_frame {
     vk_buffer *staging;           /* its bounce memory (devices without mapped memory), made on first use */
     VkDeviceSize staged;          /* bytes of staging its copies use */
     bool pending;                 /* submitted, fence not yet waited for */
-    bool timed;                   /* its op is bracketed by timestamps 2i and 2i + 1 */
+    bool timed;                   /* its op is bracketed by the timer's pair for this frame */
 } vk_frame;
+
+/* Timestamp queries in pairs (a start and an end), from query pools made as needed: pair p is
+ * queries 2 (p % STAMP_POOL_PAIRS) and the next one of pool p / STAMP_POOL_PAIRS. Used by the
+ * device timer (a pair per frame) and by profiled calls (a pair per call until it is read). */
+enum { STAMP_POOL_PAIRS = 512, STAMP_POOLS = 128 };
+typedef struct vk_stamps {
+    VkQueryPool pools[STAMP_POOLS];
+    uint32_t npools;
+    uint32_t *free; /* pairs not in use */
+    uint32_t nfree;
+    int usable;       /* whether the compute queue writes timestamps: 0 not asked yet, 1 yes, -1 no */
+    double offset_ns; /* host CLOCK_MONOTONIC ns = ticks * timestampPeriod + offset_ns */
+    bool calibrated;
+} vk_stamps;
 
 typedef struct vk_device {
     vk_fns f;
@@ -137,10 +151,11 @@ typedef struct vk_device {
     char cache_file[1024];          /* "" when the cache stays in memory */
     uint64_t cache_loaded;          /* hash of the bytes loaded: an unchanged cache is not written again */
     uint32_t family;                /* the compute queue's family */
-    /* The device timer: while timing, each op is bracketed by two timestamps; the time is from
-     * the first op's start to the last one's end, like events on a CUDA stream. */
-    VkQueryPool timestamps; /* created by the first tn_device_timer_start */
-    bool timing, timed_any;
+    /* The device timer: while timing, each op is bracketed by its frame's pair; the time is
+     * from the first op's start to the last one's end, like events on a CUDA stream. */
+    vk_stamps stamps;
+    uint32_t timer_pairs[FRAMES]; /* taken by the first tn_device_timer_start */
+    bool timing, timed_any, timer_ready;
     uint64_t timed_first, timed_last;
 } vk_device;
 
@@ -160,18 +175,26 @@ tn_status vk_finish(vk_device *d);
 tn_status vk_staging_room(vk_device *d, VkDeviceSize bytes, vk_frame **out);
 tn_status vk_alloc(void *impl, size_t bytes, void **handle);
 void vk_free(void *impl, void *handle);
-tn_status vk_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes);
-tn_status vk_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes);
+tn_status vk_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes, tn_gpu_trace *trace);
+tn_status vk_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace);
 tn_status vk_sync(void *impl);
-void vk_time_begin(vk_device *d, vk_frame *f);
-void vk_time_end(vk_device *d, vk_frame *f);
-tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes);
+/* An op's work in frame f: bracketed by the timer's pair while timing, and by a pair of the
+ * call's own when it is traced. */
+void vk_time_begin(vk_device *d, vk_frame *f, tn_gpu_trace *trace);
+void vk_time_end(vk_device *d, vk_frame *f, tn_gpu_trace *trace);
+tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes,
+                  tn_gpu_trace *trace);
+/* Gives a failed traced call's pair back; returns s. */
+tn_status vk_trace_failed(vk_device *d, tn_gpu_trace *trace, tn_status s);
+tn_status vk_stamp_read(void *impl, uint32_t pair, int64_t *start, int64_t *end);
+void vk_stamp_release(void *impl, uint32_t pair);
+void vk_stamps_destroy(vk_device *d);
 tn_status vk_timer_start(void *impl);
 tn_status vk_timer_stop(void *impl, double *seconds);
 int vk_memory_type(const vk_device *d, uint32_t allowed, VkMemoryPropertyFlags want);
 
 /* vulkan_run.c */
 void vk_pipeline_release(vk_device *d, vk_pipeline *p);
-tn_status vk_run(void *impl, const tn_op *op, const tn_call *c);
+tn_status vk_run(void *impl, const tn_op *op, const tn_call *c, tn_gpu_trace *trace);
 
 #endif

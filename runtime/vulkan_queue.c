@@ -115,11 +115,94 @@ void vk_work_barrier(vk_device *d, vk_frame *f)
     vk_barrier(f->cmd, &d->f, WORK_STAGES, WORK_WRITES, WORK_STAGES, WORK_ACCESS);
 }
 
+static int64_t host_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
 static long elapsed_ns(const struct timespec *since)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (now.tv_sec - since->tv_sec) * 1000000000L + (now.tv_nsec - since->tv_nsec);
+}
+
+/* ---- timestamp pairs ---- */
+
+/* Whether the compute queue writes timestamps (asked once). */
+static tn_status vk_stamps_usable(vk_device *d)
+{
+    if (d->stamps.usable == 0) {
+        VkQueueFamilyProperties families[32];
+        uint32_t count = sizeof families / sizeof families[0];
+        d->f.GetPhysicalDeviceQueueFamilyProperties(d->physical, &count, families);
+        bool yes = d->family < count && families[d->family].timestampValidBits > 0 && d->limits.timestampPeriod > 0;
+        d->stamps.usable = yes ? 1 : -1;
+    }
+    return d->stamps.usable > 0
+               ? TN_OK
+               : tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "vulkan: this device's compute queue has no timestamps");
+}
+
+/* A pair not in use; a new query pool when every pool's pairs are. */
+static tn_status vk_stamp_take(vk_device *d, uint32_t *pair)
+{
+    vk_stamps *st = &d->stamps;
+    tn_status s = vk_stamps_usable(d);
+    if (s == TN_OK && st->nfree == 0) {
+        if (st->npools == STAMP_POOLS)
+            return tn_fail(TN_ERR_OUT_OF_MEMORY, "vulkan: %d timestamp pairs are in use",
+                           STAMP_POOLS * STAMP_POOL_PAIRS);
+        uint32_t *free_pairs = realloc(st->free, (st->npools + 1) * STAMP_POOL_PAIRS * sizeof *free_pairs);
+        if (!free_pairs)
+            return tn_fail(TN_ERR_OUT_OF_MEMORY, "vulkan: out of memory");
+        st->free = free_pairs;
+        VkQueryPoolCreateInfo info = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                      .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                      .queryCount = 2 * STAMP_POOL_PAIRS};
+        s = vk_check(d->f.CreateQueryPool(d->device, &info, NULL, &st->pools[st->npools]), "vkCreateQueryPool");
+        for (uint32_t p = 0; s == TN_OK && p < STAMP_POOL_PAIRS; p++)
+            st->free[st->nfree++] = (st->npools + 1) * STAMP_POOL_PAIRS - 1 - p; /* lowest first */
+        st->npools += s == TN_OK;
+    }
+    if (s == TN_OK)
+        *pair = st->free[--st->nfree];
+    return s;
+}
+
+static void vk_stamp_give(vk_device *d, uint32_t pair)
+{
+    d->stamps.free[d->stamps.nfree++] = pair;
+}
+
+/* Writes the pair's start (which 0: the pair reset first) or end (1) into the frame. */
+static void vk_stamp_write(vk_device *d, vk_frame *f, uint32_t pair, int which)
+{
+    VkQueryPool pool = d->stamps.pools[pair / STAMP_POOL_PAIRS];
+    uint32_t query = 2 * (pair % STAMP_POOL_PAIRS);
+    if (which == 0)
+        d->f.CmdResetQueryPool(f->cmd, pool, query, 2);
+    d->f.CmdWriteTimestamp(f->cmd,
+                           which == 0 ? VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT : VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool,
+                           query + (uint32_t)which);
+}
+
+/* A pair's two values, once its frame has run (submitted: this waits for it). */
+static tn_status vk_stamp_ticks(vk_device *d, uint32_t pair, uint64_t ticks[2])
+{
+    return vk_check(d->f.GetQueryPoolResults(d->device, d->stamps.pools[pair / STAMP_POOL_PAIRS],
+                                             2 * (pair % STAMP_POOL_PAIRS), 2, 2 * sizeof ticks[0], ticks,
+                                             sizeof ticks[0], VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                    "vkGetQueryPoolResults");
+}
+
+void vk_stamps_destroy(vk_device *d)
+{
+    for (uint32_t i = 0; i < d->stamps.npools; i++)
+        d->f.DestroyQueryPool(d->device, d->stamps.pools[i], NULL);
+    free(d->stamps.free);
 }
 
 /* Waits for a submitted frame; adds its op's device time while timing. */
@@ -141,9 +224,7 @@ static tn_status vk_frame_wait(vk_device *d, unsigned i)
         s = vk_check(d->f.ResetFences(d->device, 1, &f->fence), "vkResetFences");
     if (s == TN_OK && f->timed) {
         uint64_t ticks[2];
-        s = vk_check(d->f.GetQueryPoolResults(d->device, d->timestamps, 2 * i, 2, sizeof ticks, ticks, sizeof ticks[0],
-                                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
-                     "vkGetQueryPoolResults");
+        s = vk_stamp_ticks(d, d->timer_pairs[i], ticks);
         if (s == TN_OK && d->timing) {
             d->timed_first = d->timed_any && d->timed_first < ticks[0] ? d->timed_first : ticks[0];
             d->timed_last = d->timed_any && d->timed_last > ticks[1] ? d->timed_last : ticks[1];
@@ -220,8 +301,34 @@ tn_status vk_staging_room(vk_device *d, VkDeviceSize bytes, vk_frame **out)
     return s;
 }
 
-/* Copies from the host into b through staging, queued: later work sees it, nothing waits. */
-static tn_status vk_staged_write(vk_device *d, vk_buffer *b, size_t offset, const void *src, size_t bytes)
+/* A traced call's pair: taken and started in frame f (which 0), or ended there (1). A call
+ * that cannot have one runs untimed (its record keeps the host's times). */
+static void vk_trace_stamp(vk_device *d, vk_frame *f, tn_gpu_trace *trace, int which)
+{
+    if (!trace || !trace->stamp)
+        return;
+    if (which == 0 && trace->pair == TN_NO_STAMP && vk_stamp_take(d, &trace->pair) != TN_OK) {
+        tn_clear_error();
+        trace->pair = TN_NO_STAMP;
+    }
+    if (trace->pair != TN_NO_STAMP)
+        vk_stamp_write(d, f, trace->pair, which);
+}
+
+/* A traced call that failed gives its pair back. */
+tn_status vk_trace_failed(vk_device *d, tn_gpu_trace *trace, tn_status s)
+{
+    if (s != TN_OK && trace && trace->pair != TN_NO_STAMP) {
+        vk_stamp_give(d, trace->pair);
+        trace->pair = TN_NO_STAMP;
+    }
+    return s;
+}
+
+/* Copies from the host into b through staging, queued: later work sees it, nothing waits. A
+ * traced copy's pair brackets the chunks' copies (from the first frame's to the last one's). */
+static tn_status vk_staged_write(vk_device *d, vk_buffer *b, size_t offset, const void *src, size_t bytes,
+                                 tn_gpu_trace *trace)
 {
     tn_status s = TN_OK;
     for (size_t done = 0; s == TN_OK && done < bytes;) {
@@ -232,15 +339,19 @@ static tn_status vk_staged_write(vk_device *d, vk_buffer *b, size_t offset, cons
         memcpy((char *)f->staging->mapped + f->staged, (const char *)src + done, chunk);
         VkBufferCopy region = {.srcOffset = f->staged, .dstOffset = offset + done, .size = chunk};
         vk_work_barrier(d, f); /* after the frame's earlier copies into the same buffer */
+        if (done == 0)
+            vk_trace_stamp(d, f, trace, 0);
         d->f.CmdCopyBuffer(f->cmd, f->staging->buffer, b->buffer, 1, &region);
         f->staged += chunk;
         done += chunk;
+        if (done == bytes)
+            vk_trace_stamp(d, f, trace, 1);
     }
-    return s;
+    return vk_trace_failed(d, trace, s);
 }
 
 /* Copies b's bytes to the host through staging; waits for the device. */
-static tn_status vk_staged_read(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes)
+static tn_status vk_staged_read(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace)
 {
     tn_status s = TN_OK;
     for (size_t done = 0; s == TN_OK && done < bytes;) {
@@ -251,22 +362,37 @@ static tn_status vk_staged_read(vk_device *d, vk_buffer *b, size_t offset, void 
         VkDeviceSize at = f->staged;
         VkBufferCopy region = {.srcOffset = offset + done, .dstOffset = at, .size = chunk};
         vk_work_barrier(d, f);
+        if (done == 0)
+            vk_trace_stamp(d, f, trace, 0);
         d->f.CmdCopyBuffer(f->cmd, b->buffer, f->staging->buffer, 1, &region);
+        if (done + chunk == bytes)
+            vk_trace_stamp(d, f, trace, 1);
         f->staged += chunk;
         if ((s = vk_finish(d)) == TN_OK)
             memcpy((char *)dst + done, (const char *)f->staging->mapped + at, chunk);
         done += chunk;
     }
-    return s;
+    return vk_trace_failed(d, trace, s);
 }
 
-static tn_status vk_read_locked(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes)
+/* A copy the host makes itself, in mapped memory: timed by the host's clock. */
+static void vk_host_copy(void *to, const void *from, size_t bytes, tn_gpu_trace *trace)
+{
+    int64_t start = trace ? host_ns() : 0;
+    memcpy(to, from, bytes);
+    if (trace) {
+        trace->host_start = start;
+        trace->host_end = host_ns();
+    }
+}
+
+static tn_status vk_read_locked(vk_device *d, vk_buffer *b, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace)
 {
     if (!b->mapped)
-        return vk_staged_read(d, b, offset, dst, bytes);
+        return vk_staged_read(d, b, offset, dst, bytes, trace);
     tn_status s = vk_finish(d);
     if (s == TN_OK)
-        memcpy(dst, (const char *)b->mapped + offset, bytes);
+        vk_host_copy(dst, (const char *)b->mapped + offset, bytes, trace);
     return s;
 }
 
@@ -300,7 +426,7 @@ void vk_free(void *impl, void *handle)
 
 /* Mapped memory is written by the host once queued work is done with it; otherwise the copy
  * is queued behind that work. */
-tn_status vk_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes)
+tn_status vk_write(void *impl, void *handle, size_t offset, const void *src, size_t bytes, tn_gpu_trace *trace)
 {
     vk_device *d = impl;
     vk_buffer *b = handle;
@@ -308,19 +434,19 @@ tn_status vk_write(void *impl, void *handle, size_t offset, const void *src, siz
     tn_status s = TN_OK;
     if (b->mapped) {
         if ((s = vk_finish(d)) == TN_OK)
-            memcpy((char *)b->mapped + offset, src, bytes);
+            vk_host_copy((char *)b->mapped + offset, src, bytes, trace);
     } else {
-        s = vk_staged_write(d, b, offset, src, bytes);
+        s = vk_staged_write(d, b, offset, src, bytes, trace);
     }
     pthread_mutex_unlock(&d->lock);
     return s;
 }
 
-tn_status vk_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes)
+tn_status vk_read(void *impl, void *handle, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace)
 {
     vk_device *d = impl;
     pthread_mutex_lock(&d->lock);
-    tn_status s = vk_read_locked(d, handle, offset, dst, bytes);
+    tn_status s = vk_read_locked(d, handle, offset, dst, bytes, trace);
     pthread_mutex_unlock(&d->lock);
     return s;
 }
@@ -334,28 +460,27 @@ tn_status vk_sync(void *impl)
     return s;
 }
 
-/* While timing, an op's work in frame f is bracketed by timestamps 2i and 2i + 1, i the frame's
- * place in the ring; vk_frame_wait reads them once the frame is done. */
-void vk_time_begin(vk_device *d, vk_frame *f)
+/* While timing, an op's work in frame f is bracketed by the frame's pair of the timer, which
+ * vk_frame_wait reads once the frame is done; a traced call's by a pair of its own. */
+void vk_time_begin(vk_device *d, vk_frame *f, tn_gpu_trace *trace)
 {
-    if (!d->timing)
-        return;
-    uint32_t slot = (uint32_t)(f - d->frames);
-    d->f.CmdResetQueryPool(f->cmd, d->timestamps, 2 * slot, 2);
-    d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, d->timestamps, 2 * slot);
+    if (d->timing)
+        vk_stamp_write(d, f, d->timer_pairs[f - d->frames], 0);
+    vk_trace_stamp(d, f, trace, 0);
 }
 
-void vk_time_end(vk_device *d, vk_frame *f)
+void vk_time_end(vk_device *d, vk_frame *f, tn_gpu_trace *trace)
 {
-    if (!d->timing)
-        return;
-    d->f.CmdWriteTimestamp(f->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, d->timestamps,
-                           2 * (uint32_t)(f - d->frames) + 1);
-    f->timed = true;
+    vk_trace_stamp(d, f, trace, 1);
+    if (d->timing) {
+        vk_stamp_write(d, f, d->timer_pairs[f - d->frames], 1);
+        f->timed = true;
+    }
 }
 
 /* A device-to-device copy, queued in a frame of its own (timed like an op). */
-tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes)
+tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes,
+                  tn_gpu_trace *trace)
 {
     vk_device *d = impl;
     pthread_mutex_lock(&d->lock);
@@ -363,11 +488,11 @@ tn_status vk_copy(void *impl, void *dst, size_t dst_offset, void *src, size_t sr
     tn_status s = vk_record(d, &f);
     if (s == TN_OK) {
         vk_work_barrier(d, f);
-        vk_time_begin(d, f);
+        vk_time_begin(d, f, trace);
         VkBufferCopy region = {src_offset, dst_offset, bytes};
         d->f.CmdCopyBuffer(f->cmd, ((vk_buffer *)src)->buffer, ((vk_buffer *)dst)->buffer, 1, &region);
-        vk_time_end(d, f);
-        s = vk_flush(d);
+        vk_time_end(d, f, trace);
+        s = vk_trace_failed(d, trace, vk_flush(d));
     }
     pthread_mutex_unlock(&d->lock);
     return s;
@@ -379,18 +504,9 @@ tn_status vk_timer_start(void *impl)
     vk_device *d = impl;
     pthread_mutex_lock(&d->lock);
     tn_status s = vk_finish(d);
-    if (s == TN_OK && !d->timestamps) {
-        VkQueueFamilyProperties families[32];
-        uint32_t count = sizeof families / sizeof families[0];
-        d->f.GetPhysicalDeviceQueueFamilyProperties(d->physical, &count, families);
-        if (d->family >= count || families[d->family].timestampValidBits == 0 || d->limits.timestampPeriod <= 0)
-            s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "vulkan: this device's compute queue has no timestamps");
-        VkQueryPoolCreateInfo info = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                      .queryType = VK_QUERY_TYPE_TIMESTAMP,
-                                      .queryCount = 2 * FRAMES};
-        if (s == TN_OK)
-            s = vk_check(d->f.CreateQueryPool(d->device, &info, NULL, &d->timestamps), "vkCreateQueryPool");
-    }
+    for (unsigned i = 0; s == TN_OK && !d->timer_ready && i < FRAMES; i++) /* kept from then on */
+        if ((s = vk_stamp_take(d, &d->timer_pairs[i])) == TN_OK)
+            d->timer_ready = i + 1 == FRAMES;
     if (s == TN_OK) {
         d->timing = true;
         d->timed_any = false;
@@ -408,6 +524,68 @@ tn_status vk_timer_stop(void *impl, double *seconds)
     d->timing = false;
     pthread_mutex_unlock(&d->lock);
     return s;
+}
+
+/* ---- profiled calls' pairs ---- */
+
+/* The offset from the device's ticks to the host's clock: a timestamp written alone in a frame
+ * lies between the submission and the fence seen signalled; of five tries, the one with the
+ * shortest such window gives its midpoint. Once per device, at the first pair read. */
+static tn_status vk_calibrate(vk_device *d)
+{
+    uint32_t pair = 0;
+    tn_status s = vk_finish(d);
+    bool taken = s == TN_OK && (s = vk_stamp_take(d, &pair)) == TN_OK;
+    double best = -1;
+    for (int k = 0; s == TN_OK && k < 5; k++) {
+        vk_frame *f = NULL;
+        uint64_t ticks[2] = {0, 0};
+        if ((s = vk_record(d, &f)) != TN_OK)
+            break;
+        vk_stamp_write(d, f, pair, 0);
+        vk_stamp_write(d, f, pair, 1);
+        int64_t before = host_ns();
+        s = vk_finish(d);
+        int64_t after = host_ns();
+        if (s == TN_OK)
+            s = vk_stamp_ticks(d, pair, ticks);
+        if (s == TN_OK && (best < 0 || (double)(after - before) < best)) {
+            best = (double)(after - before);
+            d->stamps.offset_ns = 0.5 * (double)(before + after) - (double)ticks[1] * d->limits.timestampPeriod;
+        }
+    }
+    if (taken)
+        vk_stamp_give(d, pair);
+    d->stamps.calibrated = s == TN_OK;
+    return s;
+}
+
+/* The pair's frame submitted (it may still be recording copies staged for the next op), then
+ * its ticks on the host's clock. */
+tn_status vk_stamp_read(void *impl, uint32_t pair, int64_t *start, int64_t *end)
+{
+    vk_device *d = impl;
+    uint64_t ticks[2] = {0, 0};
+    pthread_mutex_lock(&d->lock);
+    tn_status s = vk_flush(d);
+    if (s == TN_OK)
+        s = vk_stamp_ticks(d, pair, ticks);
+    vk_stamp_give(d, pair);
+    if (s == TN_OK && !d->stamps.calibrated)
+        s = vk_calibrate(d);
+    double period = d->limits.timestampPeriod;
+    *start = (int64_t)((double)ticks[0] * period + d->stamps.offset_ns);
+    *end = *start + (int64_t)((double)(ticks[1] - ticks[0]) * period);
+    pthread_mutex_unlock(&d->lock);
+    return s;
+}
+
+void vk_stamp_release(void *impl, uint32_t pair)
+{
+    vk_device *d = impl;
+    pthread_mutex_lock(&d->lock);
+    vk_stamp_give(d, pair);
+    pthread_mutex_unlock(&d->lock);
 }
 
 #endif

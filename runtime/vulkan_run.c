@@ -195,11 +195,32 @@ static void vk_copy_results(vk_device *d, vk_frame *f, const tn_launch *l, const
     }
 }
 
+/* The stages' dispatches in frame f, with a barrier between stages; a traced call learns them
+ * (the workgroup width is the shader's; Vulkan shaders have no dynamic shared memory). */
+static void vk_dispatch_stages(vk_device *d, vk_frame *f, const tn_launch *l, vk_pipeline *const *pipes,
+                               const VkDescriptorSet *sets, tn_gpu_trace *trace)
+{
+    for (unsigned k = 0; k < l->nstages; k++) {
+        const tn_stage *st = &l->stages[k];
+        if (k > 0) /* what the stage before wrote, before this one reads it */
+            vk_barrier(f->cmd, &d->f, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        d->f.CmdBindPipeline(f->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->pipeline);
+        d->f.CmdBindDescriptorSets(f->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->layout, 0, 1, &sets[k], 0, NULL);
+        vk_push(d, f, pipes[k], st);
+        d->f.CmdDispatch(f->cmd, st->grid[0], st->grid[1], 1);
+        if (trace)
+            trace->stages[k] = (tn_trace_stage){st->entry, {st->grid[0], st->grid[1]}, pipes[k]->local_size, 0};
+    }
+    if (trace)
+        trace->nstages = l->nstages;
+}
+
 /* The op's launch plan in the frame being recorded (after any copies staged there): a dispatch
  * per stage, a barrier between stages; the frame is submitted and not waited for, unless the op
  * returns results to the host, which are then copied there (results on a device are copied
  * into their buffers in the same frame). */
-static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
+static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c, tn_gpu_trace *trace)
 {
     /* Shaders index with 32-bit unsigned integers and step by the grid's width past the end. */
     for (int i = 0; i < op->ndims; i++)
@@ -231,19 +252,11 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
     if (s != TN_OK)
         return s;
     vk_work_barrier(d, f); /* the copies staged in this frame, before the first stage */
-    vk_time_begin(d, f);
-    for (unsigned k = 0; k < l.nstages; k++) {
-        if (k > 0) /* what the stage before wrote, before this one reads it */
-            vk_barrier(f->cmd, &d->f, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-        d->f.CmdBindPipeline(f->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->pipeline);
-        d->f.CmdBindDescriptorSets(f->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipes[k]->layout, 0, 1, &sets[k], 0, NULL);
-        vk_push(d, f, pipes[k], &l.stages[k]);
-        d->f.CmdDispatch(f->cmd, l.stages[k].grid[0], l.stages[k].grid[1], 1);
-    }
+    vk_time_begin(d, f, trace);
+    vk_dispatch_stages(d, f, &l, pipes, sets, trace);
     if (c->results_on_device)
         vk_copy_results(d, f, &l, c);
-    vk_time_end(d, f);
+    vk_time_end(d, f, trace);
     /* Host results go in the same submission: into staging, or read from mapped scratch. */
     VkDeviceSize at = f->staged;
     if (staged_results) {
@@ -254,7 +267,7 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
         }
         f->staged += 4 * l.nresults;
     }
-    s = host_results ? vk_finish(d) : vk_flush(d);
+    s = vk_trace_failed(d, trace, host_results ? vk_finish(d) : vk_flush(d));
     for (unsigned r = 0; s == TN_OK && host_results && r < l.nresults; r++) {
         const tn_arg *a = &op->args[l.results[r].arg];
         uint32_t bits = 0;
@@ -267,11 +280,11 @@ static tn_status vk_run_locked(vk_device *d, const tn_op *op, const tn_call *c)
     return s;
 }
 
-tn_status vk_run(void *impl, const tn_op *op, const tn_call *c)
+tn_status vk_run(void *impl, const tn_op *op, const tn_call *c, tn_gpu_trace *trace)
 {
     vk_device *d = impl;
     pthread_mutex_lock(&d->lock);
-    tn_status s = vk_run_locked(d, op, c);
+    tn_status s = vk_run_locked(d, op, c, trace);
     pthread_mutex_unlock(&d->lock);
     return s;
 }
