@@ -70,14 +70,16 @@ tn_status tn_profiler_brick_stats(tn_profiler *profiler, int brick, tn_brick_sta
         .min = (double)b->min * 1e-9,
         .max = (double)b->max * 1e-9,
         .mean = b->count ? (double)b->total * 1e-9 / (double)b->count : 0,
+        .device = (double)b->device * 1e-9,
     };
     prof_graph_free(&g);
     return TN_OK;
 }
 
-tn_status tn_profiler_category_seconds(tn_profiler *profiler, tn_category category, double *seconds)
+/* A category's self time (device false) or its GPU records' time (true), in seconds. */
+static tn_status category_time(tn_profiler *profiler, tn_category category, bool device, double *seconds,
+                               const char *fn)
 {
-    static const char fn[] = "tn_profiler_category_seconds";
     tn_status s = check_report(profiler, fn, seconds, "seconds");
     if (s != TN_OK)
         return s;
@@ -87,9 +89,19 @@ tn_status tn_profiler_category_seconds(tn_profiler *profiler, tn_category catego
     prof_graph g;
     if ((s = prof_graph_build(profiler, &g, fn)) != TN_OK)
         return s;
-    *seconds = (double)g.category_self[category] * 1e-9;
+    *seconds = (double)(device ? g.category_device[category] : g.category_self[category]) * 1e-9;
     prof_graph_free(&g);
     return TN_OK;
+}
+
+tn_status tn_profiler_category_seconds(tn_profiler *profiler, tn_category category, double *seconds)
+{
+    return category_time(profiler, category, false, seconds, "tn_profiler_category_seconds");
+}
+
+tn_status tn_profiler_category_device_seconds(tn_profiler *profiler, tn_category category, double *seconds)
+{
+    return category_time(profiler, category, true, seconds, "tn_profiler_category_device_seconds");
 }
 
 /* ---- writing ---- */
