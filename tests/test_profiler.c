@@ -6,7 +6,8 @@
  *        test_profiler tree SNAPSHOT [--update] | exports | dot
  *        test_profiler write DIR     the synthetic profile in every format, to look at
  *        test_profiler registry SOURCE_ROOT   the kernel source registry against generated/
- *        test_profiler gpu cuda|vulkan GENERATED   GPU records on a device (77 without one) */
+ *        test_profiler gpu cuda|vulkan GENERATED   GPU records on a device (77 without one)
+ *        test_profiler outputs DIR   a program's written profile files read back */
 #define _POSIX_C_SOURCE 200809L
 #include "test_profiler.h"
 
@@ -617,9 +618,11 @@ int main(int argc, char **argv)
         return run_write(argv[2]);
     if (strcmp(mode, "registry") == 0 && argc > 2)
         return run_registry(argv[2]);
+    if (strcmp(mode, "outputs") == 0 && argc > 2)
+        return run_outputs(argv[2]);
     if (strcmp(mode, "gpu") == 0 && argc > 3)
         return run_gpu(argv[2], argv[3]);
     fprintf(stderr, "usage: test_profiler stats|modes|errors|cpm|threads [--iterations N]|tree SNAPSHOT [--update]|"
-                    "exports|dot|write DIR|registry SOURCE_ROOT|gpu cuda|vulkan GENERATED\n");
+                    "exports|dot|write DIR|registry SOURCE_ROOT|gpu cuda|vulkan GENERATED|outputs DIR\n");
     return 2;
 }

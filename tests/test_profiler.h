@@ -30,6 +30,7 @@ int run_tree(const char *snapshot, bool update);
 int run_exports(void);
 int run_dot(void);
 int run_write(const char *dir);
+int run_outputs(const char *dir);
 int run_registry(const char *root);
 /* GPU records on a device of backend; 77 when there is none. generated: tngen's output folder. */
 int run_gpu(const char *backend, const char *generated);

@@ -176,8 +176,8 @@ static void json_tables(const json *root)
     /* The threads' activities (a stream's kernels are activities of their own lane). */
     check(cats && cats->count == TN_CATEGORY_COUNT && categories == activities,
           "JSON categories sum to the threads' activities' time", "%.0f and %.0f ns", categories, activities);
-    check(device == records && device == 160000, "JSON categories' device time sums the records'",
-          "%.0f and %.0f ns", device, records);
+    check(device == records && device == 160000, "JSON categories' device time sums the records'", "%.0f and %.0f ns",
+          device, records);
 }
 
 /* FNV-1a 64, written out here so the hashes are checked against more than the runtime's own. */
@@ -391,4 +391,41 @@ int run_write(const char *dir)
     }
     tn_profiler_destroy(p);
     return !p || failures != 0;
+}
+
+/* A program's written profile (examples/transformer_layer's run folder): every file there, the
+ * JSON and the Chrome trace parse, the timelines' tags balance, the DOT's braces, the tree. */
+int run_outputs(const char *dir)
+{
+    static const char *const files[] = {"profile.txt",  "profile.dot",   "trace.json",
+                                        "timeline.svg", "timeline.html", "profile.json"};
+    char path[4096], err[256] = "", why[128] = "";
+    char *text[6] = {NULL};
+    for (int i = 0; i < 6; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        text[i] = read_all(path);
+        check(text[i] && *text[i], "written", "%s", path);
+    }
+    snprintf(path, sizeof path, "%s/profile.json", dir);
+    json *root = json_load(path, err, sizeof err);
+    const json *nodes = json_get(root, "nodes");
+    check(root && strcmp(json_string(root, "schema", ""), "trueno-profile") == 0 && nodes && nodes->count > 0,
+          "profile.json parses, with nodes", "%s", err);
+    json_free(root);
+    snprintf(path, sizeof path, "%s/trace.json", dir);
+    root = json_load(path, err, sizeof err);
+    check(root && json_get(root, "traceEvents") && json_get(root, "traceEvents")->count > 0,
+          "trace.json parses, with events", "%s", err);
+    json_free(root);
+    check(text[3] && xml_balanced(text[3], why, sizeof why), "timeline.svg's tags balance", "%s", why);
+    check(text[4] && xml_balanced(text[4], why, sizeof why) && strstr(text[4], "<svg"),
+          "timeline.html's tags balance, the SVG inside", "%s", why);
+    int open = 0;
+    for (const char *p = text[1]; p && *p; p++)
+        open += (*p == '{') - (*p == '}');
+    check(text[1] && strncmp(text[1], "digraph", 7) == 0 && open == 0, "profile.dot: a digraph, braces balance", NULL);
+    check(text[0] && strstr(text[0], "critical path") && strstr(text[0], "RmsNorm"), "profile.txt: a tree", NULL);
+    for (int i = 0; i < 6; i++)
+        free(text[i]);
+    return failures != 0;
 }
