@@ -3,8 +3,11 @@
  * for deferred). `callgrind`: instructions of hot CPU ops with no profiler, with profiling off
  * and on, counted by valgrind's callgrind; off must add none. Linked statically: the binary
  * runs from a copied build folder with nothing installed but the GPU driver. docs/PROFILER.md.
+ * The default shape is a prefill's (2048 tokens of 4096): kernels long enough that the device
+ * sets the pace, as in a model's run; a few rows (--rows 32) make the sequence launch-bound,
+ * where the host's cost per launch shows in full.
  *
- * usage: tn_prof_overhead gpu [--backend auto|cuda|vulkan] [--layers 50] [--rows 512] [--cols 4096]
+ * usage: tn_prof_overhead gpu [--backend auto|cuda|vulkan] [--layers 50] [--rows 2048] [--cols 4096]
  *                             [--reps 21] [--target 5]
  *        tn_prof_overhead callgrind */
 #define _POSIX_C_SOURCE 200809L
@@ -186,7 +189,7 @@ static int gpu_report(const gpu_options *o, const gpu_state *m, double (*t)[MAX_
 
 static int parse_gpu(int argc, char **argv, gpu_options *o)
 {
-    *o = (gpu_options){.backend = "auto", .layers = 50, .rows = 512, .cols = 4096, .reps = 21, .target = 5};
+    *o = (gpu_options){.backend = "auto", .layers = 50, .rows = 2048, .cols = 4096, .reps = 21, .target = 5};
     for (int i = 2; i + 1 < argc; i += 2) {
         const char *k = argv[i], *v = argv[i + 1];
         if (strcmp(k, "--backend") == 0)
@@ -384,7 +387,7 @@ int main(int argc, char **argv)
         return run_callgrind();
     if (strcmp(cmd, "instructions") == 0) /* the child under valgrind */
         return instructions();
-    fprintf(stderr, "usage: tn_prof_overhead gpu [--backend auto|cuda|vulkan] [--layers 50] [--rows 512] "
+    fprintf(stderr, "usage: tn_prof_overhead gpu [--backend auto|cuda|vulkan] [--layers 50] [--rows 2048] "
                     "[--cols 4096] [--reps 21] [--target 5]\n       tn_prof_overhead callgrind\n");
     return 2;
 }
