@@ -4,7 +4,8 @@
  * each run's bricks and categories and writes its profile: the text tree, DOT (and SVG through
  * Graphviz when `dot` is installed), the Chrome trace, the SVG timeline and an HTML page of it.
  *
- * usage: transformer_layer [OUT_DIR] [--gpu auto|cuda|vulkan|none] [--sync deferred|immediate|per-layer|none]
+ * usage: transformer_layer [OUT_DIR] [--gpu auto|cuda|vulkan|none] [--layers 4]
+ *                          [--sync deferred|immediate|per-layer|none]
  * There are no matrix products among trueno's ops yet, so the projections are left out. */
 #define _POSIX_C_SOURCE 200809L
 #include "trueno_profiler.h"
@@ -15,11 +16,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { ROWS = 32, COLS = 1024, N = ROWS * COLS, LAYERS = 4 };
+enum { ROWS = 32, COLS = 1024, N = ROWS * COLS, MAX_LAYERS = 64 };
 
 typedef struct options {
     const char *dir, *gpu;
     tn_prof_sync sync;
+    int layers;
 } options;
 
 /* The same arrays on the host (CPU run) or as device buffers (GPU run). */
@@ -196,7 +198,7 @@ static int cpu_run(const options *o, float *out)
     tn_profiler *p = new_profiler(o->sync, &residual);
     tn_status st = p && all[7] ? TN_OK : TN_ERR_OUT_OF_MEMORY;
     TIMED(p, TN_BRICK_EMBEDDING, (fill_input(m.x, m.w, m.b), TN_OK));
-    for (int l = 0; l < LAYERS && st == TN_OK; l++)
+    for (int l = 0; l < o->layers && st == TN_OK; l++)
         st = cpu_layer(p, l, residual, &m);
     TIMED(p, TN_BRICK_SAMPLING, tn_rowargmax(ROWS, COLS, m.x, COLS, tokens));
     if (st == TN_OK) {
@@ -230,7 +232,7 @@ static void gpu_free(dev_state *m)
 
 /* A warm-up layer, then host arrays up in the embedding, the layers, the result down in the
  * sampling. */
-static tn_status gpu_layers(tn_profiler *p, int residual, dev_state *m, float *out)
+static tn_status gpu_layers(tn_profiler *p, int layers, int residual, dev_state *m, float *out)
 {
     float *x = malloc(N * sizeof *x), w[COLS], b[COLS];
     tn_status st = x ? TN_OK : TN_ERR_OUT_OF_MEMORY;
@@ -250,7 +252,7 @@ static tn_status gpu_layers(tn_profiler *p, int residual, dev_state *m, float *o
     if (st == TN_OK)
         st = tn_buffer_write(m->b, 0, b, COLS);
     tn_profiler_stop(p, TN_BRICK_EMBEDDING);
-    for (int l = 0; l < LAYERS && st == TN_OK; l++)
+    for (int l = 0; l < layers && st == TN_OK; l++)
         st = gpu_layer(p, l, residual, m);
     TIMED(p, TN_BRICK_SAMPLING, tn_buffer_read(m->x, 0, out, N));
     tn_profiler_attach(before);
@@ -285,7 +287,7 @@ static int gpu_run(const options *o, const float *cpu_out)
     tn_profiler *p = new_profiler(o->sync, &residual);
     tn_status st = out && p ? tn_device_open(backend, 0, &m.dev) : TN_ERR_OUT_OF_MEMORY;
     if (st == TN_OK && (st = gpu_buffers(&m)) == TN_OK)
-        st = gpu_layers(p, residual, &m, out);
+        st = gpu_layers(p, o->layers, residual, &m, out);
     if (st == TN_OK) {
         double err = 0;
         for (int i = 0; i < N; i++)
@@ -306,11 +308,15 @@ static int gpu_run(const options *o, const float *cpu_out)
 static int parse(int argc, char **argv, options *o)
 {
     static const char *const syncs[] = {"none", "immediate", "per-layer", "deferred"}; /* ORDER SYNC */
-    *o = (options){.dir = ".", .gpu = "auto", .sync = TN_PROF_SYNC_DEFERRED};
+    *o = (options){.dir = ".", .gpu = "auto", .sync = TN_PROF_SYNC_DEFERRED, .layers = 4};
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--gpu") == 0 && i + 1 < argc)
             o->gpu = argv[++i];
-        else if (strcmp(argv[i], "--sync") == 0 && i + 1 < argc) {
+        else if (strcmp(argv[i], "--layers") == 0 && i + 1 < argc) {
+            o->layers = atoi(argv[++i]);
+            if (o->layers < 1 || o->layers > MAX_LAYERS)
+                return 1;
+        } else if (strcmp(argv[i], "--sync") == 0 && i + 1 < argc) {
             const char *want = argv[++i];
             int k = 0;
             while (k < 4 && strcmp(syncs[k], want) != 0)
@@ -330,12 +336,12 @@ int main(int argc, char **argv)
 {
     options o;
     if (parse(argc, argv, &o) != 0) {
-        fprintf(stderr, "usage: transformer_layer [OUT_DIR] [--gpu auto|cuda|vulkan|none] "
+        fprintf(stderr, "usage: transformer_layer [OUT_DIR] [--gpu auto|cuda|vulkan|none] [--layers 1..64] "
                         "[--sync deferred|immediate|per-layer|none]\n");
         return 2;
     }
-    printf("%d layers of %d tokens x %d: rmsnorm, softmax, residual add, layernorm, silu, residual add\n", LAYERS, ROWS,
-           COLS);
+    printf("%d layers of %d tokens x %d: rmsnorm, softmax, residual add, layernorm, silu, residual add\n", o.layers,
+           ROWS, COLS);
     float *cpu_out = malloc(N * sizeof *cpu_out);
     int rc = cpu_out ? cpu_run(&o, cpu_out) : 1;
     if (rc == 0)
