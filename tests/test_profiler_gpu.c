@@ -3,7 +3,8 @@
  * read back from the JSON report and checked against references of their own: the hashes
  * against FNV-1a of the op's embedded PTX or SPIR-V and the source registry, Vulkan grids and
  * workgroup sizes against the shapes and the generated shaders' local_size_x, the per-brick and
- * per-category device times against sums of the records, and each mode against immediate. */
+ * per-category device times against sums of the records, immediate mode's bricks holding their
+ * records' device intervals, and each mode against immediate. */
 #define _POSIX_C_SOURCE 200809L
 #include "json.h"
 #include "test_profiler.h"
@@ -221,6 +222,24 @@ static void check_stream(const json *nodes, tn_prof_sync sync)
           "%s: %d timed, %d overlap the one before", tn_prof_sync_name(sync), timed, overlaps);
 }
 
+/* Immediate: each brick waits for its GPU work, so its host interval holds its records' device
+ * intervals (to 1 ms: the alignment of the device's clock to the host's). */
+static void check_held(const json *nodes)
+{
+    int outside = 0, timed = 0;
+    for (int i = 0; nodes && i < nodes->count; i++) {
+        const json *x = item(nodes, i), *rec = json_get(x, "record");
+        const json *parent = item(nodes, (int)json_number(x, "parent", -1));
+        if (!rec || !parent || strcmp(json_string(rec, "time", ""), "device") != 0)
+            continue;
+        timed++;
+        outside += json_number(x, "start_ns", 0) < json_number(parent, "start_ns", 0) - 1e6 ||
+                   json_number(x, "end_ns", 0) > json_number(parent, "end_ns", 0) + 1e6;
+    }
+    check(timed > 0 && outside == 0, "immediate: each brick's host time holds its records' device time",
+          "%d of %d outside", outside, timed);
+}
+
 /* Per brick and category, the device time the profiler reports against the records' own sum. */
 static void check_sums(tn_profiler *p, const json *root, tn_prof_sync sync)
 {
@@ -279,6 +298,8 @@ static int mode_run(gpu_run *r, tn_prof_sync sync, bool cuda, record_key *keys, 
         const json *nodes = json_get(root, "nodes");
         check_kernels(r, nodes, sync, cuda);
         check_stream(nodes, sync);
+        if (sync == TN_PROF_SYNC_IMMEDIATE)
+            check_held(nodes);
         check_sums(p, root, sync);
         check_reads(p, sync, unread, text);
         n = collect(nodes, keys, max);
