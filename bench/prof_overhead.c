@@ -71,7 +71,8 @@ static tn_status layer(tn_profiler *p, int l, int residual, gpu_state *m)
 
 /* The sequence once in mode (-1: off), timed to the device's end; the report's reading after it
  * in *report_s. */
-static tn_status sequence(const gpu_options *o, gpu_state *m, int mode, double *seconds, double *report_s)
+static tn_status sequence(const gpu_options *o, gpu_state *m, int mode, double *seconds, double *report_s,
+                          double *enqueue_s)
 {
     tn_profiler *p = NULL;
     int residual = 0;
@@ -83,6 +84,7 @@ static tn_status sequence(const gpu_options *o, gpu_state *m, int mode, double *
     tn_profiler_attach(p);
     for (int l = 0; l < o->layers && s == TN_OK; l++)
         s = layer(p, l, residual, m);
+    *enqueue_s = now_s() - t0; /* the host's part: the launches queued, not yet run */
     tn_profiler_attach(NULL);
     s = s ? s : tn_device_synchronize(m->dev);
     *seconds = now_s() - t0;
@@ -147,29 +149,33 @@ static const char *mode_name(int mode)
 
 /* Every repetition runs off and the four modes, in an order rotated each time (drift falls on
  * all alike); the first repetition warms up and is not counted. */
-static tn_status time_modes(const gpu_options *o, gpu_state *m, double (*t)[MAX_REPS], double (*r)[MAX_REPS])
+static tn_status time_modes(const gpu_options *o, gpu_state *m, double (*t)[MAX_REPS], double (*r)[MAX_REPS],
+                            double (*q)[MAX_REPS])
 {
     tn_status s = TN_OK;
     for (int rep = -1; rep < o->reps && s == TN_OK; rep++)
         for (int k = 0; k < MODES && s == TN_OK; k++) {
             int slot = (k + (rep < 0 ? 0 : rep)) % MODES; /* 0: off, 1 + sync */
-            double sec = 0, rd = 0;
-            s = sequence(o, m, slot - 1, &sec, &rd);
+            double sec = 0, rd = 0, enq = 0;
+            s = sequence(o, m, slot - 1, &sec, &rd, &enq);
             if (rep >= 0) {
                 t[slot][rep] = sec;
+                q[slot][rep] = enq;
                 r[slot][rep] = rd;
             }
         }
     return s;
 }
 
-static int gpu_report(const gpu_options *o, const gpu_state *m, double (*t)[MAX_REPS], double (*r)[MAX_REPS])
+static int gpu_report(const gpu_options *o, const gpu_state *m, double (*t)[MAX_REPS], double (*r)[MAX_REPS],
+                      double (*q)[MAX_REPS])
 {
     static const int order[MODES] = {0, 1 + TN_PROF_SYNC_DEFERRED, 1 + TN_PROF_SYNC_NONE, 1 + TN_PROF_SYNC_PER_LAYER,
                                      1 + TN_PROF_SYNC_IMMEDIATE};
     int launches = o->layers * OPS_PER_LAYER;
     double off = median(t[0], o->reps), deferred = median(t[1 + TN_PROF_SYNC_DEFERRED], o->reps);
-    printf("%-10s %10s %14s %10s %16s\n", "profiling", "median ms", "per launch us", "overhead", "report reads ms");
+    printf("%-10s %10s %14s %10s %16s %11s\n", "profiling", "median ms", "per launch us", "overhead", "report reads ms",
+           "enqueue ms");
     for (int k = 0; k < MODES; k++) {
         int slot = order[k];
         double med = median(t[slot], o->reps), rd = median(r[slot], o->reps);
@@ -178,7 +184,8 @@ static int gpu_report(const gpu_options *o, const gpu_state *m, double (*t)[MAX_
             snprintf(over, sizeof over, "%+.1f%%", 100 * (med - off) / off);
         if (slot)
             snprintf(read, sizeof read, "%.3f", rd * 1e3);
-        printf("%-10s %10.3f %14.2f %10s %16s\n", mode_name(slot - 1), med * 1e3, med / launches * 1e6, over, read);
+        printf("%-10s %10.3f %14.2f %10s %16s %11.3f\n", mode_name(slot - 1), med * 1e3, med / launches * 1e6, over, read,
+               median(q[slot], o->reps) * 1e3);
     }
     double pct = 100 * (deferred - off) / off;
     bool ok = pct <= o->target;
@@ -223,12 +230,12 @@ static int run_gpu(int argc, char **argv)
         printf("skipped: no %s GPU (%s)\n", o.backend, *tn_last_error() ? tn_last_error() : "none found");
         return 77;
     }
-    static double t[MODES][MAX_REPS], r[MODES][MAX_REPS];
+    static double t[MODES][MAX_REPS], r[MODES][MAX_REPS], q[MODES][MAX_REPS];
     printf("profiler overhead: %s, %d launches (%d layers x %d ops) of %d x %d floats, %d repetitions, medians\n",
            tn_device_name(m.dev), o.layers * OPS_PER_LAYER, o.layers, OPS_PER_LAYER, o.rows, o.cols, o.reps);
     if (s == TN_OK)
-        s = time_modes(&o, &m, t, r);
-    int rc = s == TN_OK ? gpu_report(&o, &m, t, r) : 1;
+        s = time_modes(&o, &m, t, r, q);
+    int rc = s == TN_OK ? gpu_report(&o, &m, t, r, q) : 1;
     if (s != TN_OK)
         fprintf(stderr, "tn_prof_overhead gpu: %s\n", tn_last_error());
     close_state(&m);

@@ -64,6 +64,7 @@ static struct {
     CUresult (*event_elapsed)(float *, CUevent, CUevent);
     CUresult (*memcpy_dtod_async)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
     CUresult (*memset_d8_async)(CUdeviceptr, unsigned char, size_t, CUstream);
+    CUresult (*event_query)(CUevent);
 } cu;
 
 static const char *const cu_symbols[] = {
@@ -72,7 +73,7 @@ static const char *const cu_symbols[] = {
     "cuModuleLoadDataEx", "cuModuleUnload", "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemFree_v2",
     "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuStreamCreate", "cuStreamDestroy_v2", "cuStreamSynchronize",
     "cuLaunchKernel", "cuGetErrorName", "cuEventCreate", "cuEventDestroy_v2", "cuEventRecord", "cuEventSynchronize",
-    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2", "cuMemsetD8Async",
+    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2", "cuMemsetD8Async", "cuEventQuery",
 };
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -131,22 +132,34 @@ static const char *cu_why_none(void)
 
 /* ---- devices ---- */
 
-/* Event pairs for profiled calls, reused: pair i is events 2i (before the work) and 2i + 1
- * (after). The anchor, recorded and waited for, ties the device's clock to the host's: events
- * are placed by their time after it. */
+/* Profiled calls are timed by events on the device's stream, kept in a pool and reused: a call's
+ * pair is its start event and its end event. Its start is an event of its own, or, when the
+ * profiled call before it on the stream is still running (so this one starts as that one ends),
+ * that call's end event: while the device is busy a call records one event, not two (an event
+ * between kernels costs the device about a microsecond). Events count the pairs (and the chain)
+ * that use them. The anchor, recorded and waited for, ties the device's clock to the host's:
+ * events are placed by their time after it. */
+enum { NO_EVENT = UINT32_MAX };
+
 typedef struct cu_stamps {
     CUevent *events;
-    uint32_t *free; /* pairs not in use */
-    uint32_t npairs, nfree;
+    uint32_t *refs, *free_events; /* per event: its users; events no one uses */
+    uint32_t (*pairs)[2];         /* per pair: its start and end event */
+    uint32_t *free_pairs;
+    uint32_t npairs, nfree_pairs, nevents, nfree_events;
+    uint32_t chain; /* the last profiled call's end event while nothing was queued after it; NO_EVENT */
     CUevent anchor;
     int64_t anchor_ns; /* CLOCK_MONOTONIC when the anchor was seen done; 0: none yet */
 } cu_stamps;
+
+static void cu_stamps_free(cu_stamps *st);
 
 typedef struct cu_device {
     CUdevice dev;
     CUcontext ctx;
     CUstream stream;
     int sms, major, minor;
+    double peak_bytes, peak_flops; /* nominal, read at open: the clock attributes take a millisecond */
     pthread_mutex_t lock; /* one submission at a time; the context is pushed around each */
     CUmodule *modules;    /* per op in tn_ops, loaded on first use */
     CUdeviceptr scratch;  /* what launch plans ask for (partials, results), grown on demand */
@@ -158,12 +171,27 @@ typedef struct cu_device {
     char jit_log[4096];   /* the info log of the last module load */
 } cu_device;
 
+/* Nominal peaks from the device's attributes: memory clock (double data rate) times bus width;
+ * f32 lanes per SM (64 on sm_7x and sm_80, 128 from sm_86 on) times SMs times the clock, an fma
+ * counting 2. */
+static void cu_read_peaks(cu_device *d)
+{
+    int clock_khz = 0, memory_khz = 0, bus_bits = 0;
+    cu.device_get_attribute(&clock_khz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, d->dev);
+    cu.device_get_attribute(&memory_khz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, d->dev);
+    cu.device_get_attribute(&bus_bits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, d->dev);
+    int lanes = d->major < 8 || (d->major == 8 && d->minor == 0) ? 64 : 128;
+    d->peak_bytes = 2.0 * memory_khz * 1e3 * bus_bits / 8.0;
+    d->peak_flops = 2.0 * lanes * d->sms * clock_khz * 1e3;
+}
+
 static tn_status cu_open(int index, void **impl, char *name, size_t name_len)
 {
     cu_device *d = calloc(1, sizeof *d);
     if (!d)
         return tn_fail(TN_ERR_OUT_OF_MEMORY, "cuda: out of memory");
     d->modules = calloc((size_t)tn_op_count, sizeof *d->modules);
+    d->stamps.chain = NO_EVENT;
     tn_status s = d->modules ? TN_OK : tn_fail(TN_ERR_OUT_OF_MEMORY, "cuda: out of memory");
     int major = 0, minor = 0;
     char dev_name[200] = "";
@@ -186,6 +214,7 @@ static tn_status cu_open(int index, void **impl, char *name, size_t name_len)
         d->major = major;
         d->minor = minor;
         cu.device_get_attribute(&d->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, d->dev);
+        cu_read_peaks(d);
         if (major * 10 + minor < 75)
             s = tn_fail(TN_ERR_BACKEND_UNAVAILABLE, "cuda: %s is sm_%d%d; trueno's PTX needs sm_75 or newer",
                         dev_name, major, minor);
@@ -215,12 +244,7 @@ static void cu_close(void *impl)
         cu.mem_free(d->counters);
     for (int i = 0; i < 2; i++)
         cu.event_destroy(d->timer[i]);
-    for (uint32_t i = 0; i < 2 * d->stamps.npairs; i++)
-        cu.event_destroy(d->stamps.events[i]);
-    if (d->stamps.anchor)
-        cu.event_destroy(d->stamps.anchor);
-    free(d->stamps.events);
-    free(d->stamps.free);
+    cu_stamps_free(&d->stamps);
     cu.stream_destroy(d->stream);
     cu.ctx_pop(&(CUcontext){ 0 });
     cu.primary_ctx_release(d->dev);
@@ -270,29 +294,76 @@ static int64_t host_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* STAMP_GROW more pairs; false when the pool is full or an event cannot be made. */
+static void cu_stamps_free(cu_stamps *st)
+{
+    for (uint32_t i = 0; i < st->nevents; i++)
+        cu.event_destroy(st->events[i]);
+    if (st->anchor)
+        cu.event_destroy(st->anchor);
+    free(st->events);
+    free(st->refs);
+    free(st->free_events);
+    free(st->pairs);
+    free(st->free_pairs);
+}
+
+/* Room for n pairs and 2n + 1 events (each pair uses two at most, the chain one more). */
+static bool cu_stamps_room(cu_stamps *st, uint32_t n)
+{
+    size_t e = 2 * (size_t)n + 1;
+    void *p;
+#define GROW(field, count) ((p = realloc(st->field, (count) * sizeof *st->field)) ? (st->field = p, true) : false)
+    bool ok = GROW(events, e) && GROW(refs, e) && GROW(free_events, e) && GROW(pairs, n) && GROW(free_pairs, n);
+#undef GROW
+    return ok;
+}
+
+/* STAMP_GROW more pairs, and their events; false when the pool is full or an event cannot be made. */
 static bool cu_stamps_grow(cu_stamps *st)
 {
-    uint32_t n = st->npairs + STAMP_GROW;
-    if (n > STAMP_MAX_PAIRS)
+    uint32_t n = st->npairs + STAMP_GROW, e = 2 * n + 1;
+    if (n > STAMP_MAX_PAIRS || !cu_stamps_room(st, n))
         return false;
-    CUevent *events = realloc(st->events, 2 * (size_t)n * sizeof *events);
-    if (events)
-        st->events = events;
-    uint32_t *free_pairs = events ? realloc(st->free, n * sizeof *free_pairs) : NULL;
-    if (!free_pairs)
-        return false;
-    st->free = free_pairs;
-    for (uint32_t i = 2 * st->npairs; i < 2 * n; i++)
-        if (cu.event_create(&st->events[i], 0) != 0) {
-            for (uint32_t k = 2 * st->npairs; k < i; k++)
-                cu.event_destroy(st->events[k]);
-            return false;
-        }
+    for (uint32_t i = st->nevents; i < e; i++) {
+        if (cu.event_create(&st->events[i], 0) != 0)
+            return false; /* the events made so far stay in the pool */
+        st->refs[i] = 0;
+        st->free_events[st->nfree_events++] = i;
+        st->nevents = i + 1;
+    }
     for (uint32_t p = st->npairs; p < n; p++)
-        st->free[st->nfree++] = p;
+        st->free_pairs[st->nfree_pairs++] = p;
     st->npairs = n;
     return true;
+}
+
+static uint32_t ev_take(cu_stamps *st)
+{
+    uint32_t e = st->free_events[--st->nfree_events];
+    st->refs[e] = 1;
+    return e;
+}
+
+static void ev_drop(cu_stamps *st, uint32_t e)
+{
+    if (--st->refs[e] == 0)
+        st->free_events[st->nfree_events++] = e;
+}
+
+/* Work that is not a profiled call was queued: the next call's start is its own. */
+static void cu_chain_break(cu_stamps *st)
+{
+    if (st->chain != NO_EVENT)
+        ev_drop(st, st->chain);
+    st->chain = NO_EVENT;
+}
+
+/* Pair p goes back to the pool, with its events. */
+static void cu_pair_release(cu_stamps *st, uint32_t p)
+{
+    ev_drop(st, st->pairs[p][0]);
+    ev_drop(st, st->pairs[p][1]);
+    st->free_pairs[st->nfree_pairs++] = p;
 }
 
 /* The anchor: recorded, waited for, and timed by the host when it is seen done. Taken again
@@ -300,7 +371,7 @@ static bool cu_stamps_grow(cu_stamps *st)
 static tn_status cu_anchor(cu_device *d)
 {
     cu_stamps *st = &d->stamps;
-    if (st->anchor_ns && (st->nfree < st->npairs || host_ns() - st->anchor_ns < 1000000000))
+    if (st->anchor_ns && (st->nfree_pairs < st->npairs || host_ns() - st->anchor_ns < 1000000000))
         return TN_OK;
     tn_status s = st->anchor ? TN_OK : cu_check(cu.event_create(&st->anchor, 0), "cuEventCreate");
     if (s == TN_OK)
@@ -311,46 +382,71 @@ static tn_status cu_anchor(cu_device *d)
     return s;
 }
 
-/* Before a traced call's work (context current, device locked): a pair, its first event. A
- * call that cannot have one runs untimed (its record keeps host times). */
+/* Before a call's work (context current, device locked): for a traced call, a pair and its start
+ * event. A call that cannot have one runs untimed (its record keeps host times); an untraced
+ * call breaks the chain. */
 static void cu_stamp_begin(cu_device *d, tn_gpu_trace *trace)
 {
     cu_stamps *st = &d->stamps;
-    if (!trace || !trace->stamp || (st->nfree == 0 && !cu_stamps_grow(st)) || cu_anchor(d) != TN_OK) {
-        tn_clear_error();
+    bool timed = trace && trace->stamp;
+    if (!timed || (st->nfree_pairs == 0 && !cu_stamps_grow(st)) || cu_anchor(d) != TN_OK) {
+        cu_chain_break(st);
+        if (timed)
+            tn_clear_error();
         return;
     }
-    uint32_t pair = st->free[--st->nfree];
-    if (cu.event_record(st->events[2 * pair], d->stream) != 0) {
-        st->free[st->nfree++] = pair;
-        return;
-    }
+    uint32_t start = st->chain; /* still running: this call starts as it ends */
+    if (start != NO_EVENT && cu.event_query(st->events[start]) == 0)
+        start = NO_EVENT;
+    if (start == NO_EVENT) {
+        start = ev_take(st);
+        if (cu.event_record(st->events[start], d->stream) != 0) {
+            ev_drop(st, start);
+            cu_chain_break(st);
+            return;
+        }
+    } else
+        st->refs[start]++;
+    cu_chain_break(st);
+    uint32_t pair = st->free_pairs[--st->nfree_pairs];
+    st->pairs[pair][0] = start;
+    st->pairs[pair][1] = NO_EVENT;
     trace->pair = pair;
 }
 
-/* After the work: the pair's second event; when the call failed, the pair goes back. */
+/* After the work: the pair's end event, which the next call may start from; when the call
+ * failed, the pair goes back. */
 static void cu_stamp_end(cu_device *d, tn_gpu_trace *trace, tn_status s)
 {
+    cu_stamps *st = &d->stamps;
     if (!trace || trace->pair == TN_NO_STAMP)
         return;
-    if (s != TN_OK || cu.event_record(d->stamps.events[2 * trace->pair + 1], d->stream) != 0) {
-        d->stamps.free[d->stamps.nfree++] = trace->pair;
+    uint32_t pair = trace->pair, end = ev_take(st);
+    if (s != TN_OK || cu.event_record(st->events[end], d->stream) != 0) {
+        ev_drop(st, end);
+        ev_drop(st, st->pairs[pair][0]);
+        st->free_pairs[st->nfree_pairs++] = pair;
         trace->pair = TN_NO_STAMP;
+        return;
     }
+    st->pairs[pair][1] = end;
+    st->refs[end]++;
+    st->chain = end;
 }
 
 static tn_status cu_stamp_read_locked(cu_device *d, uint32_t pair, int64_t *start, int64_t *end)
 {
+    cu_stamps *st = &d->stamps;
     float since = 0, took = 0;
-    CUevent *ev = &d->stamps.events[2 * pair];
-    tn_status s = cu_check(cu.event_synchronize(ev[1]), "cuEventSynchronize");
+    CUevent ev0 = st->events[st->pairs[pair][0]], ev1 = st->events[st->pairs[pair][1]];
+    tn_status s = cu_check(cu.event_synchronize(ev1), "cuEventSynchronize");
     if (s == TN_OK)
-        s = cu_check(cu.event_elapsed(&since, d->stamps.anchor, ev[0]), "cuEventElapsedTime");
+        s = cu_check(cu.event_elapsed(&since, st->anchor, ev0), "cuEventElapsedTime");
     if (s == TN_OK)
-        s = cu_check(cu.event_elapsed(&took, ev[0], ev[1]), "cuEventElapsedTime");
-    *start = d->stamps.anchor_ns + (int64_t)((double)since * 1e6);
+        s = cu_check(cu.event_elapsed(&took, ev0, ev1), "cuEventElapsedTime");
+    *start = st->anchor_ns + (int64_t)((double)since * 1e6);
     *end = *start + (int64_t)((double)took * 1e6);
-    d->stamps.free[d->stamps.nfree++] = pair;
+    cu_pair_release(st, pair);
     return s;
 }
 
@@ -366,23 +462,15 @@ static void cu_stamp_release(void *impl, uint32_t pair)
 {
     cu_device *d = impl;
     pthread_mutex_lock(&d->lock);
-    d->stamps.free[d->stamps.nfree++] = pair;
+    cu_pair_release(&d->stamps, pair);
     pthread_mutex_unlock(&d->lock);
 }
 
-/* Nominal peaks from the device's attributes: memory clock (double data rate) times bus width;
- * f32 lanes per SM (64 on sm_7x and sm_80, 128 from sm_86 on) times SMs times the clock, an fma
- * counting 2. */
 static void cu_peaks(void *impl, double *bytes_per_second, double *flops_per_second)
 {
-    cu_device *d = impl;
-    int clock_khz = 0, memory_khz = 0, bus_bits = 0;
-    cu.device_get_attribute(&clock_khz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, d->dev);
-    cu.device_get_attribute(&memory_khz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, d->dev);
-    cu.device_get_attribute(&bus_bits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, d->dev);
-    int lanes = d->major < 8 || (d->major == 8 && d->minor == 0) ? 64 : 128;
-    *bytes_per_second = 2.0 * memory_khz * 1e3 * bus_bits / 8.0;
-    *flops_per_second = 2.0 * lanes * d->sms * clock_khz * 1e3;
+    const cu_device *d = impl;
+    *bytes_per_second = d->peak_bytes;
+    *flops_per_second = d->peak_flops;
 }
 
 /* ---- copies ---- */
