@@ -1,5 +1,5 @@
 /* GPU devices and buffers: the public API over the CUDA and Vulkan backends. */
-#include "tn_internal.h"
+#include "prof_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -46,6 +46,9 @@ tn_status tn_device_open(const char *backend, int index, tn_device **device)
     tn_device *d = calloc(1, sizeof *d);
     if (!d)
         return tn_fail(TN_ERR_OUT_OF_MEMORY, "tn_device_open: out of memory");
+    static atomic_uint_fast64_t serials = 1;
+    d->serial = atomic_fetch_add(&serials, 1);
+    atomic_init(&d->stamps, 0);
     d->backend = gpu;
     s = gpu->open(index, &d->impl, d->name, sizeof d->name);
     if (s != TN_OK) {
@@ -60,6 +63,8 @@ void tn_device_close(tn_device *device)
 {
     if (!device)
         return;
+    if (atomic_load(&device->stamps) > 0) /* profilers hold its timestamps: read them now */
+        prof_device_closing(device);
     device->backend->close(device->impl);
     free(device);
 }
@@ -149,13 +154,22 @@ static tn_status check_span(const char *fn, const tn_buffer *b, size_t offset, c
     return TN_OK;
 }
 
+/* GPU calls test prof_attached, and nothing else when no profiler is attached to the thread;
+ * otherwise the call is traced and recorded (prof_gpu.c). */
+
 tn_status tn_buffer_write(tn_buffer *buffer, size_t offset, const float *src, size_t count)
 {
     tn_status s = check_span("tn_buffer_write", buffer, offset, src, count);
     if (s != TN_OK || count == 0)
         return s;
-    return buffer->device->backend->write(buffer->device->impl, buffer->handle, offset * sizeof(float), src,
-                                          count * sizeof(float));
+    tn_device *d = buffer->device;
+    size_t at = offset * sizeof(float), bytes = count * sizeof(float);
+    if (!prof_attached)
+        return d->backend->write(d->impl, buffer->handle, at, src, bytes, NULL);
+    prof_call pc;
+    tn_gpu_trace *trace = prof_gpu_begin(&pc, d);
+    s = d->backend->write(d->impl, buffer->handle, at, src, bytes, trace);
+    return trace ? prof_gpu_end(&pc, s, NULL, NULL, PROF_TO_DEVICE, (double)bytes) : s;
 }
 
 tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, size_t count)
@@ -163,8 +177,14 @@ tn_status tn_buffer_read(const tn_buffer *buffer, size_t offset, float *dst, siz
     tn_status s = check_span("tn_buffer_read", buffer, offset, dst, count);
     if (s != TN_OK || count == 0)
         return s;
-    return buffer->device->backend->read(buffer->device->impl, buffer->handle, offset * sizeof(float), dst,
-                                         count * sizeof(float));
+    tn_device *d = buffer->device;
+    size_t at = offset * sizeof(float), bytes = count * sizeof(float);
+    if (!prof_attached)
+        return d->backend->read(d->impl, buffer->handle, at, dst, bytes, NULL);
+    prof_call pc;
+    tn_gpu_trace *trace = prof_gpu_begin(&pc, d);
+    s = d->backend->read(d->impl, buffer->handle, at, dst, bytes, trace);
+    return trace ? prof_gpu_end(&pc, s, NULL, NULL, PROF_TO_HOST, (double)bytes) : s;
 }
 
 tn_status tn_buffer_copy(tn_buffer *dst, size_t dst_offset, const tn_buffer *src, size_t src_offset, size_t count)
@@ -186,8 +206,14 @@ tn_status tn_buffer_copy(tn_buffer *dst, size_t dst_offset, const tn_buffer *src
     if (count == 0)
         return TN_OK;
     tn_device *d = dst->device;
-    return d->backend->copy(d->impl, dst->handle, dst_offset * sizeof(float), src->handle, src_offset * sizeof(float),
-                            count * sizeof(float));
+    size_t to = dst_offset * sizeof(float), from = src_offset * sizeof(float), bytes = count * sizeof(float);
+    if (!prof_attached)
+        return d->backend->copy(d->impl, dst->handle, to, src->handle, from, bytes, NULL);
+    prof_call pc;
+    tn_gpu_trace *trace = prof_gpu_begin(&pc, d);
+    tn_status s = d->backend->copy(d->impl, dst->handle, to, src->handle, from, bytes, trace);
+    /* bytes moved: each is read and written */
+    return trace ? prof_gpu_end(&pc, s, NULL, NULL, PROF_ON_DEVICE, 2.0 * (double)bytes) : s;
 }
 
 /* ---- running ops on devices ---- */
@@ -270,7 +296,12 @@ static tn_status run_on_device(tn_device *dev, const tn_op *op, tn_call *c, bool
                            op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? ", at the same ld" : "");
         }
     }
-    return dev->backend->run(dev->impl, op, &native);
+    if (!prof_attached)
+        return dev->backend->run(dev->impl, op, &native, NULL);
+    prof_call pc;
+    tn_gpu_trace *trace = prof_gpu_begin(&pc, dev);
+    s = dev->backend->run(dev->impl, op, &native, trace);
+    return trace ? prof_gpu_end(&pc, s, op, c, 0, 0) : s;
 }
 
 tn_status tn_run_device(tn_device *dev, const tn_op *op, tn_call *c)

@@ -94,7 +94,7 @@ prof_thread *prof_active_thread(void)
     return prof_active;
 }
 
-static int64_t host_ns(void)
+int64_t prof_host_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -103,7 +103,12 @@ static int64_t host_ns(void)
 
 static inline int64_t now(const tn_profiler *p)
 {
-    return p->clock ? p->clock(p->clock_arg) : host_ns() - p->origin;
+    return p->clock ? p->clock(p->clock_arg) : prof_host_ns() - p->origin;
+}
+
+int64_t prof_now(const tn_profiler *p)
+{
+    return now(p);
 }
 
 /* ---- profilers and bricks ---- */
@@ -124,8 +129,9 @@ tn_status tn_profiler_create(tn_prof_sync sync, tn_profiler **profiler)
     }
     p->serial = atomic_fetch_add(&prof_serials, 1);
     p->sync = sync;
-    p->origin = host_ns();
+    p->origin = prof_host_ns();
     atomic_init(&p->nbricks, TN_BRICK_BUILTIN_COUNT);
+    prof_live_add(p);
     *profiler = p;
     return TN_OK;
 }
@@ -136,6 +142,12 @@ static void thread_free(prof_thread *t)
         next = atomic_load_explicit(&c->next, memory_order_relaxed);
         free(c);
     }
+    for (prof_rchunk *c = t->rhead, *next; c; c = next) {
+        next = atomic_load_explicit(&c->next, memory_order_relaxed);
+        free(c);
+    }
+    pthread_mutex_destroy(&t->resolve_lock);
+    free(t->stream);
     free(t->stack);
     free(t);
 }
@@ -146,6 +158,10 @@ void tn_profiler_destroy(tn_profiler *profiler)
         return;
     while (prof_active && prof_active->prof == profiler)
         prof_active = prof_active->outer;
+    if (prof_attached == profiler)
+        prof_attached = NULL;
+    prof_live_remove(profiler);
+    prof_records_release(profiler);
     for (int i = 0; i < profiler->nthreads; i++)
         thread_free(profiler->threads[i]);
     for (int i = 0; i < atomic_load(&profiler->nbricks) - TN_BRICK_BUILTIN_COUNT; i++)
@@ -288,7 +304,8 @@ static prof_thread *thread_new(tn_profiler *p, uint64_t owner)
         p->threads_cap = cap;
     }
     prof_thread *t = calloc(1, sizeof *t);
-    if (t && !(t->head = calloc(1, sizeof *t->head))) {
+    if (t && (!(t->head = calloc(1, sizeof *t->head)) || pthread_mutex_init(&t->resolve_lock, NULL) != 0)) {
+        free(t->head);
         free(t);
         t = NULL;
     }
@@ -300,8 +317,15 @@ static prof_thread *thread_new(tn_profiler *p, uint64_t owner)
     t->tail = t->head;
     atomic_init(&t->started, 0);
     atomic_init(&t->closed, 0);
+    atomic_init(&t->published, 0);
+    atomic_init(&t->resolved, 0);
     p->threads[p->nthreads++] = t;
     return t;
+}
+
+prof_thread *prof_lane_new_locked(tn_profiler *p)
+{
+    return thread_new(p, 0);
 }
 
 /* The calling thread's state in p through the lock; created when `create` (else NULL if none). */
@@ -332,6 +356,11 @@ static inline prof_thread *thread_get(tn_profiler *p, bool create, const char *f
         if (prof_cache[i].p == p && prof_cache[i].serial == p->serial)
             return prof_cache[i].t;
     return thread_find(p, create, fn);
+}
+
+prof_thread *prof_thread_of(tn_profiler *p, const char *fn)
+{
+    return thread_get(p, true, fn);
 }
 
 /* ---- intervals ---- */
@@ -401,14 +430,6 @@ static tn_status node_close(prof_thread *t, int64_t end, const char *fn)
     return TN_OK;
 }
 
-/* The GPU records (kernels, transfers) keep their CUDA events or Vulkan query slots until their
- * device times are read here, at the points the sync mode names; no GPU record exists yet, so
- * nothing is pending. */
-static void resolve_pending(prof_thread *t)
-{
-    t->pending = 0;
-}
-
 static tn_status bad_brick(tn_profiler *p, const char *fn, int brick)
 {
     return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: %d is not a brick id (0 to %d: %d built in, %d registered)", fn, brick,
@@ -452,10 +473,12 @@ tn_status tn_profiler_stop(tn_profiler *profiler, int brick)
     prof_thread *t = thread_get(profiler, false, fn);
     if (!t || t->depth == 0 || t->stack[t->depth - 1].kind != PROF_BRICK || t->stack[t->depth - 1].what != brick)
         return stop_refused(profiler, t, brick);
-    tn_status s = node_close(t, end, fn);
-    if (t->pending && prof_resolves_at(profiler->sync, PROF_AT_STOP))
-        resolve_pending(t);
-    return s;
+    /* Immediate: the brick ends once the GPU work recorded in it has ended and been read. */
+    if (prof_unread(t) && prof_resolves_at(profiler->sync, PROF_AT_STOP)) {
+        prof_resolve(t);
+        end = now(profiler);
+    }
+    return node_close(t, end, fn);
 }
 
 tn_status tn_profiler_layer_begin(tn_profiler *profiler, int layer)
@@ -493,10 +516,12 @@ tn_status tn_profiler_layer_end(tn_profiler *profiler)
                        t->stack[t->layer_depth - 1].what);
     }
     t->layer_depth = 0;
-    tn_status s = node_close(t, end, fn);
-    if (t->pending && prof_resolves_at(profiler->sync, PROF_AT_LAYER_END))
-        resolve_pending(t);
-    return s;
+    /* Per layer: the layer ends once the GPU work recorded in it has ended and been read. */
+    if (prof_unread(t) && prof_resolves_at(profiler->sync, PROF_AT_LAYER_END)) {
+        prof_resolve(t);
+        end = now(profiler);
+    }
+    return node_close(t, end, fn);
 }
 
 tn_prof_node tn_profiler_current(tn_profiler *profiler)
@@ -570,7 +595,7 @@ static tn_status inject_check(const tn_profiler *p, uint32_t slot, prof_kind kin
 {
     uint32_t pslot;
     uint64_t pseq;
-    if (slot >= (uint32_t)p->nthreads || p->threads[slot]->owner != 0)
+    if (slot >= (uint32_t)p->nthreads || p->threads[slot]->owner != 0 || p->threads[slot]->stream)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "prof_inject: %u is not an injected lane", slot);
     if ((unsigned)kind >= PROF_KINDS)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "prof_inject: %d is not a node kind", (int)kind);

@@ -70,14 +70,16 @@ tn_status tn_profiler_brick_stats(tn_profiler *profiler, int brick, tn_brick_sta
         .min = (double)b->min * 1e-9,
         .max = (double)b->max * 1e-9,
         .mean = b->count ? (double)b->total * 1e-9 / (double)b->count : 0,
+        .device = (double)b->device * 1e-9,
     };
     prof_graph_free(&g);
     return TN_OK;
 }
 
-tn_status tn_profiler_category_seconds(tn_profiler *profiler, tn_category category, double *seconds)
+/* A category's self time (device false) or its GPU records' time (true), in seconds. */
+static tn_status category_time(tn_profiler *profiler, tn_category category, bool device, double *seconds,
+                               const char *fn)
 {
-    static const char fn[] = "tn_profiler_category_seconds";
     tn_status s = check_report(profiler, fn, seconds, "seconds");
     if (s != TN_OK)
         return s;
@@ -87,9 +89,19 @@ tn_status tn_profiler_category_seconds(tn_profiler *profiler, tn_category catego
     prof_graph g;
     if ((s = prof_graph_build(profiler, &g, fn)) != TN_OK)
         return s;
-    *seconds = (double)g.category_self[category] * 1e-9;
+    *seconds = (double)(device ? g.category_device[category] : g.category_self[category]) * 1e-9;
     prof_graph_free(&g);
     return TN_OK;
+}
+
+tn_status tn_profiler_category_seconds(tn_profiler *profiler, tn_category category, double *seconds)
+{
+    return category_time(profiler, category, false, seconds, "tn_profiler_category_seconds");
+}
+
+tn_status tn_profiler_category_device_seconds(tn_profiler *profiler, tn_category category, double *seconds)
+{
+    return category_time(profiler, category, true, seconds, "tn_profiler_category_device_seconds");
 }
 
 /* ---- writing ---- */
@@ -148,14 +160,14 @@ static void json_bricks(const prof_graph *g, FILE *f)
         fprintf(f,
                 ", \"category\": \"%s\", \"builtin\": %s, \"count\": %" PRIu64 ", \"total_ns\": %" PRId64
                 ", \"self_ns\": %" PRId64 ", \"min_ns\": %" PRId64 ", \"max_ns\": %" PRId64 ", \"mean_ns\": %" PRId64
-                "}",
+                ", \"device_ns\": %" PRId64 "}",
                 tn_category_name(g->categories[b]), b < TN_BRICK_BUILTIN_COUNT ? "true" : "false", s->count, s->total,
-                s->self, s->min, s->max, s->count ? s->total / (int64_t)s->count : 0);
+                s->self, s->min, s->max, s->count ? s->total / (int64_t)s->count : 0, s->device);
     }
     fputs("\n  ],\n  \"categories\": [", f);
     for (int c = 0; c < TN_CATEGORY_COUNT; c++)
-        fprintf(f, "%s\n    {\"name\": \"%s\", \"self_ns\": %" PRId64 "}", c ? "," : "",
-                tn_category_name((tn_category)c), g->category_self[c]);
+        fprintf(f, "%s\n    {\"name\": \"%s\", \"self_ns\": %" PRId64 ", \"device_ns\": %" PRId64 "}", c ? "," : "",
+                tn_category_name((tn_category)c), g->category_self[c], g->category_device[c]);
     fputs("\n  ],\n", f);
 }
 
@@ -185,7 +197,28 @@ static void json_node(const prof_graph *g, int v, FILE *f)
     json_opt(f, "activity", x->activity);
     json_opt(f, "es_ns", x->es);
     json_opt(f, "slack_ns", x->slack);
-    fprintf(f, ", \"critical\": %s}", x->on_path ? "true" : "false");
+    fprintf(f, ", \"critical\": %s", x->on_path ? "true" : "false");
+    if (x->n.kind == PROF_KERNEL || x->n.kind == PROF_TRANSFER)
+        prof_json_record(g, v, f);
+    fputc('}', f);
+}
+
+static void json_lanes(const prof_graph *g, FILE *f)
+{
+    fputs("  \"lanes\": [", f);
+    for (int l = 0; l < g->nlanes; l++) {
+        const prof_lane *lane = &g->lanes[l];
+        fprintf(f, "%s\n    {\"id\": %d, \"kind\": \"%s\", \"name\": ", l ? "," : "", l,
+                lane->stream ? "stream" : "thread");
+        prof_json_string(f, lane->name);
+        if (lane->stream && lane->limits)
+            fprintf(f, ", \"limits\": {\"bytes_per_second\": %.6g, \"flops_per_second\": %.6g, \"source\": \"%s\"}",
+                    lane->bytes_per_second, lane->flops_per_second, lane->limits);
+        else if (lane->stream)
+            fputs(", \"limits\": null", f);
+        fputc('}', f);
+    }
+    fputs("\n  ],\n", f);
 }
 
 static void json_edges(const prof_graph *g, FILE *f)
@@ -207,12 +240,11 @@ tn_status prof_write_json(const prof_graph *g, FILE *f)
 {
     fprintf(f,
             "{\n  \"schema\": \"trueno-profile\",\n  \"version\": 1,\n  \"sync\": \"%s\",\n  \"clock\": \"host\",\n"
-            "  \"unit\": \"ns\",\n  \"begin_ns\": %" PRId64 ",\n  \"end_ns\": %" PRId64 ",\n  \"lanes\": [",
+            "  \"unit\": \"ns\",\n  \"begin_ns\": %" PRId64 ",\n  \"end_ns\": %" PRId64 ",\n",
             tn_prof_sync_name(g->sync), g->begin, g->end);
-    for (int l = 0; l < g->nlanes; l++)
-        fprintf(f, "%s\n    {\"id\": %d, \"kind\": \"thread\", \"name\": \"thread %d\"}", l ? "," : "", l, l);
-    fputs("\n  ],\n", f);
+    json_lanes(g, f);
     json_bricks(g, f);
+    prof_json_kernels(g, f);
     fputs("  \"nodes\": [", f);
     for (int v = 0; v < g->nnodes; v++) {
         fputs(v ? ",\n" : "\n", f);
@@ -241,6 +273,8 @@ static void chrome_event(const prof_graph *g, int v, FILE *f)
             micro(x->self, self));
     if (x->slack >= 0)
         fprintf(f, ", \"slack_us\": %s, \"critical\": %s", micro(x->slack, slack), x->on_path ? "true" : "false");
+    if (x->n.kind == PROF_KERNEL || x->n.kind == PROF_TRANSFER)
+        prof_chrome_record_args(g, v, f);
     fputs("}}", f);
 }
 
@@ -251,11 +285,11 @@ tn_status prof_write_chrome(const prof_graph *g, FILE *f)
             tn_prof_sync_name(g->sync));
     fprintf(f, "\"critical_path_us\": %s},\n\"traceEvents\": [\n", micro(g->length, len));
     fputs("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 0, \"args\": {\"name\": \"trueno\"}}", f);
-    for (int l = 0; l < g->nlanes; l++)
-        fprintf(f,
-                ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"args\": {\"name\": "
-                "\"thread %d\"}}",
-                l, l);
+    for (int l = 0; l < g->nlanes; l++) {
+        fprintf(f, ",\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"args\": {\"name\": ", l);
+        prof_json_string(f, g->lanes[l].name);
+        fputs("}}", f);
+    }
     for (int v = 0; v < g->nnodes; v++)
         chrome_event(g, v, f);
     for (int e = 0, id = 0; e < g->ndeps; e++) {

@@ -10,33 +10,55 @@ static tn_status out_of_memory(const char *fn)
     return tn_fail(TN_ERR_OUT_OF_MEMORY, "%s: out of memory building the profile", fn);
 }
 
-/* Under the lock: copies the closed nodes of every thread, their ids, and the brick table. */
+/* Under the lock and t's resolve lock: t's records whose times are known, as nodes of their
+ * streams' lanes, and their records. */
+static void snapshot_records(prof_thread *t, size_t published, prof_graph *g)
+{
+    prof_rchunk *c = published ? t->rhead : NULL;
+    for (size_t i = 0; i < published; i++) {
+        if (i && i % PROF_RCHUNK == 0)
+            c = atomic_load_explicit(&c->next, memory_order_acquire);
+        const prof_record *r = &c->records[i % PROF_RCHUNK];
+        if (!r->done)
+            continue;
+        prof_gnode *v = &g->nodes[g->nnodes++];
+        v->n = (prof_node){.seq = r->seq, .parent = r->parent, .start = r->start, .end = r->end, .lane = r->lane,
+                           .record = (uint32_t)g->nrecords, .kind = r->kind};
+        v->n.what = r->op ? r->op->index : r->direction;
+        v->slot = t->slot;
+        v->id = prof_node_id(v->slot, v->n.seq);
+        g->records[g->nrecords++] = *r;
+    }
+}
+
+/* Under the lock: copies the closed nodes and known records of every thread, their ids. */
 static tn_status snapshot_nodes(tn_profiler *p, prof_graph *g, const char *fn)
 {
-    size_t total = 0, seqs = 0;
-    size_t *closed = calloc((size_t)p->nthreads + 1, sizeof *closed);
+    size_t total = 0, seqs = 0, records = 0;
+    size_t *closed = calloc(2 * (size_t)p->nthreads + 1, sizeof *closed), *published = closed + p->nthreads;
     g->base = calloc((size_t)p->nthreads + 1, sizeof *g->base);
     if (!closed || !g->base) {
         free(closed);
         return out_of_memory(fn);
     }
     for (int s = 0; s < p->nthreads; s++) {
+        pthread_mutex_lock(&p->threads[s]->resolve_lock); /* held until its records are copied */
         closed[s] = atomic_load_explicit(&p->threads[s]->closed, memory_order_acquire);
+        published[s] = atomic_load_explicit(&p->threads[s]->published, memory_order_acquire);
         g->base[s] = seqs;
         seqs += atomic_load_explicit(&p->threads[s]->started, memory_order_acquire);
-        total += closed[s];
+        total += closed[s] + published[s];
+        records += published[s];
     }
     g->nslots = g->nlanes = p->nthreads;
     g->nwhere = seqs;
     g->nodes = calloc(total + 1, sizeof *g->nodes);
+    g->records = malloc((records + 1) * sizeof *g->records);
     g->where = malloc((seqs + 1) * sizeof *g->where);
-    if (!g->nodes || !g->where || total > (size_t)INT32_MAX) {
-        free(closed);
-        return out_of_memory(fn);
-    }
+    bool ok = g->nodes && g->records && g->where && total <= (size_t)INT32_MAX;
     for (int s = 0; s < p->nthreads; s++) {
         prof_chunk *c = p->threads[s]->head;
-        for (size_t i = 0; i < closed[s]; i++) {
+        for (size_t i = 0; ok && i < closed[s]; i++) {
             if (i && i % PROF_CHUNK == 0)
                 c = atomic_load_explicit(&c->next, memory_order_acquire);
             prof_gnode *v = &g->nodes[g->nnodes++];
@@ -44,8 +66,34 @@ static tn_status snapshot_nodes(tn_profiler *p, prof_graph *g, const char *fn)
             v->slot = (uint32_t)s;
             v->id = prof_node_id(v->slot, v->n.seq);
         }
+        if (ok)
+            snapshot_records(p->threads[s], published[s], g);
+        pthread_mutex_unlock(&p->threads[s]->resolve_lock);
     }
     free(closed);
+    return ok ? TN_OK : out_of_memory(fn);
+}
+
+/* Under the lock: each lane's kind, name and limits (given by the program, else nominal). */
+static tn_status snapshot_lanes(tn_profiler *p, prof_graph *g, const char *fn)
+{
+    g->lanes = calloc((size_t)p->nthreads + 1, sizeof *g->lanes);
+    if (!g->lanes)
+        return out_of_memory(fn);
+    for (int l = 0; l < p->nthreads; l++) {
+        const prof_stream *st = p->threads[l]->stream;
+        prof_lane *lane = &g->lanes[l];
+        if (!st) {
+            snprintf(lane->name, sizeof lane->name, "thread %d", l);
+            continue;
+        }
+        lane->stream = true;
+        snprintf(lane->name, sizeof lane->name, "%s", st->name);
+        bool given = st->given_bytes > 0 || st->given_flops > 0;
+        lane->bytes_per_second = given ? st->given_bytes : st->peak_bytes;
+        lane->flops_per_second = given ? st->given_flops : st->peak_flops;
+        lane->limits = given ? "given" : st->peak_bytes > 0 || st->peak_flops > 0 ? "nominal" : NULL;
+    }
     return TN_OK;
 }
 
@@ -66,7 +114,7 @@ static tn_status snapshot_tables(tn_profiler *p, prof_graph *g, const char *fn)
     if (p->ndeps)
         memcpy(g->explicit_deps, p->deps, p->ndeps * sizeof *p->deps);
     g->nexplicit = p->ndeps;
-    return TN_OK;
+    return snapshot_lanes(p, g, fn);
 }
 
 static int by_start(const void *a, const void *b)
@@ -93,6 +141,10 @@ const char *prof_graph_label(const prof_graph *g, int v, char *buf, size_t len)
     const prof_node *n = &g->nodes[v].n;
     if (n->kind == PROF_BRICK && n->what >= 0 && n->what < g->nbricks)
         return g->names[n->what];
+    if (n->kind == PROF_KERNEL && n->what >= 0 && n->what < tn_op_count)
+        return tn_ops[n->what]->name;
+    if (n->kind == PROF_TRANSFER)
+        return prof_direction_name((prof_direction)n->what);
     if (n->kind == PROF_SCOPE)
         snprintf(buf, len, "layer %d", n->what);
     else
@@ -156,10 +208,32 @@ static void nest(prof_graph *g, const int *by_id)
     }
 }
 
+/* The time of each GPU record goes to every brick above it (their device time) and to the
+ * category of the innermost one. */
+static void gather_device(prof_graph *g)
+{
+    for (int v = 0; v < g->nnodes; v++) {
+        const prof_gnode *x = &g->nodes[v];
+        if (x->n.kind != PROF_KERNEL && x->n.kind != PROF_TRANSFER)
+            continue;
+        bool innermost = true;
+        for (int up = x->parent; up >= 0; up = g->nodes[up].parent) {
+            prof_gnode *b = &g->nodes[up];
+            if (b->n.kind != PROF_BRICK || b->n.what < 0 || b->n.what >= g->nbricks)
+                continue;
+            b->device += duration(x);
+            if (innermost)
+                g->category_device[g->categories[b->n.what]] += duration(x);
+            innermost = false;
+        }
+    }
+}
+
 static void gather_stats(prof_graph *g)
 {
     g->begin = g->nnodes ? g->nodes[0].n.start : 0;
     g->end = g->begin;
+    gather_device(g);
     for (int v = 0; v < g->nnodes; v++) {
         const prof_gnode *x = &g->nodes[v];
         g->end = x->n.end > g->end ? x->n.end : g->end;
@@ -172,6 +246,7 @@ static void gather_stats(prof_graph *g)
         s->count++;
         s->total += d;
         s->self += x->self;
+        s->device += x->device;
         g->category_self[g->categories[x->n.what]] += x->self;
     }
 }
@@ -194,6 +269,8 @@ tn_status prof_graph_build(tn_profiler *p, prof_graph *g, const char *fn)
     memset(g, 0, sizeof *g);
     g->sync = p->sync;
     pthread_mutex_lock(&p->lock);
+    if (prof_resolves_at(p->sync, PROF_AT_REPORT)) /* deferred: the device times are read now */
+        prof_resolve_all_locked(p);
     tn_status s = snapshot_nodes(p, g, fn);
     if (s == TN_OK)
         s = snapshot_tables(p, g, fn);
@@ -227,6 +304,8 @@ void prof_graph_free(prof_graph *g)
     free(g->base);
     free(g->where);
     free(g->explicit_deps);
+    free(g->lanes);
+    free(g->records);
     memset(g, 0, sizeof *g);
 }
 

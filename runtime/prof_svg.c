@@ -127,6 +127,10 @@ static void bar(const timeline *t, int v)
             prof_ms(x->self, c));
     if (x->slack >= 0)
         fprintf(f, ", slack %s ms%s", prof_ms(x->slack, a), x->on_path ? ", critical" : "");
+    if (x->n.kind == PROF_KERNEL || x->n.kind == PROF_TRANSFER) {
+        const prof_record *r = &g->records[x->n.record];
+        fprintf(f, ", %.0f bytes, %.0f flops, %s time", r->bytes, r->flops, r->device_time ? "device" : "host");
+    }
     fprintf(f, "</title>\n<rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" fill=\"%s\"", x0, y + 1, w, ROW - 2,
             fill_of(g, v));
     fprintf(f, " stroke=\"%s\" stroke-width=\"%s\"/>\n", x->on_path ? "#d62728" : "#666", x->on_path ? "2" : "0.5");
@@ -152,6 +156,10 @@ static void legend(const timeline *t)
             kind_fills[PROF_SCOPE]);
     fprintf(f, "<text x=\"%d\" y=\"%d\">layer</text>\n", x + 16, y + 10);
     x += 80;
+    for (int k = PROF_KERNEL; k <= PROF_TRANSFER; k++, x += 90)
+        fprintf(f,
+                "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
+                x, y, kind_fills[k], x + 16, y + 10, prof_kind_name((prof_kind)k));
     fprintf(f,
             "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"2\"/>",
             x, y);
@@ -175,9 +183,16 @@ tn_status prof_write_svg(const prof_graph *g, FILE *f)
     fprintf(f, "<text x=\"8\" y=\"18\" font-size=\"13\">trueno profile: sync %s, critical path %s ms</text>\n",
             tn_prof_sync_name(g->sync), prof_ms(g->length, len));
     axis(&t);
-    for (int l = 0; l < g->nlanes; l++)
-        if (t.lane_rows[l])
-            fprintf(f, "<text x=\"8\" y=\"%d\" font-size=\"11\">thread %d</text>\n", t.lane_y[l] + ROW - 5, l);
+    for (int l = 0; l < g->nlanes; l++) {
+        char lane[64];
+        if (!t.lane_rows[l])
+            continue;
+        fprintf(f, "<text x=\"8\" y=\"%d\" font-size=\"11\"><title>", t.lane_y[l] + ROW - 5);
+        xml_text(f, g->lanes[l].name);
+        fputs("</title>", f);
+        xml_text(f, prof_lane_label(g, l, lane, sizeof lane));
+        fputs("</text>\n", f);
+    }
     for (int v = 0; v < g->nnodes; v++)
         bar(&t, v);
     legend(&t);

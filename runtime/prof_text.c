@@ -24,6 +24,8 @@ static const char *tree_label(const prof_graph *g, int v, char *buf, size_t len)
     const char *label = prof_graph_label(g, v, name, sizeof name);
     if (n->kind == PROF_BRICK && n->what >= 0 && n->what < g->nbricks)
         snprintf(buf, len, "%s [%s]", label, tn_category_name(g->categories[n->what]));
+    else if (n->kind == PROF_KERNEL || n->kind == PROF_TRANSFER)
+        snprintf(buf, len, "%s (%s)", label, prof_kind_name((prof_kind)n->kind));
     else
         snprintf(buf, len, "%s", label);
     return buf;
@@ -86,8 +88,8 @@ static void tree_lanes(tree *t)
                 last = v;
         if (last < 0)
             continue;
-        char lane[32];
-        snprintf(lane, sizeof lane, "thread %d", l);
+        char lane[64];
+        prof_lane_label(g, l, lane, sizeof lane);
         fprintf(t->f, "\n%-*s %10s %10s %10s\n", t->width, lane, "total ms", "self ms", "slack ms");
         for (int v = 0; v <= last; v++) {
             if (g->nodes[v].parent >= 0 || g->nodes[v].n.lane != (uint32_t)l)
@@ -110,24 +112,30 @@ static const char *share(int64_t part, int64_t whole, char buf[48])
 
 static void tree_tables(const prof_graph *g, FILE *f)
 {
-    char a[48], b[48], c[32], d[32], e[32];
-    fprintf(f, "\n%-24s %-10s %7s %10s %10s %10s %10s %10s\n", "brick", "category", "count", "total ms", "self ms",
-            "min ms", "max ms", "mean ms");
+    char a[48], b[48], c[48], d[48], e[32], x[32];
+    fprintf(f, "\n%-24s %-10s %7s %10s %10s %10s %10s %10s %10s\n", "brick", "category", "count", "total ms", "self ms",
+            "min ms", "max ms", "mean ms", "device ms");
     for (int k = 0; k < g->nbricks; k++) {
         const prof_bstats *s = &g->stats[k];
         if (s->count)
-            fprintf(f, "%-24s %-10s %7" PRIu64 " %10s %10s %10s %10s %10s\n", g->names[k],
+            fprintf(f, "%-24s %-10s %7" PRIu64 " %10s %10s %10s %10s %10s %10s\n", g->names[k],
                     tn_category_name(g->categories[k]), s->count, prof_ms(s->total, a), prof_ms(s->self, b),
-                    prof_ms(s->min, c), prof_ms(s->max, d), prof_ms(s->total / (int64_t)s->count, e));
+                    prof_ms(s->min, c), prof_ms(s->max, d), prof_ms(s->total / (int64_t)s->count, e),
+                    prof_ms(s->device, x));
     }
-    int64_t all = 0;
-    for (int k = 0; k < TN_CATEGORY_COUNT; k++)
+    int64_t all = 0, device = 0;
+    for (int k = 0; k < TN_CATEGORY_COUNT; k++) {
         all += g->category_self[k];
-    fprintf(f, "\n%-24s %10s %7s\n", "category (self time)", "ms", "share");
+        device += g->category_device[k];
+    }
+    fprintf(f, "\n%-24s %10s %7s %10s %7s\n", "category (self time)", "ms", "share", "device ms", "share");
     for (int k = 0; k < TN_CATEGORY_COUNT; k++)
-        fprintf(f, "%-24s %10s %7s\n", tn_category_name((tn_category)k), prof_ms(g->category_self[k], a),
-                share(g->category_self[k], all, b));
-    fprintf(f, "%-24s %10s %7s\n", "all", prof_ms(all, a), share(all, all, b));
+        fprintf(f, "%-24s %10s %7s %10s %7s\n", tn_category_name((tn_category)k), prof_ms(g->category_self[k], a),
+                share(g->category_self[k], all, b), prof_ms(g->category_device[k], c),
+                share(g->category_device[k], device, d));
+    fprintf(f, "%-24s %10s %7s %10s %7s\n", "all", prof_ms(all, a), share(all, all, b), prof_ms(device, c),
+            share(device, device, d));
+    prof_write_kernel_table(g, f);
 }
 
 tn_status prof_write_tree(const prof_graph *g, FILE *f)
@@ -144,8 +152,9 @@ tn_status prof_write_tree(const prof_graph *g, FILE *f)
     for (int i = 0; i < g->npath; i++) {
         const prof_gnode *x = &g->nodes[g->path[i]];
         char label[128];
-        fprintf(f, "  %-32s thread %-4u earliest %10s ms  takes %10s ms\n",
-                tree_label(g, g->path[i], label, sizeof label), x->n.lane, prof_ms(x->es, a),
+        char lane[64];
+        fprintf(f, "  %-32s %-16s earliest %10s ms  takes %10s ms\n", tree_label(g, g->path[i], label, sizeof label),
+                prof_lane_label(g, (int)x->n.lane, lane, sizeof lane), prof_ms(x->es, a),
                 prof_ms(x->n.end - x->n.start, b));
     }
     return TN_OK;
@@ -155,6 +164,7 @@ tn_status prof_write_tree(const prof_graph *g, FILE *f)
 
 static const char *const category_colors[TN_CATEGORY_COUNT] = {"#a6cee3", "#fdbf6f", "#b2df8a",
                                                                "#d9d9d9"}; /* ORDER CATEGORY */
+static const char *const kind_colors[PROF_KINDS] = {"#ffffff", "#ffffff", "#e8d5e4", "#d5ecea"}; /* ORDER KIND */
 
 /* s escaped for a DOT string, without its quotes. */
 static void dot_escaped(FILE *f, const char *s)
@@ -170,7 +180,7 @@ static void dot_node(const prof_graph *g, int v, FILE *f, const char *indent)
 {
     const prof_gnode *x = &g->nodes[v];
     char name[64], ms[32];
-    const char *fill = "#ffffff";
+    const char *fill = kind_colors[x->n.kind < PROF_KINDS ? x->n.kind : PROF_SCOPE];
     if (x->n.kind == PROF_BRICK && x->n.what >= 0 && x->n.what < g->nbricks)
         fill = category_colors[g->categories[x->n.what]];
     fprintf(f, "%sn%d [label=\"", indent, v);
@@ -232,7 +242,10 @@ tn_status prof_write_dot(const prof_graph *g, FILE *f)
     fputs("  rankdir=LR; compound=true; fontname=\"Helvetica\";\n", f);
     fputs("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n", f);
     for (int l = 0; l < g->nlanes; l++) {
-        fprintf(f, "  subgraph cluster_lane%d {\n    label=\"thread %d\"; style=dashed; color=gray70;\n", l, l);
+        char lane[64];
+        fprintf(f, "  subgraph cluster_lane%d {\n    label=\"", l);
+        dot_escaped(f, prof_lane_label(g, l, lane, sizeof lane));
+        fputs("\"; style=dashed; color=gray70;\n", f);
         for (int v = 0; v < g->nnodes; v++) {
             int p = g->nodes[v].parent;
             if (g->nodes[v].n.lane == (uint32_t)l && (p < 0 || g->nodes[p].n.lane != (uint32_t)l))

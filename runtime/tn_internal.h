@@ -98,6 +98,7 @@ typedef struct tn_shader {
     const uint32_t *words;
     size_t nwords;
     unsigned bindings; /* storage buffers at bindings 0 .. bindings - 1 */
+    uint64_t hash;     /* FNV-1a 64 of the words' little-endian bytes (tn_kernel_sources) */
 } tn_shader;
 
 static inline uint64_t tn_umin(uint64_t a, uint64_t b)
@@ -154,7 +155,28 @@ typedef struct tn_op {
     const tn_shader *shaders; /* SPIR-V modules, NULL when the op has none */
     unsigned nshaders;
     tn_plan_fn vulkan_plan;
+    uint64_t ptx_hash; /* FNV-1a 64 of the PTX text (tn_kernel_sources) */
+    /* The work of a call from its dims, as the spec counts it (fma = 2 flops; bytes of the operands). */
+    double (*flops)(const size_t *dim);
+    double (*bytes)(const size_t *dim);
 } tn_op;
+
+/* The kernel source registry (generated/runtime/kernel_sources.c): each PTX module and SPIR-V
+ * shader by its hash, with the file tngen wrote it to (relative to the generated folder). */
+typedef struct tn_kernel_source {
+    uint64_t hash;
+    const char *backend, *op;
+    const char *path;    /* "ptx/add.ptx", "spirv/add.comp" */
+    const char *listing; /* SPIR-V: its disassembly ("spirv/add.spvasm"); NULL for PTX */
+    const char *entries; /* the module's entry points, space separated */
+} tn_kernel_source;
+
+extern const tn_kernel_source tn_kernel_sources[];
+extern const int tn_kernel_source_count;
+/* The registry's row for hash, NULL when none (registry.c). */
+const tn_kernel_source *tn_kernel_source_find(uint64_t hash);
+/* FNV-1a 64 of bytes, as tngen computes the registry's hashes. */
+uint64_t tn_fnv1a64(const void *bytes, size_t size);
 
 /* CPU feature bits (cpu_features.c); target tables name them in lower case without TN_FEAT_. */
 enum {
@@ -227,7 +249,25 @@ static inline bool tn_same_shape(const tn_arg *a, const tn_arg *b)
 tn_status tn_check_dims(const tn_op *op, const tn_call *c, const char *fn);
 tn_status tn_check_strides(const tn_op *op, const tn_call *c, const char *fn);
 
-/* ---- GPU backends (cuda.c, vulkan.c) ---- */
+/* ---- GPU backends (cuda.c, vulkan*.c) ---- */
+
+enum { TN_NO_STAMP = UINT32_MAX };
+
+/* A stage as it was launched: its entry (CUDA: in cuda_entries; Vulkan: its shader), grid,
+ * threads per block or workgroup, dynamic shared bytes (CUDA only). */
+typedef struct tn_trace_stage {
+    unsigned entry, grid[2], block, shared;
+} tn_trace_stage;
+
+/* What a backend tells the profiler of one call (device.c passes NULL when the calling thread
+ * profiles nothing). Times are CLOCK_MONOTONIC nanoseconds. */
+typedef struct tn_gpu_trace {
+    bool stamp;                   /* in: bracket the call's device work with a timestamp pair */
+    uint32_t pair;                /* out: that pair, for stamp_read; TN_NO_STAMP when none was taken */
+    int64_t host_start, host_end; /* out: a copy the host made itself (mapped memory); 0 when none */
+    unsigned nstages;             /* out: kernels: the stages launched */
+    tn_trace_stage stages[TN_MAX_STAGES];
+} tn_gpu_trace;
 
 typedef struct tn_gpu_backend {
     const char *name;
@@ -237,18 +277,28 @@ typedef struct tn_gpu_backend {
     void (*close)(void *impl);
     tn_status (*alloc)(void *impl, size_t bytes, void **handle);
     void (*free)(void *impl, void *handle);
-    tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes);
-    tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes);
+    /* The calls that do work take a trace: NULL, or what the profiler asks and learns. */
+    tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes, tn_gpu_trace *trace);
+    tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace);
     /* Between two buffers of the device, queued like an op (ranges that do not overlap). */
-    tn_status (*copy)(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes);
+    tn_status (*copy)(void *impl, void *dst, size_t dst_offset, void *src, size_t src_offset, size_t bytes,
+                      tn_gpu_trace *trace);
     /* Runs op with c->ptr[] holding backend handles (not tn_buffer) for arrays and host
      * pointers for results, which hold their values when it returns; with
      * c->results_on_device, results' handles too, written at byte c->at[i] * 4 by the queued work. */
-    tn_status (*run)(void *impl, const tn_op *op, const tn_call *c);
+    tn_status (*run)(void *impl, const tn_op *op, const tn_call *c, tn_gpu_trace *trace);
     tn_status (*sync)(void *impl);
     /* Optional (NULL: the backend cannot time on the device). stop waits for the work. */
     tn_status (*timer_start)(void *impl);
     tn_status (*timer_stop)(void *impl, double *seconds);
+    /* Timestamp pairs (traces): read waits for the pair's work and gives its start and end on the
+     * host's clock (CLOCK_MONOTONIC ns; the device's clock aligned to it once per device), then
+     * frees the pair; release frees it unread. */
+    tn_status (*stamp_read)(void *impl, uint32_t pair, int64_t *start, int64_t *end);
+    void (*stamp_release)(void *impl, uint32_t pair);
+    /* The device's nominal peaks from its properties (bytes/s of memory, f32 flop/s); 0 where
+     * the backend cannot tell. */
+    void (*peaks)(void *impl, double *bytes_per_second, double *flops_per_second);
 } tn_gpu_backend;
 
 extern const tn_gpu_backend tn_cuda_backend;
@@ -260,7 +310,9 @@ struct tn_device {
     const tn_gpu_backend *backend;
     void *impl;
     char name[256];
-    atomic_bool timing; /* between tn_device_timer_start and _stop */
+    atomic_bool timing;    /* between tn_device_timer_start and _stop */
+    uint64_t serial;       /* unique in the process: profilers tell devices apart by it */
+    atomic_size_t stamps;  /* timestamp pairs profilers hold, read before the device closes */
 };
 
 struct tn_buffer {

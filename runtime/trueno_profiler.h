@@ -14,13 +14,13 @@ extern "C" {
 
 typedef struct tn_profiler tn_profiler;
 
-/* When device time is read (CUDA events, Vulkan timestamp queries). Until the runtime records
- * GPU kernels, every mode times on the host clock (CLOCK_MONOTONIC) alone, as NONE does. */
+/* When the device times of GPU records are read (CUDA events, Vulkan timestamp queries). Bricks
+ * and layers are timed by the host clock (CLOCK_MONOTONIC) in every mode. */
 typedef enum tn_prof_sync {
-    TN_PROF_SYNC_NONE,      /* host clock only: nothing waits for a device */
-    TN_PROF_SYNC_IMMEDIATE, /* at each brick's stop */
-    TN_PROF_SYNC_PER_LAYER, /* at each layer's end */
-    TN_PROF_SYNC_DEFERRED,  /* when a report is made */
+    TN_PROF_SYNC_NONE,      /* no device time: GPU records carry the host call's times; nothing waits */
+    TN_PROF_SYNC_IMMEDIATE, /* at each brick's stop, which waits for the GPU work recorded in it */
+    TN_PROF_SYNC_PER_LAYER, /* at each layer's end, which waits for the layer's GPU work */
+    TN_PROF_SYNC_DEFERRED,  /* when a report is made: nothing waits before */
 } tn_prof_sync;             /* ORDER SYNC (prof.c: sync_names, resolves_at) */
 
 typedef enum tn_category {
@@ -81,6 +81,24 @@ tn_prof_node tn_profiler_current(tn_profiler *profiler);
  * Bricks on one thread already depend on the one before them. */
 tn_status tn_profiler_depend(tn_profiler *profiler, tn_prof_node before, tn_prof_node after);
 
+/* ---- GPU records ----
+ * While a profiler is attached to a thread, each GPU call the thread makes records a node: a
+ * kernel for tn_dev_<op>, tn_dev_<op>_to and the op of a host-array call on a GPU backend (with
+ * its stages' entries, grids, blocks and shared bytes, its PTX or SPIR-V hash, and the bytes and
+ * flops its spec counts), a transfer for tn_buffer_write, tn_buffer_read, tn_buffer_copy and a
+ * host-array call's copies. Its parent is the brick or layer open on the thread; it lies on its
+ * device's stream lane, timed by the device as the sync mode says. Returns the profiler attached
+ * before (NULL: none); attaching NULL detaches. Nothing is attached to a new thread, and GPU
+ * calls then cost one test of a thread-local pointer. Detach before destroying the profiler in
+ * threads other than the one destroying it. */
+tn_profiler *tn_profiler_attach(tn_profiler *profiler);
+tn_profiler *tn_profiler_attached(void); /* the calling thread's */
+/* The limits a device's kernels are judged against (roofline): bytes/s of memory and f32 flop/s,
+ * as the program measured them (0: unknown). Without them, CUDA devices are judged against the
+ * nominal peaks from their properties; Vulkan gives none, so its kernels get no roofline. */
+tn_status tn_profiler_set_limits(tn_profiler *profiler, tn_device *device, double bytes_per_second,
+                                 double flops_per_second);
+
 /* ---- reports ----
  * Over the intervals closed so far (on every thread; threads may go on recording meanwhile).
  * Times in seconds. self: the time not inside a nested brick of the same thread. */
@@ -89,11 +107,14 @@ typedef struct tn_brick_stats {
     tn_category category;
     uint64_t count;
     double total, self, min, max, mean;
+    double device; /* the time of the GPU records made inside it (nested bricks' included) */
 } tn_brick_stats;
 
 tn_status tn_profiler_brick_stats(tn_profiler *profiler, int brick, tn_brick_stats *stats);
 /* The self time of the category's bricks: each instant of a thread counted once. */
 tn_status tn_profiler_category_seconds(tn_profiler *profiler, tn_category category, double *seconds);
+/* The time of the GPU records whose innermost brick is of the category: each record counted once. */
+tn_status tn_profiler_category_device_seconds(tn_profiler *profiler, tn_category category, double *seconds);
 
 typedef enum tn_prof_format {
     TN_PROF_TREE,   /* text: the hierarchy per thread, brick and category tables, critical path */

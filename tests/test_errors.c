@@ -307,7 +307,7 @@ static void vulkan_checks(void)
         if (strcmp(tn_ops[i]->name, "add") == 0)
             add = tn_ops[i];
     tn_call call = { .dim = { (size_t)1 << 31 } };
-    expect("n the shaders cannot index", dev->backend->run(dev->impl, add, &call), TN_ERR_INVALID_ARGUMENT,
+    expect("n the shaders cannot index", dev->backend->run(dev->impl, add, &call, NULL), TN_ERR_INVALID_ARGUMENT,
            "tn_dev_add: n = 2147483648, but Vulkan shaders handle at most 2^31 - 1");
     tn_device_close(dev);
     float x[8] = { 0 };

@@ -4,7 +4,10 @@
  *
  * usage: test_profiler stats | modes | errors | cpm | threads [--iterations N]
  *        test_profiler tree SNAPSHOT [--update] | exports | dot
- *        test_profiler write DIR     the synthetic profile in every format, to look at */
+ *        test_profiler write DIR     the synthetic profile in every format, to look at
+ *        test_profiler registry SOURCE_ROOT   the kernel source registry against generated/
+ *        test_profiler gpu cuda|vulkan GENERATED   GPU records on a device (77 without one)
+ *        test_profiler outputs DIR   a program's written profile files read back */
 #define _POSIX_C_SOURCE 200809L
 #include "test_profiler.h"
 
@@ -53,6 +56,39 @@ static void timed(tn_profiler *p, int64_t *clock, int b, int64_t dur)
     *clock += 1000;
     if (s != TN_OK)
         check(false, "recording the synthetic profile", "%s", tn_last_error());
+}
+
+const tn_op *op_named(const char *name)
+{
+    for (int i = 0; i < tn_op_count; i++)
+        if (strcmp(tn_ops[i]->name, name) == 0)
+            return tn_ops[i];
+    return NULL;
+}
+
+/* The prefetch's GPU work on a device's stream (limits given: 1 TB/s, 10 Tflop/s): 4 MiB up,
+ * an rmsnorm of 64 x 4096 (its first CUDA entry, 8 blocks of 256), 1 MiB copied on the device. */
+static tn_status inject_gpu(tn_profiler *p, uint32_t lane, tn_prof_node prefetch)
+{
+    uint32_t stream = 0;
+    tn_status s = prof_inject_stream(p, "cuda: Synthetic GPU (sm_90, 132 SMs)", 1e12, 1e13, &stream);
+    const tn_op *rms = op_named("rmsnorm");
+    size_t dims[2] = {64, 4096};
+    prof_record up = {.lane = stream, .kind = PROF_TRANSFER, .direction = PROF_TO_DEVICE, .cuda = true};
+    up.start = 20000, up.end = 120000, up.bytes = 4 << 20;
+    prof_record kernel = {.lane = stream, .kind = PROF_KERNEL, .op = rms, .cuda = true, .nstages = 1};
+    kernel.start = 130000, kernel.end = 180000, kernel.bytes = rms->bytes(dims), kernel.flops = rms->flops(dims);
+    kernel.stages[0] = (tn_trace_stage){0, {8, 1}, 256, 0};
+    prof_record copy = {.lane = stream, .kind = PROF_TRANSFER, .direction = PROF_ON_DEVICE, .cuda = true};
+    copy.start = 190000, copy.end = 200000, copy.bytes = 2 << 20;
+    prof_record *records[] = {&up, &kernel, &copy};
+    for (int i = 0; i < 3; i++) {
+        records[i]->call_start = records[i]->start - 5000;
+        records[i]->call_end = records[i]->start - 1000;
+        if (s == TN_OK)
+            s = prof_inject_record(p, lane, records[i], prefetch, NULL);
+    }
+    return s;
 }
 
 tn_profiler *synthetic_profile(int64_t *clock)
@@ -112,6 +148,8 @@ tn_profiler *synthetic_profile(int64_t *clock)
         s = prof_inject_lane(p, &lane);
     if (s == TN_OK)
         s = prof_inject(p, lane, PROF_BRICK, fetch, 0, 10000, 600000, &prefetch);
+    if (s == TN_OK)
+        s = inject_gpu(p, lane, prefetch);
     if (s == TN_OK)
         s = tn_profiler_depend(p, prefetch, qkv);
     if (s != TN_OK) {
@@ -578,7 +616,13 @@ int main(int argc, char **argv)
         return run_dot();
     if (strcmp(mode, "write") == 0 && argc > 2)
         return run_write(argv[2]);
+    if (strcmp(mode, "registry") == 0 && argc > 2)
+        return run_registry(argv[2]);
+    if (strcmp(mode, "outputs") == 0 && argc > 2)
+        return run_outputs(argv[2]);
+    if (strcmp(mode, "gpu") == 0 && argc > 3)
+        return run_gpu(argv[2], argv[3]);
     fprintf(stderr, "usage: test_profiler stats|modes|errors|cpm|threads [--iterations N]|tree SNAPSHOT [--update]|"
-                    "exports|dot|write DIR\n");
+                    "exports|dot|write DIR|registry SOURCE_ROOT|gpu cuda|vulkan GENERATED|outputs DIR\n");
     return 2;
 }

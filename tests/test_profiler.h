@@ -21,12 +21,18 @@ int64_t test_clock(void *arg);
 /* The synthetic profile of the snapshot and export tests: on this thread (clock injected), an
  * embedding, two transformer layers, the head and sampling, with a registered brick nested in
  * each attention score; on an injected lane, a prefetch that the second layer's QKV projection
- * waits for. Times in ns from 0; every duration is a whole number of microseconds. */
+ * waits for, whose GPU work (a copy up, an rmsnorm kernel, a copy on the device) lies on a
+ * device's stream lane. Times in ns from 0; every duration is a whole number of microseconds. */
 tn_profiler *synthetic_profile(int64_t *clock);
+const tn_op *op_named(const char *name);
 
 int run_tree(const char *snapshot, bool update);
 int run_exports(void);
 int run_dot(void);
 int run_write(const char *dir);
+int run_outputs(const char *dir);
+int run_registry(const char *root);
+/* GPU records on a device of backend; 77 when there is none. generated: tngen's output folder. */
+int run_gpu(const char *backend, const char *generated);
 
 #endif

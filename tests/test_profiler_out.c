@@ -12,8 +12,9 @@
 #include <unistd.h>
 
 /* The synthetic profile: 1 embedding, 2 layers of 1 scope + 12 bricks + 1 cache read, the head,
- * sampling and the prefetch on its own lane. */
-enum { SYNTHETIC_NODES = 1 + 2 * 14 + 3, SYNTHETIC_LANES = 2 };
+ * sampling and the prefetch on its own lane; its copy up, rmsnorm kernel and copy on the device
+ * on a stream lane (the last). */
+enum { SYNTHETIC_GPU = 3, SYNTHETIC_NODES = 1 + 2 * 14 + 3 + SYNTHETIC_GPU, SYNTHETIC_LANES = 3 };
 
 /* A report into memory (free it); NULL with a failed check. */
 static char *report(tn_profiler *p, tn_prof_format format)
@@ -107,7 +108,10 @@ static void json_nodes(const json *root)
         const json *n = item(nodes, i), *parent = json_get(n, "parent");
         bad += json_number(n, "id", -1) != i || json_number(n, "start_ns", 0) > json_number(n, "end_ns", -1);
         bad += json_number(n, "lane", -1) < 0 || json_number(n, "lane", 99) >= SYNTHETIC_LANES;
-        bad += strcmp(json_string(n, "kind", ""), "brick") != 0 && strcmp(json_string(n, "kind", ""), "scope") != 0;
+        const char *kind = json_string(n, "kind", "");
+        bool gpu = strcmp(kind, "kernel") == 0 || strcmp(kind, "transfer") == 0;
+        bad += !gpu && strcmp(kind, "brick") != 0 && strcmp(kind, "scope") != 0;
+        bad += gpu != (json_number(n, "lane", -1) == SYNTHETIC_LANES - 1) || gpu != (json_get(n, "record") != NULL);
         if (parent && parent->type == JSON_NUMBER) {
             parents++;
             bad += parent->number >= i; /* parents come first */
@@ -158,13 +162,57 @@ static void json_tables(const json *root)
     double categories = 0, activities = 0;
     for (int c = 0; cats && c < cats->count; c++)
         categories += json_number(item(cats, c), "self_ns", 0);
+    double device = 0, records = 0;
+    for (int c = 0; cats && c < cats->count; c++)
+        device += json_number(item(cats, c), "device_ns", 0);
     for (int i = 0; nodes && i < nodes->count; i++) {
         const json *n = item(nodes, i);
-        if (json_number(n, "activity", -1) == i)
-            activities += json_number(n, "end_ns", 0) - json_number(n, "start_ns", 0);
+        double d = json_number(n, "end_ns", 0) - json_number(n, "start_ns", 0);
+        bool stream = json_number(n, "lane", -1) == SYNTHETIC_LANES - 1;
+        if (json_number(n, "activity", -1) == i && !stream)
+            activities += d;
+        records += stream ? d : 0;
     }
+    /* The threads' activities (a stream's kernels are activities of their own lane). */
     check(cats && cats->count == TN_CATEGORY_COUNT && categories == activities,
-          "JSON categories sum to the activities' time", "%.0f and %.0f ns", categories, activities);
+          "JSON categories sum to the threads' activities' time", "%.0f and %.0f ns", categories, activities);
+    check(device == records && device == 160000, "JSON categories' device time sums the records'", "%.0f and %.0f ns",
+          device, records);
+}
+
+/* FNV-1a 64, written out here so the hashes are checked against more than the runtime's own. */
+static uint64_t fnv1a64(const void *bytes, size_t size)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ ((const unsigned char *)bytes)[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* The kernel node: its op, the hash of rmsnorm's PTX text, the file the registry gives for it,
+ * the stage injected (first entry, 8 x 1 blocks of 256) and the roofline at 1 TB/s. */
+static void json_records(const json *root)
+{
+    const json *nodes = json_get(root, "nodes"), *kernel = NULL;
+    for (int i = 0; nodes && i < nodes->count; i++)
+        if (strcmp(json_string(item(nodes, i), "kind", ""), "kernel") == 0)
+            kernel = json_get(item(nodes, i), "record");
+    const tn_op *rms = op_named("rmsnorm");
+    char want[32];
+    snprintf(want, sizeof want, "0x%016llx", (unsigned long long)fnv1a64(rms->ptx, strlen(rms->ptx)));
+    const json *stage = item(json_get(kernel, "stages"), 0), *grid = json_get(stage, "grid");
+    size_t dims[2] = {64, 4096};
+    double bound = rms->bytes(dims) / 1e12 * 1e9;
+    check(kernel && strcmp(json_string(kernel, "op", ""), "rmsnorm") == 0 &&
+              strcmp(json_string(kernel, "hash", ""), want) == 0 &&
+              strcmp(json_string(kernel, "source", ""), "ptx/rmsnorm.ptx") == 0 &&
+              strcmp(json_string(stage, "entry", ""), rms->cuda_entries[0]) == 0 &&
+              strcmp(json_string(stage, "hash", ""), want) == 0 && grid && grid->count == 2 &&
+              item(grid, 0)->number == 8 && item(grid, 1)->number == 1 && json_number(stage, "block", 0) == 256 &&
+              json_number(kernel, "bytes", 0) == rms->bytes(dims) &&
+              json_number(json_get(kernel, "roofline"), "bound_ns", 0) - bound < 0.1 &&
+              bound - json_number(json_get(kernel, "roofline"), "bound_ns", 0) < 0.1,
+          "JSON kernel record: op, PTX hash and its source, stage, work, roofline", "want hash %s", want);
 }
 
 static void check_json(const char *path)
@@ -181,6 +229,7 @@ static void check_json(const char *path)
     json_nodes(root);
     json_path(root);
     json_tables(root);
+    json_records(root);
     json_free(root);
 }
 
@@ -270,9 +319,10 @@ static void check_dot_text(const char *text)
     }
     for (const char *p = text; p && (p = strstr(p, "->")); p++)
         edges++;
-    /* Dashed: the cache read in each score; solid: 27 top-level bricks of thread 0 in sequence
-     * (embedding, 2 x 12, head, sampling) and the prefetch's explicit dependency. */
-    check(text && strncmp(text, "digraph", 7) == 0 && open == 0 && bad == 0 && edges == 2 + 26 + 1,
+    /* Dashed: the cache read in each score, the prefetch's three GPU records; solid: 27 top-level
+     * bricks of thread 0 in sequence (embedding, 2 x 12, head, sampling), the prefetch's explicit
+     * dependency and the three records in stream order. */
+    check(text && strncmp(text, "digraph", 7) == 0 && open == 0 && bad == 0 && edges == 2 + 3 + 26 + 1 + 2,
           "DOT: braces balance, an edge per nesting and dependency", "%d edges", edges);
 }
 
@@ -341,4 +391,41 @@ int run_write(const char *dir)
     }
     tn_profiler_destroy(p);
     return !p || failures != 0;
+}
+
+/* A program's written profile (examples/transformer_layer's run folder): every file there, the
+ * JSON and the Chrome trace parse, the timelines' tags balance, the DOT's braces, the tree. */
+int run_outputs(const char *dir)
+{
+    static const char *const files[] = {"profile.txt",  "profile.dot",   "trace.json",
+                                        "timeline.svg", "timeline.html", "profile.json"};
+    char path[4096], err[256] = "", why[128] = "";
+    char *text[6] = {NULL};
+    for (int i = 0; i < 6; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        text[i] = read_all(path);
+        check(text[i] && *text[i], "written", "%s", path);
+    }
+    snprintf(path, sizeof path, "%s/profile.json", dir);
+    json *root = json_load(path, err, sizeof err);
+    const json *nodes = json_get(root, "nodes");
+    check(root && strcmp(json_string(root, "schema", ""), "trueno-profile") == 0 && nodes && nodes->count > 0,
+          "profile.json parses, with nodes", "%s", err);
+    json_free(root);
+    snprintf(path, sizeof path, "%s/trace.json", dir);
+    root = json_load(path, err, sizeof err);
+    check(root && json_get(root, "traceEvents") && json_get(root, "traceEvents")->count > 0,
+          "trace.json parses, with events", "%s", err);
+    json_free(root);
+    check(text[3] && xml_balanced(text[3], why, sizeof why), "timeline.svg's tags balance", "%s", why);
+    check(text[4] && xml_balanced(text[4], why, sizeof why) && strstr(text[4], "<svg"),
+          "timeline.html's tags balance, the SVG inside", "%s", why);
+    int open = 0;
+    for (const char *p = text[1]; p && *p; p++)
+        open += (*p == '{') - (*p == '}');
+    check(text[1] && strncmp(text[1], "digraph", 7) == 0 && open == 0, "profile.dot: a digraph, braces balance", NULL);
+    check(text[0] && strstr(text[0], "critical path") && strstr(text[0], "RmsNorm"), "profile.txt: a tree", NULL);
+    for (int i = 0; i < 6; i++)
+        free(text[i]);
+    return failures != 0;
 }
