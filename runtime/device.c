@@ -1,4 +1,5 @@
 /* GPU devices and buffers: the public API over the CUDA and Vulkan backends. */
+#include "guard_internal.h"
 #include "tn_internal.h"
 
 #include <pthread.h>
@@ -60,6 +61,7 @@ void tn_device_close(tn_device *device)
 {
     if (!device)
         return;
+    tn_guard_device_closed(device);
     device->backend->close(device->impl);
     free(device);
 }
@@ -270,6 +272,10 @@ static tn_status run_on_device(tn_device *dev, const tn_op *op, tn_call *c, bool
                            op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? ", at the same ld" : "");
         }
     }
+    native.guard_checks = 0;
+    native.guard = NULL;
+    if (tn_guard_on())
+        return tn_guard_run_device(dev, op, &native);
     return dev->backend->run(dev->impl, op, &native);
 }
 

@@ -132,6 +132,7 @@ schedule "map" {
   doc = "out[i] = f(inputs at i), i < n",
   build = build,
   contract = contract,
+  split_dim0 = true,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },
   launch = launch,
   tests = tests,

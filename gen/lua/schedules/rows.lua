@@ -610,6 +610,7 @@ end
 
 schedule "rows" {
   doc = "per row of a matrix: reductions, row scalars and maps in passes over the row",
+  split_dim0 = true,
   build = build,
   contract = contract,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },

@@ -1,0 +1,293 @@
+/* Guards: policies (process default, per thread), the scan for NaN and infinities, the report,
+ * and guarded CPU calls (docs/GUARDS.md). */
+#include "guard_internal.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Thread_local int tn_guard_thread_checks __attribute__((tls_model("initial-exec"))) = -1;
+atomic_uint tn_guard_default_checks = ~0u;
+
+static _Thread_local tn_guard_policy thread_policy;
+static pthread_mutex_t default_lock = PTHREAD_MUTEX_INITIALIZER;
+static tn_guard_policy default_policy;
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+
+/* TRUENO_GUARD=off|nan|inf|nonfinite[,log]; anything else leaves guards off, said on stderr. */
+static void read_environment(void)
+{
+    const char *env = getenv("TRUENO_GUARD");
+    tn_guard_policy p = { TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL };
+    if (env && *env) {
+        char word[32] = "";
+        const char *comma = strchr(env, ',');
+        size_t len = comma ? (size_t)(comma - env) : strlen(env);
+        if (len < sizeof word)
+            memcpy(word, env, len);
+        static const struct {
+            const char *name;
+            unsigned checks;
+        } names[] = { { "off", TN_GUARD_OFF }, { "nan", TN_GUARD_NAN }, { "inf", TN_GUARD_INF },
+                      { "nonfinite", TN_GUARD_NONFINITE } };
+        bool known = false;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (strcmp(word, names[i].name) == 0) {
+                p.checks = names[i].checks;
+                known = true;
+            }
+        if (comma && strcmp(comma, ",log") == 0)
+            p.action = TN_GUARD_LOG;
+        else if (comma)
+            known = false;
+        if (!known) {
+            fprintf(stderr, "trueno: TRUENO_GUARD=%s is not off, nan, inf or nonfinite (with ,log); guards off\n", env);
+            p.checks = TN_GUARD_OFF;
+        }
+    }
+    pthread_mutex_lock(&default_lock);
+    default_policy = p;
+    atomic_store(&tn_guard_default_checks, p.checks);
+    pthread_mutex_unlock(&default_lock);
+}
+
+static tn_status check_policy(const tn_guard_policy *p, const char *fn)
+{
+    if (p->checks & ~(unsigned)TN_GUARD_NONFINITE)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: checks = 0x%x has bits other than TN_GUARD_NAN and TN_GUARD_INF", fn,
+                       p->checks);
+    if (p->action != TN_GUARD_FAIL && p->action != TN_GUARD_LOG)
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: action = %d is neither TN_GUARD_FAIL nor TN_GUARD_LOG", fn,
+                       (int)p->action);
+    return TN_OK;
+}
+
+tn_status tn_guard_set_default(const tn_guard_policy *policy)
+{
+    static const tn_guard_policy off = { TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL };
+    const tn_guard_policy *p = policy ? policy : &off;
+    tn_status s = check_policy(p, "tn_guard_set_default");
+    if (s != TN_OK)
+        return s;
+    pthread_once(&env_once, read_environment); /* so that the environment never overwrites this */
+    pthread_mutex_lock(&default_lock);
+    default_policy = *p;
+    atomic_store(&tn_guard_default_checks, p->checks);
+    pthread_mutex_unlock(&default_lock);
+    return TN_OK;
+}
+
+tn_status tn_guard_set_thread(const tn_guard_policy *policy)
+{
+    if (!policy) {
+        tn_guard_thread_checks = -1;
+        return TN_OK;
+    }
+    tn_status s = check_policy(policy, "tn_guard_set_thread");
+    if (s != TN_OK)
+        return s;
+    thread_policy = *policy;
+    tn_guard_thread_checks = (int)policy->checks;
+    return TN_OK;
+}
+
+tn_guard_policy tn_guard_current(void)
+{
+    if (tn_guard_thread_checks >= 0)
+        return thread_policy;
+    pthread_once(&env_once, read_environment);
+    pthread_mutex_lock(&default_lock);
+    tn_guard_policy p = default_policy;
+    pthread_mutex_unlock(&default_lock);
+    return p;
+}
+
+/* ---- the scan ---- */
+
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
+enum { SCAN_BLOCK = 64 };
+
+/* Whether bits b are a value the checks look for. */
+static inline bool bad_bits(uint32_t b, unsigned checks)
+{
+    uint32_t magnitude = b & 0x7fffffffu;
+    return ((checks & TN_GUARD_NAN) && magnitude > 0x7f800000u) || ((checks & TN_GUARD_INF) && magnitude == 0x7f800000u);
+}
+
+/* Blocks of 64 floats, eight lanes of exponent tests OR-ed together; a block where some
+ * exponent is all ones is then searched element by element. Returns n when none is bad. */
+static inline __attribute__((always_inline)) size_t scan_body(const float *x, size_t n, unsigned checks)
+{
+    const u32x8 exponent = { 0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u,
+                             0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u };
+    size_t i = 0;
+    for (; i + SCAN_BLOCK <= n; i += SCAN_BLOCK) {
+        u32x8 any = { 0 };
+        for (int k = 0; k < SCAN_BLOCK; k += 8) {
+            u32x8 v;
+            memcpy(&v, x + i + k, sizeof v);
+            any |= (u32x8)((v & exponent) == exponent);
+        }
+        uint32_t lanes = 0;
+        for (int k = 0; k < 8; k++)
+            lanes |= any[k];
+        if (!lanes)
+            continue;
+        for (size_t j = i; j < i + SCAN_BLOCK; j++) {
+            uint32_t b;
+            memcpy(&b, x + j, sizeof b);
+            if (bad_bits(b, checks))
+                return j;
+        }
+    }
+    for (; i < n; i++) {
+        uint32_t b;
+        memcpy(&b, x + i, sizeof b);
+        if (bad_bits(b, checks))
+            return i;
+    }
+    return n;
+}
+
+static size_t scan_sse2(const float *x, size_t n, unsigned checks)
+{
+    return scan_body(x, n, checks);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2"))) static size_t scan_avx2(const float *x, size_t n, unsigned checks)
+{
+    return scan_body(x, n, checks);
+}
+#endif
+
+static size_t (*scan_fn)(const float *, size_t, unsigned);
+static pthread_once_t scan_once = PTHREAD_ONCE_INIT;
+
+static void pick_scan(void)
+{
+    scan_fn = scan_sse2;
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned need = TN_FEAT_AVX2 | TN_FEAT_OS_YMM;
+    if ((tn_cpu_detect() & need) == need)
+        scan_fn = scan_avx2;
+#endif
+}
+
+/* The first bad element of a rows x cols matrix at ld (a vector: one row), as its offset from x;
+ * SIZE_MAX when none. */
+static size_t scan_matrix(const float *x, size_t rows, size_t cols, size_t ld, unsigned checks)
+{
+    pthread_once(&scan_once, pick_scan);
+    for (size_t r = 0; r < rows; r++) {
+        size_t j = scan_fn(x + r * ld, cols, checks);
+        if (j < cols)
+            return r * ld + j;
+    }
+    return SIZE_MAX;
+}
+
+size_t tn_guard_scan_output(const tn_op *op, const tn_call *c, int i, const float *x, unsigned checks)
+{
+    const tn_arg *a = &op->args[i];
+    if (a->rank == 0)
+        return scan_matrix(x, 1, 1, 1, checks);
+    size_t rows = a->rank == 2 ? c->dim[a->dim[0]] : 1;
+    size_t cols = c->dim[a->dim[a->rank - 1]];
+    return scan_matrix(x, rows, cols, a->rank == 2 ? c->ld[i] : cols, checks);
+}
+
+/* ---- the report ---- */
+
+static void log_line(const tn_guard_event *e)
+{
+    fprintf(stderr, "trueno guard: tn_%s: %s[%zu] = %g (%s); continuing\n", e->op, e->output, e->index, (double)e->value,
+            e->backend);
+}
+
+tn_status tn_guard_report(const tn_guard_policy *p, const tn_op *op, const tn_call *c, int i, size_t index, float value,
+                          const char *backend)
+{
+    const tn_arg *a = &op->args[i];
+    if (p->action == TN_GUARD_LOG) {
+        tn_guard_event e = { op->name, a->name, backend, index, value };
+        if (p->log)
+            p->log(&e, p->user);
+        else
+            log_line(&e);
+        return TN_OK;
+    }
+    char where[96] = "";
+    if (a->rank == 2)
+        snprintf(where, sizeof where, " (row %zu, col %zu at ld %zu)", index / c->ld[i], index % c->ld[i], c->ld[i]);
+    return tn_fail(TN_ERR_NONFINITE, "tn_%s: output %s[%zu]%s = %g, %s (guard checks %s; backend %s)", op->name, a->name,
+                   index, where, (double)value, isnan(value) ? "a NaN" : "an infinity",
+                   p->checks == TN_GUARD_NONFINITE ? "NaN and infinities" : p->checks == TN_GUARD_NAN ? "NaN" : "infinities",
+                   backend);
+}
+
+/* ---- guarded CPU calls ---- */
+
+enum { CHUNK_FLOATS = 2048 }; /* 8 KiB an array: a chunk's arrays stay in L1 until scanned */
+
+/* The first bad output of call c (outputs and results), reported with its element counted from
+ * the start of the whole call's argument (base). found: whether one was. */
+static tn_status check_outputs(const tn_guard_policy *p, const tn_op *op, const tn_call *c, const tn_call *base,
+                               const char *backend, bool *found)
+{
+    for (int i = 0; i < op->nargs && !*found; i++) {
+        const tn_arg *a = &op->args[i];
+        bool result = tn_is_result(a);
+        if (!((op->outputs & (1u << i)) || result) || a->dtype != TN_F32)
+            continue; /* inputs, and indices (argmax) */
+        const float *x = c->ptr[i];
+        size_t at = tn_guard_scan_output(op, c, i, x, p->checks);
+        if (at == SIZE_MAX)
+            continue;
+        *found = true;
+        size_t index = at + (size_t)(x - (const float *)base->ptr[i]);
+        return tn_guard_report(p, op, base, i, index, x[at], backend);
+    }
+    return TN_OK;
+}
+
+/* An op whose outputs along dim 0 depend on its inputs there alone, in chunks of dim 0 that each
+ * get scanned while still in cache. A failure stops the line: later chunks are not computed. */
+static tn_status run_split(const tn_guard_policy *p, const tn_op *op, tn_call *c, tn_any_fn fn, const char *backend)
+{
+    size_t n = c->dim[0], per = op->ndims > 1 && c->dim[1] > 0 ? c->dim[1] : 1;
+    size_t step = per >= CHUNK_FLOATS ? 1 : CHUNK_FLOATS / per;
+    bool found = false;
+    for (size_t start = 0; start < n; start += step) {
+        tn_call sub = *c;
+        sub.dim[0] = step < n - start ? step : n - start;
+        for (int i = 0; i < op->nargs; i++) {
+            const tn_arg *a = &op->args[i];
+            if (a->role != TN_SCALAR && a->rank > 0 && a->dim[0] == 0)
+                sub.ptr[i] = (float *)c->ptr[i] + start * (a->rank == 2 ? c->ld[i] : 1);
+        }
+        op->cpu_call(fn, &sub);
+        if (found)
+            continue;
+        tn_status s = check_outputs(p, op, &sub, c, backend, &found);
+        if (s != TN_OK)
+            return s;
+    }
+    return TN_OK;
+}
+
+tn_status tn_guard_run_cpu(const tn_op *op, tn_call *c, tn_any_fn fn, const char *backend)
+{
+    tn_guard_policy p = tn_guard_current();
+    if (!p.checks) {
+        op->cpu_call(fn, c);
+        return TN_OK;
+    }
+    if (op->split_dim0 && !op->results)
+        return run_split(&p, op, c, fn, backend);
+    op->cpu_call(fn, c);
+    bool found = false;
+    return check_outputs(&p, op, c, c, backend, &found);
+}
