@@ -106,8 +106,7 @@ tn_guard_policy tn_guard_current(void)
 
 /* ---- the scan ---- */
 
-typedef uint32_t u32x8 __attribute__((vector_size(32)));
-enum { SCAN_BLOCK = 64 };
+typedef uint32_t u32x16 __attribute__((vector_size(64)));
 
 /* Whether bits b are a value the checks look for. */
 static inline bool bad_bits(uint32_t b, unsigned checks)
@@ -116,39 +115,40 @@ static inline bool bad_bits(uint32_t b, unsigned checks)
     return ((checks & TN_GUARD_NAN) && magnitude > 0x7f800000u) || ((checks & TN_GUARD_INF) && magnitude == 0x7f800000u);
 }
 
-/* Blocks of 64 floats, eight lanes of exponent tests OR-ed together; a block where some
- * exponent is all ones is then searched element by element. Returns n when none is bad. */
-static inline __attribute__((always_inline)) size_t scan_body(const float *x, size_t n, unsigned checks)
+static size_t first_bad(const float *x, size_t n, unsigned checks)
 {
-    const u32x8 exponent = { 0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u,
-                             0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u };
-    size_t i = 0;
-    for (; i + SCAN_BLOCK <= n; i += SCAN_BLOCK) {
-        u32x8 any = { 0 };
-        for (int k = 0; k < SCAN_BLOCK; k += 8) {
-            u32x8 v;
-            memcpy(&v, x + i + k, sizeof v);
-            any |= (u32x8)((v & exponent) == exponent);
-        }
-        uint32_t lanes = 0;
-        for (int k = 0; k < 8; k++)
-            lanes |= any[k];
-        if (!lanes)
-            continue;
-        for (size_t j = i; j < i + SCAN_BLOCK; j++) {
-            uint32_t b;
-            memcpy(&b, x + j, sizeof b);
-            if (bad_bits(b, checks))
-                return j;
-        }
-    }
-    for (; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         uint32_t b;
         memcpy(&b, x + i, sizeof b);
         if (bad_bits(b, checks))
             return i;
     }
     return n;
+}
+
+/* With the sign cleared, adding 2^23 carries into bit 31 exactly when the exponent is all ones
+ * (an infinity or a NaN), so OR-ing those sums over the array (16 lanes, two accumulators) says
+ * whether to search it element by element. Returns n when no element is bad. */
+static inline __attribute__((always_inline)) size_t scan_body(const float *x, size_t n, unsigned checks)
+{
+    const u32x16 magnitude = (u32x16){ 0 } + 0x7fffffffu, carry = (u32x16){ 0 } + 0x00800000u;
+    u32x16 m0 = { 0 }, m1 = { 0 };
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        u32x16 a, b;
+        memcpy(&a, x + i, sizeof a);
+        memcpy(&b, x + i + 16, sizeof b);
+        m0 |= (a & magnitude) + carry;
+        m1 |= (b & magnitude) + carry;
+    }
+    m0 |= m1;
+    uint32_t any = 0;
+    for (int k = 0; k < 16; k++)
+        any |= m0[k];
+    if (any & 0x80000000u)
+        return first_bad(x, n, checks);
+    size_t tail = first_bad(x + i, n - i, checks);
+    return tail == n - i ? n : i + tail;
 }
 
 static size_t scan_sse2(const float *x, size_t n, unsigned checks)
@@ -161,6 +161,11 @@ __attribute__((target("avx2"))) static size_t scan_avx2(const float *x, size_t n
 {
     return scan_body(x, n, checks);
 }
+
+__attribute__((target("avx512f"))) static size_t scan_avx512(const float *x, size_t n, unsigned checks)
+{
+    return scan_body(x, n, checks);
+}
 #endif
 
 static size_t (*scan_fn)(const float *, size_t, unsigned);
@@ -170,8 +175,10 @@ static void pick_scan(void)
 {
     scan_fn = scan_sse2;
 #if defined(__x86_64__) || defined(__i386__)
-    unsigned need = TN_FEAT_AVX2 | TN_FEAT_OS_YMM;
-    if ((tn_cpu_detect() & need) == need)
+    unsigned have = tn_cpu_detect(), ymm = TN_FEAT_AVX2 | TN_FEAT_OS_YMM, zmm = TN_FEAT_AVX512F | TN_FEAT_OS_ZMM;
+    if ((have & zmm) == zmm)
+        scan_fn = scan_avx512;
+    else if ((have & ymm) == ymm)
         scan_fn = scan_avx2;
 #endif
 }

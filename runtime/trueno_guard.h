@@ -25,7 +25,7 @@ typedef enum tn_guard_action {
 /* A defect found in an op's output: the first bad element in memory order (rows at their ld:
  * element index = row * ld + col). A reduction's result is element 0 of its output. */
 typedef struct tn_guard_event {
-    const char *op;      /* "add" */
+    const char *op;      /* the op's name, without tn_ */
     const char *output;  /* the argument's name, "z" */
     const char *backend; /* "avx2", "cuda", "vulkan" */
     size_t index;

@@ -19,6 +19,9 @@ layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer_${a.name} {
 layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer4_${a.name} { vec4 ${a.name}4[]; };
 |  binding = binding + 1
 |end
+// The guard slot of ${out} (docs/GUARDS.md): the complement of the first bad element's index,
+// by atomic max; bound to ${out} itself when guards are off (then never written).
+layout(std430, set = 0, binding = ${binding}) buffer Guard { uint guard_slot; };
 
 layout(push_constant) uniform Params {
     uint n;
@@ -27,6 +30,7 @@ layout(push_constant) uniform Params {
     float ${a.name};
 |  end
 |end
+    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
 
 ${gen.lower.prim_functions(dsl.prims, t, gen.glsl_style(t))}
@@ -43,7 +47,23 @@ ${kernel}
 |  end
 |  return table.concat(out, "\n")
 |end
-void main()
+void check(float v, uint e)
+{
+    if ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)))
+        atomicMax(guard_slot, ~e);
+}
+
+void check4(vec4 v, uint i)
+{
+    check(v.x, 4u * i);
+    check(v.y, 4u * i + 1u);
+    check(v.z, 4u * i + 2u);
+    check(v.w, 4u * i + 3u);
+}
+
+|for _, guarded in ipairs({ false, true }) do
+// The loops${guarded and ", each result checked" or ""}.
+void ${guarded and "run_guarded" or "run"}()
 {
     uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
@@ -51,15 +71,39 @@ void main()
     for (; i + stride < n4; i += 2u * stride) {
         ${loads(0, "i")}
         ${loads(1, "i + stride")}
-        ${out}4[i] = ${vector(0)};
-        ${out}4[i + stride] = ${vector(1)};
+        vec4 r0 = ${vector(0)};
+        vec4 r1 = ${vector(1)};
+        ${out}4[i] = r0;
+        ${out}4[i + stride] = r1;
+|  if guarded then
+        check4(r0, i);
+        check4(r1, i + stride);
+|  end
     }
     if (i < n4) {
         ${loads(0, "i")}
-        ${out}4[i] = ${vector(0)};
+        vec4 r0 = ${vector(0)};
+        ${out}4[i] = r0;
+|  if guarded then
+        check4(r0, i);
+|  end
     }
     uint e = 4u * n4 + gl_GlobalInvocationID.x;
     if (e < params.n) {
-        ${out}[e] = ${call(function(a) return a.name .. "[e]" end)};
+        float r = ${call(function(a) return a.name .. "[e]" end)};
+        ${out}[e] = r;
+|  if guarded then
+        check(r, e);
+|  end
     }
+}
+
+|end
+// Guards on or off: one test of a value uniform over the dispatch.
+void main()
+{
+    if (params.guard_checks != 0u)
+        run_guarded();
+    else
+        run();
 }

@@ -66,7 +66,7 @@ end
 
 local function glsl(op, t)
   return { { text = gen.render("map.comp", { op = op, t = t, out = the_output(op).name,
-    kernel = gen.c_function(op.fns.map, t, gen.glsl_style(t), op.name .. "_kernel") }), bindings = #gen.arrays(op) } }
+    kernel = gen.c_function(op.fns.map, t, gen.glsl_style(t), op.name .. "_kernel") }), bindings = #gen.arrays(op) + 1 } }
 end
 
 -- Vulkan's grid: at most this many workgroups walk the arrays (about 8 per compute unit of a large
@@ -86,6 +86,10 @@ local function launch(op, backend, t)
       bindings[#bindings + 1] = { "buffer", a.index }
     end
   end
+  -- The output's guard slot and what to check (0: guards off), last (docs/GUARDS.md).
+  params[#params + 1] = backend == "cuda" and { "guard", the_output(op).index } or nil
+  params[#params + 1] = { "guard_checks" }
+  bindings[#bindings + 1] = backend ~= "cuda" and { "guard", the_output(op).index } or nil
   if backend == "cuda" then
     return { none_when = "n == 0",
       stages = { { entry = 0, block = t.block, grid = "tn_umin3(tn_ucdiv(n, " .. t.block .. "), g->sms * 8, 65536)",
