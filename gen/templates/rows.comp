@@ -12,6 +12,15 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |local is_matrix, is_vector = {}, {}
 |for _, a in ipairs(op.matrices) do is_matrix[a.name] = true end
 |for _, a in ipairs(op.vectors) do is_vector[a.name] = true end
+|local guarded = false -- rendering the guarded copy of the kernel (docs/GUARDS.md)
+|local guarded_outputs = gen.guarded_outputs(op)
+|local is_guarded = {}
+|for _, a in ipairs(guarded_outputs) do is_guarded[a.name] = true end
+|-- After a store of value v at element e of output name: in the guarded copy, a check.
+|local function check(name, v, e)
+|  if not guarded or not is_guarded[name] then return "" end
+|  return "\nif (guard_bad(" .. v .. ")) {\n    atomicMax(guard_" .. name .. ", ~(" .. e .. "));\n}"
+|end
 |local function fname(ph, what) return op.name .. "_" .. ph.index .. "_" .. what end
 |local function is_scalar_arg(name) for _, a in ipairs(op.scalars) do if a.name == name then return true end end return false end
 |local function row_value(name) return name == cols_dim and "cols_f" or (is_scalar_arg(name) and ("params." .. name) or name) end
@@ -60,7 +69,7 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |    end
 |  end
 |  for _, a in ipairs(pass.stores) do
-|    out[#out + 1] = a.name .. "[r * params.ld" .. a.name .. " + j] = e_" .. a.name .. ";"
+|    out[#out + 1] = a.name .. "[r * params.ld" .. a.name .. " + j] = e_" .. a.name .. ";" .. check(a.name, "e_" .. a.name, "r * params.ld" .. a.name .. " + j")
 |  end
 |  return table.concat(out, "\n")
 |end
@@ -69,7 +78,7 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |  for _, ph in ipairs(phases) do
 |    local value = fname(ph, "row") .. "(" .. list(ph.fn.params, function(p) return row_value(p.name) end) .. ")"
 |    if ph.kind == "let" then out[#out + 1] = "float " .. ph.names[1] .. " = " .. value .. ";"
-|    else out[#out + 1] = "if (tid == 0u) {\n    " .. ph.names[1] .. "[r] = " .. value .. ";\n}" end
+|    else out[#out + 1] = "if (tid == 0u) {\n    " .. ph.names[1] .. "[r] = " .. value .. ";" .. check(ph.names[1], ph.names[1] .. "[r]", "r"):gsub("\n", "\n    ") .. "\n}" end
 |  end
 |  return table.concat(out, "\n")
 |end
@@ -87,6 +96,12 @@ layout(std430, set = 0, binding = ${binding}) ${a.role == "in" and "readonly " o
 |    binding = binding + 1
 |  end
 |end
+// Guard slots of the f32 outputs: the complement of the first bad element's index, by atomic
+// max; bound to the outputs themselves when guards are off (then never written).
+|for _, a in ipairs(guarded_outputs) do
+layout(std430, set = 0, binding = ${binding}) buffer Guard_${a.name} { uint guard_${a.name}; };
+|  binding = binding + 1
+|end
 
 layout(push_constant) uniform Params {
     uint ${rows_dim};
@@ -98,7 +113,13 @@ layout(push_constant) uniform Params {
     uint ld${a.name};
 |  end
 |end
+    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
+
+bool guard_bad(float v)
+{
+    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
+}
 
 ${gen.lower.prim_functions(dsl.prims, t, st)}
 
@@ -122,7 +143,10 @@ shared ${T[a.type]} shared_${a.name}[${L}];
 |  end
 |end
 
-void main()
+|for _, copy in ipairs({ false, true }) do
+|guarded = copy
+// The kernel${guarded and ", each output checked" or ""}.
+void ${guarded and "run_guarded" or "run"}()
 {
     uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
     if (r >= params.${rows_dim}) {
@@ -199,4 +223,14 @@ void main()
 |  end
     ${row_phases(pass.after)}
 |end
+}
+
+|end
+// Guards on or off: one test of a value uniform over the dispatch.
+void main()
+{
+    if (params.guard_checks != 0u)
+        run_guarded();
+    else
+        run();
 }
