@@ -176,6 +176,12 @@ static void row_ops(float bad)
         size_t first = at[k][0] * LD + (isnan(bad) ? 0 : at[k][1]);
         float value = NAN;
         expect_event(&log, "rmsnorm", "y", first, value);
+        /* rowmax, a value per row: +inf is its row's maximum. */
+        if (bad > 0 && !isnan(bad)) {
+            static float m[ROWS];
+            set_thread(TN_GUARD_INF, TN_GUARD_FAIL, NULL);
+            expect_failure(tn_rowmax(ROWS, COLS, x, LD, m), "rowmax", "y", at[k][0], bad);
+        }
     }
 }
 
