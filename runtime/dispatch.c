@@ -290,7 +290,7 @@ tn_status tn_run_host(const tn_op *op, tn_call *c)
     if (b >= tn_cpu_target_count)
         return tn_gpu_host_call(gpu_of(b), op, c);
     if (tn_guard_on())
-        return tn_guard_run_cpu(op, c, op->cpu[b], tn_cpu_targets[b].name);
+        return tn_guard_run_cpu(op, c, b);
     op->cpu_call(op->cpu[b], c);
     return TN_OK;
 }

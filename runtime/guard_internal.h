@@ -27,8 +27,8 @@ static inline bool tn_guard_on(void)
                             0);
 }
 
-/* A host call on CPU variant fn (backend: its name), its outputs checked. */
-tn_status tn_guard_run_cpu(const tn_op *op, tn_call *c, tn_any_fn fn, const char *backend);
+/* A host call on CPU target (an index into tn_cpu_targets), its outputs checked. */
+tn_status tn_guard_run_cpu(const tn_op *op, tn_call *c, int target);
 /* A device call, c holding backend handles (run_on_device's native call), its outputs checked
  * by its kernels or, where they do not, read back. */
 tn_status tn_guard_run_device(tn_device *dev, const tn_op *op, tn_call *c);

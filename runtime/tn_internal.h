@@ -162,6 +162,7 @@ typedef struct tn_op {
     unsigned guard_kernels; /* TN_GUARD_IN_CUDA, TN_GUARD_IN_VULKAN: its kernels check outputs (guard.c) */
     bool (*check)(const tn_call *c);    /* a host call's every check, generated from the shapes */
     const tn_any_fn *cpu;                             /* per CPU target (tn_cpu_targets), NULL where absent */
+    const tn_any_fn *cpu_guarded; /* the same, checking the outputs in registers (guard.c); NULL: none */
     void (*cpu_call)(tn_any_fn fn, const tn_call *c); /* casts fn to the op's signature and calls it */
     const char *ptx;                                  /* PTX module text, NULL when the op has none */
     const char *const *cuda_entries;

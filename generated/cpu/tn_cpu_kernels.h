@@ -3,59 +3,112 @@
 #ifndef TN_CPU_KERNELS_H
 #define TN_CPU_KERNELS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+/* Set by a guarded variant (tn_cpu_<op>_<target>_guarded) whose outputs hold an infinity or a
+ * NaN; cleared by the runtime before it calls one (runtime/guard.c). */
+extern _Thread_local int tn_cpu_guard_hit;
+
+/* Whether k floats are all finite (a guarded variant's head and tail). */
+static inline bool tn_cpu_finite(const float *x, size_t k)
+{
+    for (size_t i = 0; i < k; i++) {
+        uint32_t b;
+        memcpy(&b, x + i, sizeof b);
+        if ((b & 0x7f800000u) == 0x7f800000u)
+            return false;
+    }
+    return true;
+}
 
 void tn_cpu_abs_scalar(size_t n, const float *x, float *y);
+void tn_cpu_abs_scalar_guarded(size_t n, const float *x, float *y);
 void tn_cpu_abs_sse2(size_t n, const float *x, float *y);
+void tn_cpu_abs_sse2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_abs_avx(size_t n, const float *x, float *y);
+void tn_cpu_abs_avx_guarded(size_t n, const float *x, float *y);
 void tn_cpu_abs_avx2(size_t n, const float *x, float *y);
+void tn_cpu_abs_avx2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_abs_avx512(size_t n, const float *x, float *y);
+void tn_cpu_abs_avx512_guarded(size_t n, const float *x, float *y);
 void tn_cpu_add_scalar(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_add_scalar_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_add_sse2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_add_sse2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_add_avx(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_add_avx_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_add_avx2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_add_avx2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_add_avx512(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_add_avx512_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_argmax_scalar(size_t n, const float *x, size_t *index);
 void tn_cpu_argmax_sse2(size_t n, const float *x, size_t *index);
 void tn_cpu_argmax_avx(size_t n, const float *x, size_t *index);
 void tn_cpu_argmax_avx2(size_t n, const float *x, size_t *index);
 void tn_cpu_argmax_avx512(size_t n, const float *x, size_t *index);
 void tn_cpu_axpy_scalar(size_t n, float a, const float *x, float *y);
+void tn_cpu_axpy_scalar_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_axpy_sse2(size_t n, float a, const float *x, float *y);
+void tn_cpu_axpy_sse2_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_axpy_avx(size_t n, float a, const float *x, float *y);
+void tn_cpu_axpy_avx_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_axpy_avx2(size_t n, float a, const float *x, float *y);
+void tn_cpu_axpy_avx2_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_axpy_avx512(size_t n, float a, const float *x, float *y);
+void tn_cpu_axpy_avx512_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_clamp_scalar(size_t n, float lo, float hi, const float *x, float *y);
+void tn_cpu_clamp_scalar_guarded(size_t n, float lo, float hi, const float *x, float *y);
 void tn_cpu_clamp_sse2(size_t n, float lo, float hi, const float *x, float *y);
+void tn_cpu_clamp_sse2_guarded(size_t n, float lo, float hi, const float *x, float *y);
 void tn_cpu_clamp_avx(size_t n, float lo, float hi, const float *x, float *y);
+void tn_cpu_clamp_avx_guarded(size_t n, float lo, float hi, const float *x, float *y);
 void tn_cpu_clamp_avx2(size_t n, float lo, float hi, const float *x, float *y);
+void tn_cpu_clamp_avx2_guarded(size_t n, float lo, float hi, const float *x, float *y);
 void tn_cpu_clamp_avx512(size_t n, float lo, float hi, const float *x, float *y);
+void tn_cpu_clamp_avx512_guarded(size_t n, float lo, float hi, const float *x, float *y);
 void tn_cpu_div_scalar(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_div_scalar_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_div_sse2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_div_sse2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_div_avx(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_div_avx_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_div_avx2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_div_avx2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_div_avx512(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_div_avx512_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_dot_scalar(size_t n, const float *x, const float *y, float *result);
 void tn_cpu_dot_sse2(size_t n, const float *x, const float *y, float *result);
 void tn_cpu_dot_avx(size_t n, const float *x, const float *y, float *result);
 void tn_cpu_dot_avx2(size_t n, const float *x, const float *y, float *result);
 void tn_cpu_dot_avx512(size_t n, const float *x, const float *y, float *result);
 void tn_cpu_exp_scalar(size_t n, const float *x, float *y);
+void tn_cpu_exp_scalar_guarded(size_t n, const float *x, float *y);
 void tn_cpu_exp_sse2(size_t n, const float *x, float *y);
+void tn_cpu_exp_sse2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_exp_avx(size_t n, const float *x, float *y);
+void tn_cpu_exp_avx_guarded(size_t n, const float *x, float *y);
 void tn_cpu_exp_avx2(size_t n, const float *x, float *y);
+void tn_cpu_exp_avx2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_exp_avx512(size_t n, const float *x, float *y);
+void tn_cpu_exp_avx512_guarded(size_t n, const float *x, float *y);
 void tn_cpu_layernorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
 void tn_cpu_layernorm_sse2(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
 void tn_cpu_layernorm_avx(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
 void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
 void tn_cpu_layernorm_avx512(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy);
 void tn_cpu_log_scalar(size_t n, const float *x, float *y);
+void tn_cpu_log_scalar_guarded(size_t n, const float *x, float *y);
 void tn_cpu_log_sse2(size_t n, const float *x, float *y);
+void tn_cpu_log_sse2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_log_avx(size_t n, const float *x, float *y);
+void tn_cpu_log_avx_guarded(size_t n, const float *x, float *y);
 void tn_cpu_log_avx2(size_t n, const float *x, float *y);
+void tn_cpu_log_avx2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_log_avx512(size_t n, const float *x, float *y);
+void tn_cpu_log_avx512_guarded(size_t n, const float *x, float *y);
 void tn_cpu_log_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 void tn_cpu_log_softmax_sse2(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 void tn_cpu_log_softmax_avx(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
@@ -77,25 +130,40 @@ void tn_cpu_min_avx(size_t n, const float *x, float *result);
 void tn_cpu_min_avx2(size_t n, const float *x, float *result);
 void tn_cpu_min_avx512(size_t n, const float *x, float *result);
 void tn_cpu_mul_scalar(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_mul_scalar_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_mul_sse2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_mul_sse2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_mul_avx(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_mul_avx_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_mul_avx2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_mul_avx2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_mul_avx512(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_mul_avx512_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_neg_scalar(size_t n, const float *x, float *y);
+void tn_cpu_neg_scalar_guarded(size_t n, const float *x, float *y);
 void tn_cpu_neg_sse2(size_t n, const float *x, float *y);
+void tn_cpu_neg_sse2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_neg_avx(size_t n, const float *x, float *y);
+void tn_cpu_neg_avx_guarded(size_t n, const float *x, float *y);
 void tn_cpu_neg_avx2(size_t n, const float *x, float *y);
+void tn_cpu_neg_avx2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_neg_avx512(size_t n, const float *x, float *y);
+void tn_cpu_neg_avx512_guarded(size_t n, const float *x, float *y);
 void tn_cpu_norm_l2_scalar(size_t n, const float *x, float *result);
 void tn_cpu_norm_l2_sse2(size_t n, const float *x, float *result);
 void tn_cpu_norm_l2_avx(size_t n, const float *x, float *result);
 void tn_cpu_norm_l2_avx2(size_t n, const float *x, float *result);
 void tn_cpu_norm_l2_avx512(size_t n, const float *x, float *result);
 void tn_cpu_relu_scalar(size_t n, const float *x, float *y);
+void tn_cpu_relu_scalar_guarded(size_t n, const float *x, float *y);
 void tn_cpu_relu_sse2(size_t n, const float *x, float *y);
+void tn_cpu_relu_sse2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_relu_avx(size_t n, const float *x, float *y);
+void tn_cpu_relu_avx_guarded(size_t n, const float *x, float *y);
 void tn_cpu_relu_avx2(size_t n, const float *x, float *y);
+void tn_cpu_relu_avx2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_relu_avx512(size_t n, const float *x, float *y);
+void tn_cpu_relu_avx512_guarded(size_t n, const float *x, float *y);
 void tn_cpu_residual_rmsnorm_scalar(size_t rows, size_t cols, const float *x, size_t ldx, const float *res, size_t ldres, const float *w, float eps, float *h, size_t ldh, float *y, size_t ldy);
 void tn_cpu_residual_rmsnorm_sse2(size_t rows, size_t cols, const float *x, size_t ldx, const float *res, size_t ldres, const float *w, float eps, float *h, size_t ldh, float *y, size_t ldy);
 void tn_cpu_residual_rmsnorm_avx(size_t rows, size_t cols, const float *x, size_t ldx, const float *res, size_t ldres, const float *w, float eps, float *h, size_t ldh, float *y, size_t ldy);
@@ -117,30 +185,50 @@ void tn_cpu_rowmax_avx(size_t rows, size_t cols, const float *x, size_t ldx, flo
 void tn_cpu_rowmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 void tn_cpu_rowmax_avx512(size_t rows, size_t cols, const float *x, size_t ldx, float *y);
 void tn_cpu_scale_scalar(size_t n, float a, const float *x, float *y);
+void tn_cpu_scale_scalar_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_scale_sse2(size_t n, float a, const float *x, float *y);
+void tn_cpu_scale_sse2_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_scale_avx(size_t n, float a, const float *x, float *y);
+void tn_cpu_scale_avx_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_scale_avx2(size_t n, float a, const float *x, float *y);
+void tn_cpu_scale_avx2_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_scale_avx512(size_t n, float a, const float *x, float *y);
+void tn_cpu_scale_avx512_guarded(size_t n, float a, const float *x, float *y);
 void tn_cpu_sigmoid_scalar(size_t n, const float *x, float *y);
+void tn_cpu_sigmoid_scalar_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sigmoid_sse2(size_t n, const float *x, float *y);
+void tn_cpu_sigmoid_sse2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sigmoid_avx(size_t n, const float *x, float *y);
+void tn_cpu_sigmoid_avx_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sigmoid_avx2(size_t n, const float *x, float *y);
+void tn_cpu_sigmoid_avx2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sigmoid_avx512(size_t n, const float *x, float *y);
+void tn_cpu_sigmoid_avx512_guarded(size_t n, const float *x, float *y);
 void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 void tn_cpu_softmax_sse2(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 void tn_cpu_softmax_avx(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 void tn_cpu_softmax_avx2(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 void tn_cpu_softmax_avx512(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy);
 void tn_cpu_sqrt_scalar(size_t n, const float *x, float *y);
+void tn_cpu_sqrt_scalar_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sqrt_sse2(size_t n, const float *x, float *y);
+void tn_cpu_sqrt_sse2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sqrt_avx(size_t n, const float *x, float *y);
+void tn_cpu_sqrt_avx_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sqrt_avx2(size_t n, const float *x, float *y);
+void tn_cpu_sqrt_avx2_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sqrt_avx512(size_t n, const float *x, float *y);
+void tn_cpu_sqrt_avx512_guarded(size_t n, const float *x, float *y);
 void tn_cpu_sub_scalar(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_sub_scalar_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_sub_sse2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_sub_sse2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_sub_avx(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_sub_avx_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_sub_avx2(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_sub_avx2_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_sub_avx512(size_t n, const float *x, const float *y, float *z);
+void tn_cpu_sub_avx512_guarded(size_t n, const float *x, const float *y, float *z);
 void tn_cpu_sum_scalar(size_t n, const float *x, float *result);
 void tn_cpu_sum_sse2(size_t n, const float *x, float *result);
 void tn_cpu_sum_avx(size_t n, const float *x, float *result);

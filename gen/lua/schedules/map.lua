@@ -137,6 +137,7 @@ schedule "map" {
   build = build,
   contract = contract,
   split_dim0 = true,
+  cpu_guarded = true,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },
   launch = launch,
   tests = tests,

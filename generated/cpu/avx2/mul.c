@@ -9,9 +9,11 @@ static inline vf mul_kernel(vf x, vf y)
     return t2;
 }
 
-static inline void mul_at(const float *x, const float *y, float *z, size_t i)
+static inline vf mul_at(const float *x, const float *y, float *z, size_t i)
 {
-    v_store(z + i, mul_kernel(v_load(x + i), v_load(y + i)));
+    vf r = mul_kernel(v_load(x + i), v_load(y + i));
+    v_store(z + i, r);
+    return r;
 }
 
 static inline void mul_tail(const float *x, const float *y, float *z, size_t i, size_t k)
@@ -34,4 +36,42 @@ void tn_cpu_mul_avx2(size_t n, const float *x, const float *y, float *z)
         mul_at(x, y, z, i);
     if (i < n)
         mul_tail(x, y, z, i, n - i);
+}
+
+/* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
+ * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
+ * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
+ * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+void tn_cpu_mul_avx2_guarded(size_t n, const float *x, const float *y, float *z)
+{
+    const vf zero = v_splat(0.0f);
+    vf acc = zero;
+    size_t i = VF_LANES < 8 ? 0 : (size_t)(-(uintptr_t)z % (VF_LANES * sizeof(float))) / sizeof(float);
+    if (i > n)
+        i = n;
+    if (i > 0)
+        mul_tail(x, y, z, 0, i);
+    bool bad = i > 0 && !tn_cpu_finite(z, i);
+    vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
+    for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
+        r = mul_at(x, y, z, i);
+        acc = p_add(acc, p_sub(r, r));
+        r = mul_at(x, y, z, i + VF_LANES);
+        acc2 = p_add(acc2, p_sub(r, r));
+    }
+    for (; i + VF_LANES <= n; i += VF_LANES) {
+        r = mul_at(x, y, z, i);
+        acc = p_add(acc, p_sub(r, r));
+    }
+    acc = p_add(acc, acc2);
+    if (i < n) {
+        mul_tail(x, y, z, i, n - i);
+        bad = bad || !tn_cpu_finite(z + i, n - i);
+    }
+    float lanes[VF_LANES];
+    v_store(lanes, acc);
+    for (int k = 0; k < VF_LANES; k++)
+        bad = bad || lanes[k] != lanes[k];
+    if (bad)
+        tn_cpu_guard_hit = 1;
 }
