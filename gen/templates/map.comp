@@ -19,9 +19,11 @@ layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer_${a.name} {
 layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer4_${a.name} { vec4 ${a.name}4[]; };
 |  binding = binding + 1
 |end
-// The guard slot of ${out} (docs/GUARDS.md): the complement of the first bad element's index,
-// by atomic max; bound to ${out} itself when guards are off (then never written).
+|if guarded then
+// Guards on (a module of its own; the plain one is the map alone): the guard slot of ${out}, the
+// complement of the first bad element's index, by atomic max (docs/GUARDS.md).
 layout(std430, set = 0, binding = ${binding}) buffer Guard { uint guard_slot; };
+|end
 
 layout(push_constant) uniform Params {
     uint n;
@@ -30,7 +32,9 @@ layout(push_constant) uniform Params {
     float ${a.name};
 |  end
 |end
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
+|if guarded then
+    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
+|end
 } params;
 
 ${gen.lower.prim_functions(dsl.prims, t, gen.glsl_style(t))}
@@ -47,6 +51,7 @@ ${kernel}
 |  end
 |  return table.concat(out, "\n")
 |end
+|if guarded then
 void check(float v, uint e)
 {
     if ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)))
@@ -61,9 +66,13 @@ void check4(vec4 v, uint i)
     check(v.w, 4u * i + 3u);
 }
 
-|for _, guarded in ipairs({ false, true }) do
-// The loops${guarded and ", each result checked" or ""}.
-void ${guarded and "run_guarded" or "run"}()
+|end
+|-- a stored value, checked when guarded
+|local function store(at, value, check)
+|  if not guarded then return out .. at .. " = " .. value .. ";" end
+|  return "{\n    " .. (check == "check4" and "vec4" or "float") .. " r = " .. value .. ";\n    " .. out .. at .. " = r;\n    " .. check .. "(r, " .. at:match("%[(.*)%]") .. ");\n}"
+|end
+void main()
 {
     uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
@@ -71,39 +80,15 @@ void ${guarded and "run_guarded" or "run"}()
     for (; i + stride < n4; i += 2u * stride) {
         ${loads(0, "i")}
         ${loads(1, "i + stride")}
-        vec4 r0 = ${vector(0)};
-        vec4 r1 = ${vector(1)};
-        ${out}4[i] = r0;
-        ${out}4[i + stride] = r1;
-|  if guarded then
-        check4(r0, i);
-        check4(r1, i + stride);
-|  end
+        ${store("4[i]", vector(0), "check4")}
+        ${store("4[i + stride]", vector(1), "check4")}
     }
     if (i < n4) {
         ${loads(0, "i")}
-        vec4 r0 = ${vector(0)};
-        ${out}4[i] = r0;
-|  if guarded then
-        check4(r0, i);
-|  end
+        ${store("4[i]", vector(0), "check4")}
     }
     uint e = 4u * n4 + gl_GlobalInvocationID.x;
     if (e < params.n) {
-        float r = ${call(function(a) return a.name .. "[e]" end)};
-        ${out}[e] = r;
-|  if guarded then
-        check(r, e);
-|  end
+        ${store("[e]", call(function(a) return a.name .. "[e]" end), "check")}
     }
-}
-
-|end
-// Guards on or off: one test of a value uniform over the dispatch.
-void main()
-{
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
 }

@@ -12,11 +12,10 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |local is_matrix, is_vector = {}, {}
 |for _, a in ipairs(op.matrices) do is_matrix[a.name] = true end
 |for _, a in ipairs(op.vectors) do is_vector[a.name] = true end
-|local guarded = false -- rendering the guarded copy of the kernel (docs/GUARDS.md)
 |local guarded_outputs = gen.guarded_outputs(op)
 |local is_guarded = {}
 |for _, a in ipairs(guarded_outputs) do is_guarded[a.name] = true end
-|-- After a store of value v at element e of output name: in the guarded copy, a check.
+|-- After a store of value v at element e of output name: in the guarded module, a check.
 |local function check(name, v, e)
 |  if not guarded or not is_guarded[name] then return "" end
 |  return "\nif (guard_bad(" .. v .. ")) {\n    atomicMax(guard_" .. name .. ", ~(" .. e .. "));\n}"
@@ -96,11 +95,13 @@ layout(std430, set = 0, binding = ${binding}) ${a.role == "in" and "readonly " o
 |    binding = binding + 1
 |  end
 |end
-// Guard slots of the f32 outputs: the complement of the first bad element's index, by atomic
-// max; bound to the outputs themselves when guards are off (then never written).
-|for _, a in ipairs(guarded_outputs) do
+|if guarded then
+// Guards on (a module of its own; the plain one is the op alone): a slot per f32 output, the
+// complement of the first bad element's index, by atomic max (docs/GUARDS.md).
+|  for _, a in ipairs(guarded_outputs) do
 layout(std430, set = 0, binding = ${binding}) buffer Guard_${a.name} { uint guard_${a.name}; };
-|  binding = binding + 1
+|    binding = binding + 1
+|  end
 |end
 
 layout(push_constant) uniform Params {
@@ -113,13 +114,17 @@ layout(push_constant) uniform Params {
     uint ld${a.name};
 |  end
 |end
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
+|if guarded then
+    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
+|end
 } params;
+|if guarded then
 
 bool guard_bad(float v)
 {
     return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
 }
+|end
 
 ${gen.lower.prim_functions(dsl.prims, t, st)}
 
@@ -143,10 +148,7 @@ shared ${T[a.type]} shared_${a.name}[${L}];
 |  end
 |end
 
-|for _, copy in ipairs({ false, true }) do
-|guarded = copy
-// The kernel${guarded and ", each output checked" or ""}.
-void ${guarded and "run_guarded" or "run"}()
+void main()
 {
     uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
     if (r >= params.${rows_dim}) {
@@ -223,14 +225,4 @@ void ${guarded and "run_guarded" or "run"}()
 |  end
     ${row_phases(pass.after)}
 |end
-}
-
-|end
-// Guards on or off: one test of a value uniform over the dispatch.
-void main()
-{
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
 }

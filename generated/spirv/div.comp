@@ -18,13 +18,9 @@ layout(std430, set = 0, binding = 1) readonly buffer Buffer_y { float y[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Buffer4_y { vec4 y4[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer Buffer_z { float z[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer Buffer4_z { vec4 z4[]; };
-// The guard slot of z (docs/GUARDS.md): the complement of the first bad element's index,
-// by atomic max; bound to z itself when guards are off (then never written).
-layout(std430, set = 0, binding = 3) buffer Guard { uint guard_slot; };
 
 layout(push_constant) uniform Params {
     uint n;
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
 
 float p_abs(float a) { precise float r = abs(a); return r; }
@@ -65,87 +61,26 @@ float div_kernel(float x, float y)
     return t2;
 }
 
-void check(float v, uint e)
-{
-    if ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)))
-        atomicMax(guard_slot, ~e);
-}
-
-void check4(vec4 v, uint i)
-{
-    check(v.x, 4u * i);
-    check(v.y, 4u * i + 1u);
-    check(v.z, 4u * i + 2u);
-    check(v.w, 4u * i + 3u);
-}
-
-// The loops.
-void run()
-{
-    uint n4 = params.n / 4u;
-    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    uint i = gl_GlobalInvocationID.x;
-    for (; i + stride < n4; i += 2u * stride) {
-        vec4 x_0 = x4[i];
-        vec4 y_0 = y4[i];
-        vec4 x_1 = x4[i + stride];
-        vec4 y_1 = y4[i + stride];
-        vec4 r0 = vec4(div_kernel(x_0.x, y_0.x), div_kernel(x_0.y, y_0.y), div_kernel(x_0.z, y_0.z), div_kernel(x_0.w, y_0.w));
-        vec4 r1 = vec4(div_kernel(x_1.x, y_1.x), div_kernel(x_1.y, y_1.y), div_kernel(x_1.z, y_1.z), div_kernel(x_1.w, y_1.w));
-        z4[i] = r0;
-        z4[i + stride] = r1;
-    }
-    if (i < n4) {
-        vec4 x_0 = x4[i];
-        vec4 y_0 = y4[i];
-        vec4 r0 = vec4(div_kernel(x_0.x, y_0.x), div_kernel(x_0.y, y_0.y), div_kernel(x_0.z, y_0.z), div_kernel(x_0.w, y_0.w));
-        z4[i] = r0;
-    }
-    uint e = 4u * n4 + gl_GlobalInvocationID.x;
-    if (e < params.n) {
-        float r = div_kernel(x[e], y[e]);
-        z[e] = r;
-    }
-}
-
-// The loops, each result checked.
-void run_guarded()
-{
-    uint n4 = params.n / 4u;
-    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    uint i = gl_GlobalInvocationID.x;
-    for (; i + stride < n4; i += 2u * stride) {
-        vec4 x_0 = x4[i];
-        vec4 y_0 = y4[i];
-        vec4 x_1 = x4[i + stride];
-        vec4 y_1 = y4[i + stride];
-        vec4 r0 = vec4(div_kernel(x_0.x, y_0.x), div_kernel(x_0.y, y_0.y), div_kernel(x_0.z, y_0.z), div_kernel(x_0.w, y_0.w));
-        vec4 r1 = vec4(div_kernel(x_1.x, y_1.x), div_kernel(x_1.y, y_1.y), div_kernel(x_1.z, y_1.z), div_kernel(x_1.w, y_1.w));
-        z4[i] = r0;
-        z4[i + stride] = r1;
-        check4(r0, i);
-        check4(r1, i + stride);
-    }
-    if (i < n4) {
-        vec4 x_0 = x4[i];
-        vec4 y_0 = y4[i];
-        vec4 r0 = vec4(div_kernel(x_0.x, y_0.x), div_kernel(x_0.y, y_0.y), div_kernel(x_0.z, y_0.z), div_kernel(x_0.w, y_0.w));
-        z4[i] = r0;
-        check4(r0, i);
-    }
-    uint e = 4u * n4 + gl_GlobalInvocationID.x;
-    if (e < params.n) {
-        float r = div_kernel(x[e], y[e]);
-        z[e] = r;
-        check(r, e);
-    }
-}
-
-// Guards on or off: one test of a value uniform over the dispatch.
 void main()
 {
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
+    uint n4 = params.n / 4u;
+    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    uint i = gl_GlobalInvocationID.x;
+    for (; i + stride < n4; i += 2u * stride) {
+        vec4 x_0 = x4[i];
+        vec4 y_0 = y4[i];
+        vec4 x_1 = x4[i + stride];
+        vec4 y_1 = y4[i + stride];
+        z4[i] = vec4(div_kernel(x_0.x, y_0.x), div_kernel(x_0.y, y_0.y), div_kernel(x_0.z, y_0.z), div_kernel(x_0.w, y_0.w));
+        z4[i + stride] = vec4(div_kernel(x_1.x, y_1.x), div_kernel(x_1.y, y_1.y), div_kernel(x_1.z, y_1.z), div_kernel(x_1.w, y_1.w));
+    }
+    if (i < n4) {
+        vec4 x_0 = x4[i];
+        vec4 y_0 = y4[i];
+        z4[i] = vec4(div_kernel(x_0.x, y_0.x), div_kernel(x_0.y, y_0.y), div_kernel(x_0.z, y_0.z), div_kernel(x_0.w, y_0.w));
+    }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n) {
+        z[e] = div_kernel(x[e], y[e]);
+    }
 }

@@ -15,9 +15,6 @@ layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Buffer_w { float w[]; };
 layout(std430, set = 0, binding = 2) readonly buffer Buffer_b { float b[]; };
 layout(std430, set = 0, binding = 3) buffer Buffer_y { float y[]; };
-// Guard slots of the f32 outputs: the complement of the first bad element's index, by atomic
-// max; bound to the outputs themselves when guards are off (then never written).
-layout(std430, set = 0, binding = 4) buffer Guard_y { uint guard_y; };
 
 layout(push_constant) uniform Params {
     uint rows;
@@ -25,13 +22,7 @@ layout(push_constant) uniform Params {
     uint ldx;
     float eps;
     uint ldy;
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
-
-bool guard_bad(float v)
-{
-    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
-}
 
 float p_abs(float a) { precise float r = abs(a); return r; }
 float p_add(float a, float b) { precise float r = a + b; return r; }
@@ -117,789 +108,366 @@ float layernorm_5_map(float x, float w, float b, float mean, float rstd)
 shared float shared_sum[1024];
 shared float shared_sq[1024];
 
-// The kernel.
-void run()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: reduce sum
-    float sum = uintBitsToFloat(0x00000000u);
-    float stack_sum[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_sum = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_sum = layernorm_1_combine(c_sum, stack_sum[depth]);
-            }
-            stack_sum[depth] = c_sum;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            sum = layernorm_1_combine(sum, stack_sum[depth]);
-        }
-    }
-    shared_sum[tid] = sum;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_sum = shared_sum[tid + width];
-            sum = layernorm_1_combine(sum, o_sum);
-            shared_sum[tid] = sum;
-        }
-        barrier();
-    }
-    sum = shared_sum[0];
-    float mean = layernorm_2_row(sum, cols_f);
-    // pass 2: reduce sq
-    float sq = uintBitsToFloat(0x00000000u);
-    float stack_sq[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_sq = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_sq = layernorm_3_combine(c_sq, stack_sq[depth]);
-            }
-            stack_sq[depth] = c_sq;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            sq = layernorm_3_combine(sq, stack_sq[depth]);
-        }
-    }
-    shared_sq[tid] = sq;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_sq = shared_sq[tid + width];
-            sq = layernorm_3_combine(sq, o_sq);
-            shared_sq[tid] = sq;
-        }
-        barrier();
-    }
-    sq = shared_sq[0];
-    float rstd = layernorm_4_row(sq, params.eps, cols_f);
-    // pass 3: map y
-    for (uint start = tid; start < cols; start += 16384u) {
-        if (start + 0u < cols) {
-            uint j = start + 0u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 1024u < cols) {
-            uint j = start + 1024u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 2048u < cols) {
-            uint j = start + 2048u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 3072u < cols) {
-            uint j = start + 3072u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 4096u < cols) {
-            uint j = start + 4096u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 5120u < cols) {
-            uint j = start + 5120u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 6144u < cols) {
-            uint j = start + 6144u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 7168u < cols) {
-            uint j = start + 7168u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 8192u < cols) {
-            uint j = start + 8192u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 9216u < cols) {
-            uint j = start + 9216u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 10240u < cols) {
-            uint j = start + 10240u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 11264u < cols) {
-            uint j = start + 11264u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 12288u < cols) {
-            uint j = start + 12288u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 13312u < cols) {
-            uint j = start + 13312u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 14336u < cols) {
-            uint j = start + 14336u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 15360u < cols) {
-            uint j = start + 15360u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-        }
-    }
-}
-
-// The kernel, each output checked.
-void run_guarded()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: reduce sum
-    float sum = uintBitsToFloat(0x00000000u);
-    float stack_sum[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_sum = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                c_sum = layernorm_1_step(c_sum, e_x);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_sum = layernorm_1_combine(c_sum, stack_sum[depth]);
-            }
-            stack_sum[depth] = c_sum;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            sum = layernorm_1_combine(sum, stack_sum[depth]);
-        }
-    }
-    shared_sum[tid] = sum;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_sum = shared_sum[tid + width];
-            sum = layernorm_1_combine(sum, o_sum);
-            shared_sum[tid] = sum;
-        }
-        barrier();
-    }
-    sum = shared_sum[0];
-    float mean = layernorm_2_row(sum, cols_f);
-    // pass 2: reduce sq
-    float sq = uintBitsToFloat(0x00000000u);
-    float stack_sq[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_sq = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                c_sq = layernorm_3_step(c_sq, e_x, mean);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_sq = layernorm_3_combine(c_sq, stack_sq[depth]);
-            }
-            stack_sq[depth] = c_sq;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            sq = layernorm_3_combine(sq, stack_sq[depth]);
-        }
-    }
-    shared_sq[tid] = sq;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_sq = shared_sq[tid + width];
-            sq = layernorm_3_combine(sq, o_sq);
-            shared_sq[tid] = sq;
-        }
-        barrier();
-    }
-    sq = shared_sq[0];
-    float rstd = layernorm_4_row(sq, params.eps, cols_f);
-    // pass 3: map y
-    for (uint start = tid; start < cols; start += 16384u) {
-        if (start + 0u < cols) {
-            uint j = start + 0u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 1024u < cols) {
-            uint j = start + 1024u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 2048u < cols) {
-            uint j = start + 2048u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 3072u < cols) {
-            uint j = start + 3072u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 4096u < cols) {
-            uint j = start + 4096u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 5120u < cols) {
-            uint j = start + 5120u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 6144u < cols) {
-            uint j = start + 6144u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 7168u < cols) {
-            uint j = start + 7168u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 8192u < cols) {
-            uint j = start + 8192u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 9216u < cols) {
-            uint j = start + 9216u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 10240u < cols) {
-            uint j = start + 10240u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 11264u < cols) {
-            uint j = start + 11264u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 12288u < cols) {
-            uint j = start + 12288u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 13312u < cols) {
-            uint j = start + 13312u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 14336u < cols) {
-            uint j = start + 14336u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 15360u < cols) {
-            uint j = start + 15360u;
-            float e_x = x[r * params.ldx + j];
-            float e_w = w[j];
-            float e_b = b[j];
-            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-    }
-}
-
-// Guards on or off: one test of a value uniform over the dispatch.
 void main()
 {
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
+    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (r >= params.rows) {
+        return; // the whole workgroup: r is the same for all its invocations
+    }
+    uint tid = gl_LocalInvocationID.x;
+    uint cols = params.cols;
+    float cols_f = float(cols);
+    // pass 1: reduce sum
+    float sum = uintBitsToFloat(0x00000000u);
+    float stack_sum[24];
+    {
+        uint depth = 0u, chunks = 0u;
+        for (uint start = tid; start < cols; start += 16384u) {
+            float c_sum = uintBitsToFloat(0x00000000u);
+            if (start + 0u < cols) {
+                uint j = start + 0u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 1024u < cols) {
+                uint j = start + 1024u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 2048u < cols) {
+                uint j = start + 2048u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 3072u < cols) {
+                uint j = start + 3072u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 4096u < cols) {
+                uint j = start + 4096u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 5120u < cols) {
+                uint j = start + 5120u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 6144u < cols) {
+                uint j = start + 6144u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 7168u < cols) {
+                uint j = start + 7168u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 8192u < cols) {
+                uint j = start + 8192u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 9216u < cols) {
+                uint j = start + 9216u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 10240u < cols) {
+                uint j = start + 10240u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 11264u < cols) {
+                uint j = start + 11264u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 12288u < cols) {
+                uint j = start + 12288u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 13312u < cols) {
+                uint j = start + 13312u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 14336u < cols) {
+                uint j = start + 14336u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            if (start + 15360u < cols) {
+                uint j = start + 15360u;
+                float e_x = x[r * params.ldx + j];
+                c_sum = layernorm_1_step(c_sum, e_x);
+            }
+            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
+                depth--;
+                c_sum = layernorm_1_combine(c_sum, stack_sum[depth]);
+            }
+            stack_sum[depth] = c_sum;
+            depth++;
+        }
+        while (depth > 0u) {
+            depth--;
+            sum = layernorm_1_combine(sum, stack_sum[depth]);
+        }
+    }
+    shared_sum[tid] = sum;
+    barrier();
+    for (uint width = 512u; width > 0u; width /= 2u) {
+        if (tid < width) {
+            float o_sum = shared_sum[tid + width];
+            sum = layernorm_1_combine(sum, o_sum);
+            shared_sum[tid] = sum;
+        }
+        barrier();
+    }
+    sum = shared_sum[0];
+    float mean = layernorm_2_row(sum, cols_f);
+    // pass 2: reduce sq
+    float sq = uintBitsToFloat(0x00000000u);
+    float stack_sq[24];
+    {
+        uint depth = 0u, chunks = 0u;
+        for (uint start = tid; start < cols; start += 16384u) {
+            float c_sq = uintBitsToFloat(0x00000000u);
+            if (start + 0u < cols) {
+                uint j = start + 0u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 1024u < cols) {
+                uint j = start + 1024u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 2048u < cols) {
+                uint j = start + 2048u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 3072u < cols) {
+                uint j = start + 3072u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 4096u < cols) {
+                uint j = start + 4096u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 5120u < cols) {
+                uint j = start + 5120u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 6144u < cols) {
+                uint j = start + 6144u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 7168u < cols) {
+                uint j = start + 7168u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 8192u < cols) {
+                uint j = start + 8192u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 9216u < cols) {
+                uint j = start + 9216u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 10240u < cols) {
+                uint j = start + 10240u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 11264u < cols) {
+                uint j = start + 11264u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 12288u < cols) {
+                uint j = start + 12288u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 13312u < cols) {
+                uint j = start + 13312u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 14336u < cols) {
+                uint j = start + 14336u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            if (start + 15360u < cols) {
+                uint j = start + 15360u;
+                float e_x = x[r * params.ldx + j];
+                c_sq = layernorm_3_step(c_sq, e_x, mean);
+            }
+            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
+                depth--;
+                c_sq = layernorm_3_combine(c_sq, stack_sq[depth]);
+            }
+            stack_sq[depth] = c_sq;
+            depth++;
+        }
+        while (depth > 0u) {
+            depth--;
+            sq = layernorm_3_combine(sq, stack_sq[depth]);
+        }
+    }
+    shared_sq[tid] = sq;
+    barrier();
+    for (uint width = 512u; width > 0u; width /= 2u) {
+        if (tid < width) {
+            float o_sq = shared_sq[tid + width];
+            sq = layernorm_3_combine(sq, o_sq);
+            shared_sq[tid] = sq;
+        }
+        barrier();
+    }
+    sq = shared_sq[0];
+    float rstd = layernorm_4_row(sq, params.eps, cols_f);
+    // pass 3: map y
+    for (uint start = tid; start < cols; start += 16384u) {
+        if (start + 0u < cols) {
+            uint j = start + 0u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 1024u < cols) {
+            uint j = start + 1024u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 2048u < cols) {
+            uint j = start + 2048u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 3072u < cols) {
+            uint j = start + 3072u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 4096u < cols) {
+            uint j = start + 4096u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 5120u < cols) {
+            uint j = start + 5120u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 6144u < cols) {
+            uint j = start + 6144u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 7168u < cols) {
+            uint j = start + 7168u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 8192u < cols) {
+            uint j = start + 8192u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 9216u < cols) {
+            uint j = start + 9216u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 10240u < cols) {
+            uint j = start + 10240u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 11264u < cols) {
+            uint j = start + 11264u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 12288u < cols) {
+            uint j = start + 12288u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 13312u < cols) {
+            uint j = start + 13312u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 14336u < cols) {
+            uint j = start + 14336u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 15360u < cols) {
+            uint j = start + 15360u;
+            float e_x = x[r * params.ldx + j];
+            float e_w = w[j];
+            float e_b = b[j];
+            float e_y = layernorm_5_map(e_x, e_w, e_b, mean, rstd);
+            y[r * params.ldy + j] = e_y;
+        }
+    }
 }

@@ -16,10 +16,6 @@ layout(std430, set = 0, binding = 1) readonly buffer Buffer_res { float res[]; }
 layout(std430, set = 0, binding = 2) readonly buffer Buffer_w { float w[]; };
 layout(std430, set = 0, binding = 3) buffer Buffer_h { float h[]; };
 layout(std430, set = 0, binding = 4) buffer Buffer_y { float y[]; };
-// Guard slots of the f32 outputs: the complement of the first bad element's index, by atomic
-// max; bound to the outputs themselves when guards are off (then never written).
-layout(std430, set = 0, binding = 5) buffer Guard_h { uint guard_h; };
-layout(std430, set = 0, binding = 6) buffer Guard_y { uint guard_y; };
 
 layout(push_constant) uniform Params {
     uint rows;
@@ -29,13 +25,7 @@ layout(push_constant) uniform Params {
     float eps;
     uint ldh;
     uint ldy;
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
-
-bool guard_bad(float v)
-{
-    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
-}
 
 float p_abs(float a) { precise float r = abs(a); return r; }
 float p_add(float a, float b) { precise float r = a + b; return r; }
@@ -106,679 +96,287 @@ float residual_rmsnorm_4_map(float h, float w, float inv)
 
 shared float shared_ss[1024];
 
-// The kernel.
-void run()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: map h, reduce ss
-    float ss = uintBitsToFloat(0x00000000u);
-    float stack_ss[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_ss = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_ss = residual_rmsnorm_2_combine(c_ss, stack_ss[depth]);
-            }
-            stack_ss[depth] = c_ss;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            ss = residual_rmsnorm_2_combine(ss, stack_ss[depth]);
-        }
-    }
-    shared_ss[tid] = ss;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_ss = shared_ss[tid + width];
-            ss = residual_rmsnorm_2_combine(ss, o_ss);
-            shared_ss[tid] = ss;
-        }
-        barrier();
-    }
-    ss = shared_ss[0];
-    float inv = residual_rmsnorm_3_row(ss, params.eps, cols_f);
-    // pass 2: map y
-    for (uint start = tid; start < cols; start += 16384u) {
-        if (start + 0u < cols) {
-            uint j = start + 0u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 1024u < cols) {
-            uint j = start + 1024u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 2048u < cols) {
-            uint j = start + 2048u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 3072u < cols) {
-            uint j = start + 3072u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 4096u < cols) {
-            uint j = start + 4096u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 5120u < cols) {
-            uint j = start + 5120u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 6144u < cols) {
-            uint j = start + 6144u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 7168u < cols) {
-            uint j = start + 7168u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 8192u < cols) {
-            uint j = start + 8192u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 9216u < cols) {
-            uint j = start + 9216u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 10240u < cols) {
-            uint j = start + 10240u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 11264u < cols) {
-            uint j = start + 11264u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 12288u < cols) {
-            uint j = start + 12288u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 13312u < cols) {
-            uint j = start + 13312u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 14336u < cols) {
-            uint j = start + 14336u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 15360u < cols) {
-            uint j = start + 15360u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-    }
-}
-
-// The kernel, each output checked.
-void run_guarded()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: map h, reduce ss
-    float ss = uintBitsToFloat(0x00000000u);
-    float stack_ss[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_ss = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                float e_res = res[r * params.ldres + j];
-                float e_h = residual_rmsnorm_1_map(e_x, e_res);
-                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
-                h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_ss = residual_rmsnorm_2_combine(c_ss, stack_ss[depth]);
-            }
-            stack_ss[depth] = c_ss;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            ss = residual_rmsnorm_2_combine(ss, stack_ss[depth]);
-        }
-    }
-    shared_ss[tid] = ss;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_ss = shared_ss[tid + width];
-            ss = residual_rmsnorm_2_combine(ss, o_ss);
-            shared_ss[tid] = ss;
-        }
-        barrier();
-    }
-    ss = shared_ss[0];
-    float inv = residual_rmsnorm_3_row(ss, params.eps, cols_f);
-    // pass 2: map y
-    for (uint start = tid; start < cols; start += 16384u) {
-        if (start + 0u < cols) {
-            uint j = start + 0u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 1024u < cols) {
-            uint j = start + 1024u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 2048u < cols) {
-            uint j = start + 2048u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 3072u < cols) {
-            uint j = start + 3072u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 4096u < cols) {
-            uint j = start + 4096u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 5120u < cols) {
-            uint j = start + 5120u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 6144u < cols) {
-            uint j = start + 6144u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 7168u < cols) {
-            uint j = start + 7168u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 8192u < cols) {
-            uint j = start + 8192u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 9216u < cols) {
-            uint j = start + 9216u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 10240u < cols) {
-            uint j = start + 10240u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 11264u < cols) {
-            uint j = start + 11264u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 12288u < cols) {
-            uint j = start + 12288u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 13312u < cols) {
-            uint j = start + 13312u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 14336u < cols) {
-            uint j = start + 14336u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 15360u < cols) {
-            uint j = start + 15360u;
-            float e_h = h[r * params.ldh + j];
-            float e_w = w[j];
-            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-    }
-}
-
-// Guards on or off: one test of a value uniform over the dispatch.
 void main()
 {
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
+    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (r >= params.rows) {
+        return; // the whole workgroup: r is the same for all its invocations
+    }
+    uint tid = gl_LocalInvocationID.x;
+    uint cols = params.cols;
+    float cols_f = float(cols);
+    // pass 1: map h, reduce ss
+    float ss = uintBitsToFloat(0x00000000u);
+    float stack_ss[24];
+    {
+        uint depth = 0u, chunks = 0u;
+        for (uint start = tid; start < cols; start += 16384u) {
+            float c_ss = uintBitsToFloat(0x00000000u);
+            if (start + 0u < cols) {
+                uint j = start + 0u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 1024u < cols) {
+                uint j = start + 1024u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 2048u < cols) {
+                uint j = start + 2048u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 3072u < cols) {
+                uint j = start + 3072u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 4096u < cols) {
+                uint j = start + 4096u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 5120u < cols) {
+                uint j = start + 5120u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 6144u < cols) {
+                uint j = start + 6144u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 7168u < cols) {
+                uint j = start + 7168u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 8192u < cols) {
+                uint j = start + 8192u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 9216u < cols) {
+                uint j = start + 9216u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 10240u < cols) {
+                uint j = start + 10240u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 11264u < cols) {
+                uint j = start + 11264u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 12288u < cols) {
+                uint j = start + 12288u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 13312u < cols) {
+                uint j = start + 13312u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 14336u < cols) {
+                uint j = start + 14336u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            if (start + 15360u < cols) {
+                uint j = start + 15360u;
+                float e_x = x[r * params.ldx + j];
+                float e_res = res[r * params.ldres + j];
+                float e_h = residual_rmsnorm_1_map(e_x, e_res);
+                c_ss = residual_rmsnorm_2_step(c_ss, e_h);
+                h[r * params.ldh + j] = e_h;
+            }
+            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
+                depth--;
+                c_ss = residual_rmsnorm_2_combine(c_ss, stack_ss[depth]);
+            }
+            stack_ss[depth] = c_ss;
+            depth++;
+        }
+        while (depth > 0u) {
+            depth--;
+            ss = residual_rmsnorm_2_combine(ss, stack_ss[depth]);
+        }
+    }
+    shared_ss[tid] = ss;
+    barrier();
+    for (uint width = 512u; width > 0u; width /= 2u) {
+        if (tid < width) {
+            float o_ss = shared_ss[tid + width];
+            ss = residual_rmsnorm_2_combine(ss, o_ss);
+            shared_ss[tid] = ss;
+        }
+        barrier();
+    }
+    ss = shared_ss[0];
+    float inv = residual_rmsnorm_3_row(ss, params.eps, cols_f);
+    // pass 2: map y
+    for (uint start = tid; start < cols; start += 16384u) {
+        if (start + 0u < cols) {
+            uint j = start + 0u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 1024u < cols) {
+            uint j = start + 1024u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 2048u < cols) {
+            uint j = start + 2048u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 3072u < cols) {
+            uint j = start + 3072u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 4096u < cols) {
+            uint j = start + 4096u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 5120u < cols) {
+            uint j = start + 5120u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 6144u < cols) {
+            uint j = start + 6144u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 7168u < cols) {
+            uint j = start + 7168u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 8192u < cols) {
+            uint j = start + 8192u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 9216u < cols) {
+            uint j = start + 9216u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 10240u < cols) {
+            uint j = start + 10240u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 11264u < cols) {
+            uint j = start + 11264u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 12288u < cols) {
+            uint j = start + 12288u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 13312u < cols) {
+            uint j = start + 13312u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 14336u < cols) {
+            uint j = start + 14336u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 15360u < cols) {
+            uint j = start + 15360u;
+            float e_h = h[r * params.ldh + j];
+            float e_w = w[j];
+            float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+    }
 }

@@ -13,20 +13,12 @@ layout(local_size_x = 1024) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) buffer Buffer_index { int index[]; };
-// Guard slots of the f32 outputs: the complement of the first bad element's index, by atomic
-// max; bound to the outputs themselves when guards are off (then never written).
 
 layout(push_constant) uniform Params {
     uint rows;
     uint cols;
     uint ldx;
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
-
-bool guard_bad(float v)
-{
-    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
-}
 
 float p_abs(float a) { precise float r = abs(a); return r; }
 float p_add(float a, float b) { precise float r = a + b; return r; }
@@ -90,277 +82,134 @@ int rowargmax_2_row(int at)
 shared float shared_best[1024];
 shared int shared_at[1024];
 
-// The kernel.
-void run()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: reduce best, at
-    float best = uintBitsToFloat(0xFF800000u);
-    float stack_best[24];
-    int at = 0;
-    int stack_at[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_best = uintBitsToFloat(0xFF800000u);
-            int c_at = 0;
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                rowargmax_1_combine(c_best, c_at, stack_best[depth], stack_at[depth], c_best, c_at);
-            }
-            stack_best[depth] = c_best;
-            stack_at[depth] = c_at;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            rowargmax_1_combine(best, at, stack_best[depth], stack_at[depth], best, at);
-        }
-    }
-    shared_best[tid] = best;
-    shared_at[tid] = at;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_best = shared_best[tid + width];
-            int o_at = shared_at[tid + width];
-            rowargmax_1_combine(best, at, o_best, o_at, best, at);
-            shared_best[tid] = best;
-            shared_at[tid] = at;
-        }
-        barrier();
-    }
-    best = shared_best[0];
-    at = shared_at[0];
-    if (tid == 0u) {
-        index[r] = rowargmax_2_row(at);
-    }
-}
-
-// The kernel, each output checked.
-void run_guarded()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: reduce best, at
-    float best = uintBitsToFloat(0xFF800000u);
-    float stack_best[24];
-    int at = 0;
-    int stack_at[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_best = uintBitsToFloat(0xFF800000u);
-            int c_at = 0;
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                rowargmax_1_combine(c_best, c_at, stack_best[depth], stack_at[depth], c_best, c_at);
-            }
-            stack_best[depth] = c_best;
-            stack_at[depth] = c_at;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            rowargmax_1_combine(best, at, stack_best[depth], stack_at[depth], best, at);
-        }
-    }
-    shared_best[tid] = best;
-    shared_at[tid] = at;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_best = shared_best[tid + width];
-            int o_at = shared_at[tid + width];
-            rowargmax_1_combine(best, at, o_best, o_at, best, at);
-            shared_best[tid] = best;
-            shared_at[tid] = at;
-        }
-        barrier();
-    }
-    best = shared_best[0];
-    at = shared_at[0];
-    if (tid == 0u) {
-        index[r] = rowargmax_2_row(at);
-    }
-}
-
-// Guards on or off: one test of a value uniform over the dispatch.
 void main()
 {
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
+    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (r >= params.rows) {
+        return; // the whole workgroup: r is the same for all its invocations
+    }
+    uint tid = gl_LocalInvocationID.x;
+    uint cols = params.cols;
+    float cols_f = float(cols);
+    // pass 1: reduce best, at
+    float best = uintBitsToFloat(0xFF800000u);
+    float stack_best[24];
+    int at = 0;
+    int stack_at[24];
+    {
+        uint depth = 0u, chunks = 0u;
+        for (uint start = tid; start < cols; start += 16384u) {
+            float c_best = uintBitsToFloat(0xFF800000u);
+            int c_at = 0;
+            if (start + 0u < cols) {
+                uint j = start + 0u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 1024u < cols) {
+                uint j = start + 1024u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 2048u < cols) {
+                uint j = start + 2048u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 3072u < cols) {
+                uint j = start + 3072u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 4096u < cols) {
+                uint j = start + 4096u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 5120u < cols) {
+                uint j = start + 5120u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 6144u < cols) {
+                uint j = start + 6144u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 7168u < cols) {
+                uint j = start + 7168u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 8192u < cols) {
+                uint j = start + 8192u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 9216u < cols) {
+                uint j = start + 9216u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 10240u < cols) {
+                uint j = start + 10240u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 11264u < cols) {
+                uint j = start + 11264u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 12288u < cols) {
+                uint j = start + 12288u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 13312u < cols) {
+                uint j = start + 13312u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 14336u < cols) {
+                uint j = start + 14336u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            if (start + 15360u < cols) {
+                uint j = start + 15360u;
+                float e_x = x[r * params.ldx + j];
+                rowargmax_1_step(c_best, c_at, e_x, int(j), c_best, c_at);
+            }
+            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
+                depth--;
+                rowargmax_1_combine(c_best, c_at, stack_best[depth], stack_at[depth], c_best, c_at);
+            }
+            stack_best[depth] = c_best;
+            stack_at[depth] = c_at;
+            depth++;
+        }
+        while (depth > 0u) {
+            depth--;
+            rowargmax_1_combine(best, at, stack_best[depth], stack_at[depth], best, at);
+        }
+    }
+    shared_best[tid] = best;
+    shared_at[tid] = at;
+    barrier();
+    for (uint width = 512u; width > 0u; width /= 2u) {
+        if (tid < width) {
+            float o_best = shared_best[tid + width];
+            int o_at = shared_at[tid + width];
+            rowargmax_1_combine(best, at, o_best, o_at, best, at);
+            shared_best[tid] = best;
+            shared_at[tid] = at;
+        }
+        barrier();
+    }
+    best = shared_best[0];
+    at = shared_at[0];
+    if (tid == 0u) {
+        index[r] = rowargmax_2_row(at);
+    }
 }

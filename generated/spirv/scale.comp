@@ -16,14 +16,10 @@ layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
 layout(std430, set = 0, binding = 0) readonly buffer Buffer4_x { vec4 x4[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer Buffer_y { float y[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer Buffer4_y { vec4 y4[]; };
-// The guard slot of y (docs/GUARDS.md): the complement of the first bad element's index,
-// by atomic max; bound to y itself when guards are off (then never written).
-layout(std430, set = 0, binding = 2) buffer Guard { uint guard_slot; };
 
 layout(push_constant) uniform Params {
     uint n;
     float a;
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
 
 float p_abs(float a) { precise float r = abs(a); return r; }
@@ -64,81 +60,23 @@ float scale_kernel(float a, float x)
     return t2;
 }
 
-void check(float v, uint e)
-{
-    if ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)))
-        atomicMax(guard_slot, ~e);
-}
-
-void check4(vec4 v, uint i)
-{
-    check(v.x, 4u * i);
-    check(v.y, 4u * i + 1u);
-    check(v.z, 4u * i + 2u);
-    check(v.w, 4u * i + 3u);
-}
-
-// The loops.
-void run()
-{
-    uint n4 = params.n / 4u;
-    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    uint i = gl_GlobalInvocationID.x;
-    for (; i + stride < n4; i += 2u * stride) {
-        vec4 x_0 = x4[i];
-        vec4 x_1 = x4[i + stride];
-        vec4 r0 = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
-        vec4 r1 = vec4(scale_kernel(params.a, x_1.x), scale_kernel(params.a, x_1.y), scale_kernel(params.a, x_1.z), scale_kernel(params.a, x_1.w));
-        y4[i] = r0;
-        y4[i + stride] = r1;
-    }
-    if (i < n4) {
-        vec4 x_0 = x4[i];
-        vec4 r0 = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
-        y4[i] = r0;
-    }
-    uint e = 4u * n4 + gl_GlobalInvocationID.x;
-    if (e < params.n) {
-        float r = scale_kernel(params.a, x[e]);
-        y[e] = r;
-    }
-}
-
-// The loops, each result checked.
-void run_guarded()
-{
-    uint n4 = params.n / 4u;
-    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
-    uint i = gl_GlobalInvocationID.x;
-    for (; i + stride < n4; i += 2u * stride) {
-        vec4 x_0 = x4[i];
-        vec4 x_1 = x4[i + stride];
-        vec4 r0 = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
-        vec4 r1 = vec4(scale_kernel(params.a, x_1.x), scale_kernel(params.a, x_1.y), scale_kernel(params.a, x_1.z), scale_kernel(params.a, x_1.w));
-        y4[i] = r0;
-        y4[i + stride] = r1;
-        check4(r0, i);
-        check4(r1, i + stride);
-    }
-    if (i < n4) {
-        vec4 x_0 = x4[i];
-        vec4 r0 = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
-        y4[i] = r0;
-        check4(r0, i);
-    }
-    uint e = 4u * n4 + gl_GlobalInvocationID.x;
-    if (e < params.n) {
-        float r = scale_kernel(params.a, x[e]);
-        y[e] = r;
-        check(r, e);
-    }
-}
-
-// Guards on or off: one test of a value uniform over the dispatch.
 void main()
 {
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
+    uint n4 = params.n / 4u;
+    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    uint i = gl_GlobalInvocationID.x;
+    for (; i + stride < n4; i += 2u * stride) {
+        vec4 x_0 = x4[i];
+        vec4 x_1 = x4[i + stride];
+        y4[i] = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
+        y4[i + stride] = vec4(scale_kernel(params.a, x_1.x), scale_kernel(params.a, x_1.y), scale_kernel(params.a, x_1.z), scale_kernel(params.a, x_1.w));
+    }
+    if (i < n4) {
+        vec4 x_0 = x4[i];
+        y4[i] = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
+    }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n) {
+        y[e] = scale_kernel(params.a, x[e]);
+    }
 }

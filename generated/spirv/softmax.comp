@@ -13,22 +13,13 @@ layout(local_size_x = 1024) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
 layout(std430, set = 0, binding = 1) buffer Buffer_y { float y[]; };
-// Guard slots of the f32 outputs: the complement of the first bad element's index, by atomic
-// max; bound to the outputs themselves when guards are off (then never written).
-layout(std430, set = 0, binding = 2) buffer Guard_y { uint guard_y; };
 
 layout(push_constant) uniform Params {
     uint rows;
     uint cols;
     uint ldx;
     uint ldy;
-    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities; 0 off
 } params;
-
-bool guard_bad(float v)
-{
-    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
-}
 
 float p_abs(float a) { precise float r = abs(a); return r; }
 float p_add(float a, float b) { precise float r = a + b; return r; }
@@ -148,835 +139,365 @@ float softmax_5_map(float y, float inv)
 shared float shared_m[1024];
 shared float shared_s[1024];
 
-// The kernel.
-void run()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: reduce m
-    float m = uintBitsToFloat(0xFF800000u);
-    float stack_m[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_m = uintBitsToFloat(0xFF800000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_m = softmax_1_combine(c_m, stack_m[depth]);
-            }
-            stack_m[depth] = c_m;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            m = softmax_1_combine(m, stack_m[depth]);
-        }
-    }
-    shared_m[tid] = m;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_m = shared_m[tid + width];
-            m = softmax_1_combine(m, o_m);
-            shared_m[tid] = m;
-        }
-        barrier();
-    }
-    m = shared_m[0];
-    // pass 2: map y, reduce s
-    float s = uintBitsToFloat(0x00000000u);
-    float stack_s[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_s = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_s = softmax_3_combine(c_s, stack_s[depth]);
-            }
-            stack_s[depth] = c_s;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            s = softmax_3_combine(s, stack_s[depth]);
-        }
-    }
-    shared_s[tid] = s;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_s = shared_s[tid + width];
-            s = softmax_3_combine(s, o_s);
-            shared_s[tid] = s;
-        }
-        barrier();
-    }
-    s = shared_s[0];
-    float inv = softmax_4_row(s);
-    // pass 3: map y
-    for (uint start = tid; start < cols; start += 16384u) {
-        if (start + 0u < cols) {
-            uint j = start + 0u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 1024u < cols) {
-            uint j = start + 1024u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 2048u < cols) {
-            uint j = start + 2048u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 3072u < cols) {
-            uint j = start + 3072u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 4096u < cols) {
-            uint j = start + 4096u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 5120u < cols) {
-            uint j = start + 5120u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 6144u < cols) {
-            uint j = start + 6144u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 7168u < cols) {
-            uint j = start + 7168u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 8192u < cols) {
-            uint j = start + 8192u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 9216u < cols) {
-            uint j = start + 9216u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 10240u < cols) {
-            uint j = start + 10240u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 11264u < cols) {
-            uint j = start + 11264u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 12288u < cols) {
-            uint j = start + 12288u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 13312u < cols) {
-            uint j = start + 13312u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 14336u < cols) {
-            uint j = start + 14336u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-        if (start + 15360u < cols) {
-            uint j = start + 15360u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-        }
-    }
-}
-
-// The kernel, each output checked.
-void run_guarded()
-{
-    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    if (r >= params.rows) {
-        return; // the whole workgroup: r is the same for all its invocations
-    }
-    uint tid = gl_LocalInvocationID.x;
-    uint cols = params.cols;
-    float cols_f = float(cols);
-    // pass 1: reduce m
-    float m = uintBitsToFloat(0xFF800000u);
-    float stack_m[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_m = uintBitsToFloat(0xFF800000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                c_m = softmax_1_step(c_m, e_x);
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_m = softmax_1_combine(c_m, stack_m[depth]);
-            }
-            stack_m[depth] = c_m;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            m = softmax_1_combine(m, stack_m[depth]);
-        }
-    }
-    shared_m[tid] = m;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_m = shared_m[tid + width];
-            m = softmax_1_combine(m, o_m);
-            shared_m[tid] = m;
-        }
-        barrier();
-    }
-    m = shared_m[0];
-    // pass 2: map y, reduce s
-    float s = uintBitsToFloat(0x00000000u);
-    float stack_s[24];
-    {
-        uint depth = 0u, chunks = 0u;
-        for (uint start = tid; start < cols; start += 16384u) {
-            float c_s = uintBitsToFloat(0x00000000u);
-            if (start + 0u < cols) {
-                uint j = start + 0u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 1024u < cols) {
-                uint j = start + 1024u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 2048u < cols) {
-                uint j = start + 2048u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 3072u < cols) {
-                uint j = start + 3072u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 4096u < cols) {
-                uint j = start + 4096u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 5120u < cols) {
-                uint j = start + 5120u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 6144u < cols) {
-                uint j = start + 6144u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 7168u < cols) {
-                uint j = start + 7168u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 8192u < cols) {
-                uint j = start + 8192u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 9216u < cols) {
-                uint j = start + 9216u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 10240u < cols) {
-                uint j = start + 10240u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 11264u < cols) {
-                uint j = start + 11264u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 12288u < cols) {
-                uint j = start + 12288u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 13312u < cols) {
-                uint j = start + 13312u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 14336u < cols) {
-                uint j = start + 14336u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            if (start + 15360u < cols) {
-                uint j = start + 15360u;
-                float e_x = x[r * params.ldx + j];
-                float e_y = softmax_2_map(e_x, m);
-                c_s = softmax_3_step(c_s, e_y);
-                y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
-            }
-            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
-                depth--;
-                c_s = softmax_3_combine(c_s, stack_s[depth]);
-            }
-            stack_s[depth] = c_s;
-            depth++;
-        }
-        while (depth > 0u) {
-            depth--;
-            s = softmax_3_combine(s, stack_s[depth]);
-        }
-    }
-    shared_s[tid] = s;
-    barrier();
-    for (uint width = 512u; width > 0u; width /= 2u) {
-        if (tid < width) {
-            float o_s = shared_s[tid + width];
-            s = softmax_3_combine(s, o_s);
-            shared_s[tid] = s;
-        }
-        barrier();
-    }
-    s = shared_s[0];
-    float inv = softmax_4_row(s);
-    // pass 3: map y
-    for (uint start = tid; start < cols; start += 16384u) {
-        if (start + 0u < cols) {
-            uint j = start + 0u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 1024u < cols) {
-            uint j = start + 1024u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 2048u < cols) {
-            uint j = start + 2048u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 3072u < cols) {
-            uint j = start + 3072u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 4096u < cols) {
-            uint j = start + 4096u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 5120u < cols) {
-            uint j = start + 5120u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 6144u < cols) {
-            uint j = start + 6144u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 7168u < cols) {
-            uint j = start + 7168u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 8192u < cols) {
-            uint j = start + 8192u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 9216u < cols) {
-            uint j = start + 9216u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 10240u < cols) {
-            uint j = start + 10240u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 11264u < cols) {
-            uint j = start + 11264u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 12288u < cols) {
-            uint j = start + 12288u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 13312u < cols) {
-            uint j = start + 13312u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 14336u < cols) {
-            uint j = start + 14336u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-        if (start + 15360u < cols) {
-            uint j = start + 15360u;
-            float e_y = y[r * params.ldy + j];
-            e_y = softmax_5_map(e_y, inv);
-            y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
-        }
-    }
-}
-
-// Guards on or off: one test of a value uniform over the dispatch.
 void main()
 {
-    if (params.guard_checks != 0u)
-        run_guarded();
-    else
-        run();
+    uint r = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    if (r >= params.rows) {
+        return; // the whole workgroup: r is the same for all its invocations
+    }
+    uint tid = gl_LocalInvocationID.x;
+    uint cols = params.cols;
+    float cols_f = float(cols);
+    // pass 1: reduce m
+    float m = uintBitsToFloat(0xFF800000u);
+    float stack_m[24];
+    {
+        uint depth = 0u, chunks = 0u;
+        for (uint start = tid; start < cols; start += 16384u) {
+            float c_m = uintBitsToFloat(0xFF800000u);
+            if (start + 0u < cols) {
+                uint j = start + 0u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 1024u < cols) {
+                uint j = start + 1024u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 2048u < cols) {
+                uint j = start + 2048u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 3072u < cols) {
+                uint j = start + 3072u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 4096u < cols) {
+                uint j = start + 4096u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 5120u < cols) {
+                uint j = start + 5120u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 6144u < cols) {
+                uint j = start + 6144u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 7168u < cols) {
+                uint j = start + 7168u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 8192u < cols) {
+                uint j = start + 8192u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 9216u < cols) {
+                uint j = start + 9216u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 10240u < cols) {
+                uint j = start + 10240u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 11264u < cols) {
+                uint j = start + 11264u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 12288u < cols) {
+                uint j = start + 12288u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 13312u < cols) {
+                uint j = start + 13312u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 14336u < cols) {
+                uint j = start + 14336u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            if (start + 15360u < cols) {
+                uint j = start + 15360u;
+                float e_x = x[r * params.ldx + j];
+                c_m = softmax_1_step(c_m, e_x);
+            }
+            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
+                depth--;
+                c_m = softmax_1_combine(c_m, stack_m[depth]);
+            }
+            stack_m[depth] = c_m;
+            depth++;
+        }
+        while (depth > 0u) {
+            depth--;
+            m = softmax_1_combine(m, stack_m[depth]);
+        }
+    }
+    shared_m[tid] = m;
+    barrier();
+    for (uint width = 512u; width > 0u; width /= 2u) {
+        if (tid < width) {
+            float o_m = shared_m[tid + width];
+            m = softmax_1_combine(m, o_m);
+            shared_m[tid] = m;
+        }
+        barrier();
+    }
+    m = shared_m[0];
+    // pass 2: map y, reduce s
+    float s = uintBitsToFloat(0x00000000u);
+    float stack_s[24];
+    {
+        uint depth = 0u, chunks = 0u;
+        for (uint start = tid; start < cols; start += 16384u) {
+            float c_s = uintBitsToFloat(0x00000000u);
+            if (start + 0u < cols) {
+                uint j = start + 0u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 1024u < cols) {
+                uint j = start + 1024u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 2048u < cols) {
+                uint j = start + 2048u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 3072u < cols) {
+                uint j = start + 3072u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 4096u < cols) {
+                uint j = start + 4096u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 5120u < cols) {
+                uint j = start + 5120u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 6144u < cols) {
+                uint j = start + 6144u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 7168u < cols) {
+                uint j = start + 7168u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 8192u < cols) {
+                uint j = start + 8192u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 9216u < cols) {
+                uint j = start + 9216u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 10240u < cols) {
+                uint j = start + 10240u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 11264u < cols) {
+                uint j = start + 11264u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 12288u < cols) {
+                uint j = start + 12288u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 13312u < cols) {
+                uint j = start + 13312u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 14336u < cols) {
+                uint j = start + 14336u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            if (start + 15360u < cols) {
+                uint j = start + 15360u;
+                float e_x = x[r * params.ldx + j];
+                float e_y = softmax_2_map(e_x, m);
+                c_s = softmax_3_step(c_s, e_y);
+                y[r * params.ldy + j] = e_y;
+            }
+            for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
+                depth--;
+                c_s = softmax_3_combine(c_s, stack_s[depth]);
+            }
+            stack_s[depth] = c_s;
+            depth++;
+        }
+        while (depth > 0u) {
+            depth--;
+            s = softmax_3_combine(s, stack_s[depth]);
+        }
+    }
+    shared_s[tid] = s;
+    barrier();
+    for (uint width = 512u; width > 0u; width /= 2u) {
+        if (tid < width) {
+            float o_s = shared_s[tid + width];
+            s = softmax_3_combine(s, o_s);
+            shared_s[tid] = s;
+        }
+        barrier();
+    }
+    s = shared_s[0];
+    float inv = softmax_4_row(s);
+    // pass 3: map y
+    for (uint start = tid; start < cols; start += 16384u) {
+        if (start + 0u < cols) {
+            uint j = start + 0u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 1024u < cols) {
+            uint j = start + 1024u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 2048u < cols) {
+            uint j = start + 2048u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 3072u < cols) {
+            uint j = start + 3072u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 4096u < cols) {
+            uint j = start + 4096u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 5120u < cols) {
+            uint j = start + 5120u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 6144u < cols) {
+            uint j = start + 6144u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 7168u < cols) {
+            uint j = start + 7168u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 8192u < cols) {
+            uint j = start + 8192u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 9216u < cols) {
+            uint j = start + 9216u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 10240u < cols) {
+            uint j = start + 10240u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 11264u < cols) {
+            uint j = start + 11264u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 12288u < cols) {
+            uint j = start + 12288u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 13312u < cols) {
+            uint j = start + 13312u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 14336u < cols) {
+            uint j = start + 14336u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+        if (start + 15360u < cols) {
+            uint j = start + 15360u;
+            float e_y = y[r * params.ldy + j];
+            e_y = softmax_5_map(e_y, inv);
+            y[r * params.ldy + j] = e_y;
+        }
+    }
 }

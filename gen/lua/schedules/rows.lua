@@ -540,8 +540,15 @@ end
 local GLSL_GROUP = 1024 -- invocations per row
 
 local function glsl(op, t)
-  return { { text = gen.render("rows.comp", { op = op, t = t, group = GLSL_GROUP }),
-    bindings = #op.matrices + #op.vectors + #op.row_outputs + #gen.guarded_outputs(op) } }
+  -- Two modules: the op, and the op with its outputs checked (guards on, docs/GUARDS.md), which
+  -- binds a guard slot per f32 output too; the launch plan picks one.
+  local shaders = {}
+  for k, guarded in ipairs({ false, true }) do
+    shaders[k] = { text = gen.render("rows.comp", { op = op, t = t, group = GLSL_GROUP, guarded = guarded }),
+      bindings = #op.matrices + #op.vectors + #op.row_outputs + #gen.guarded_outputs(op),
+      suffix = guarded and "_guarded" or "" }
+  end
+  return shaders
 end
 
 -- Launches: CUDA picks the smallest variant whose rows fit in registers (matrices with ld a
@@ -611,7 +618,7 @@ local function launch(op, backend, t)
     bindings[#bindings + 1] = { "guard", a.index }
   end
   return { none_when = rows .. " == 0",
-    stages = { { entry = 0, grid = "tn_umin(" .. rows .. ", 65535)", grid_y = "tn_ucdiv(" .. rows .. ", 65535)",
+    stages = { { entry = "c->guard_checks ? 1 : 0", grid = "tn_umin(" .. rows .. ", 65535)", grid_y = "tn_ucdiv(" .. rows .. ", 65535)",
       params = params, bindings = bindings } } }
 end
 
