@@ -26,12 +26,18 @@ static const tn_op *op_named(const char *name)
     return NULL;
 }
 
-/* Operands of n elements in [0.5, 1) (finite through every op timed here); device buffers on a
- * GPU backend. Ops of one dim only. */
-static int operands(guard_bench *b, size_t n, void **host)
+/* Operands of the dims in [0.5, 1) (finite through every op timed here), matrices without gaps
+ * (ld = cols); device buffers on a GPU backend. */
+static int operands(guard_bench *b, const size_t *dims, void **host)
 {
     memset(&b->c, 0, sizeof b->c);
-    b->c.dim[0] = n;
+    size_t n = 1;
+    for (int d = 0; d < b->op->ndims; d++) {
+        b->c.dim[d] = dims[d];
+        n *= dims[d];
+    }
+    for (int i = 0; i < b->op->nargs; i++)
+        b->c.ld[i] = b->op->ndims > 1 ? dims[1] : 0;
     float *data = malloc(n * sizeof *data);
     if (!data)
         return -1;
@@ -45,15 +51,17 @@ static int operands(guard_bench *b, size_t n, void **host)
         } else if (tn_is_result(a)) {
             b->c.ptr[i] = &b->result;
         } else if (b->dev) {
+            size_t count = tn_arg_extent(b->op, &b->c, i);
             tn_buffer *buf;
-            if (tn_buffer_create(b->dev, n, &buf) != TN_OK || tn_buffer_write(buf, 0, data, n) != TN_OK)
+            if (tn_buffer_create(b->dev, count, &buf) != TN_OK || tn_buffer_write(buf, 0, data, count) != TN_OK)
                 return free(data), -1;
             b->c.ptr[i] = host[i] = buf;
         } else {
-            host[i] = b->c.ptr[i] = malloc(n * sizeof(float));
+            size_t count = tn_arg_extent(b->op, &b->c, i);
+            host[i] = b->c.ptr[i] = malloc(count * sizeof(float));
             if (!host[i])
                 return free(data), -1;
-            memcpy(host[i], data, n * sizeof(float));
+            memcpy(host[i], data, count * sizeof(float));
         }
     }
     free(data);
@@ -85,7 +93,7 @@ static tn_status call_once(guard_bench *b)
 /* Seconds per call over calls calls, with guards set to checks for this thread. */
 static double time_calls(guard_bench *b, unsigned checks, long calls)
 {
-    tn_guard_policy p = { checks, TN_GUARD_FAIL, NULL, NULL };
+    tn_guard_policy p = {checks, TN_GUARD_FAIL, NULL, NULL};
     tn_guard_set_thread(&p);
     double t0 = bench_now();
     for (long i = 0; i < calls; i++)
@@ -134,7 +142,7 @@ static double time_kernels(guard_bench *b, unsigned checks, long calls)
     return seconds / (double)calls;
 }
 
-static void time_kernel_case(guard_bench *b, size_t n, int samples, double sample_seconds)
+static void time_kernel_case(guard_bench *b, const char *n, int samples, double sample_seconds)
 {
     long calls = 1;
     time_kernels(b, TN_GUARD_NONFINITE, 4);
@@ -146,13 +154,13 @@ static void time_kernel_case(guard_bench *b, size_t n, int samples, double sampl
         on[k] = time_kernels(b, TN_GUARD_NONFINITE, calls);
     }
     double m_off = median(off, samples), m_on = median(on, samples);
-    printf("%-8s %-8s %10zu %12.2f %12.2f %8.3f  kernels alone, device timer\n", b->op->name, b->backend, n,
-           m_off * 1e6, m_on * 1e6, m_on / m_off);
+    printf("%-8s %-8s %10s %12.2f %12.2f %8.3f  kernels alone, device timer\n", b->op->name, b->backend, n, m_off * 1e6,
+           m_on * 1e6, m_on / m_off);
     fflush(stdout);
 }
 
 /* Off and on, one sample of each in turn, samples of at least sample_seconds. */
-static void time_case(guard_bench *b, size_t n, int samples, double sample_seconds)
+static void time_case(guard_bench *b, const char *n, int samples, double sample_seconds)
 {
     long calls = 1;
     for (int warm = 0; warm < 3; warm++)
@@ -165,7 +173,7 @@ static void time_case(guard_bench *b, size_t n, int samples, double sample_secon
         on[k] = time_calls(b, TN_GUARD_NONFINITE, calls);
     }
     double m_off = median(off, samples), m_on = median(on, samples);
-    printf("%-8s %-8s %10zu %12.2f %12.2f %8.3f%s\n", b->op->name, b->backend, n, m_off * 1e6, m_on * 1e6, m_on / m_off,
+    printf("%-8s %-8s %10s %12.2f %12.2f %8.3f%s\n", b->op->name, b->backend, n, m_off * 1e6, m_on * 1e6, m_on / m_off,
            b->dev ? "  whole calls, each waited for" : "");
     fflush(stdout);
     if (b->dev && b->op->guard_kernels && b->dev->backend->timer_start)
@@ -224,7 +232,7 @@ static int open_backend(guard_bench *b)
 
 int bench_guards(int argc, char **argv)
 {
-    guard_bench b = { .backend = "cpu" };
+    guard_bench b = {.backend = "cpu"};
     const char *ops = "add,exp", *sizes = "65536,16777216";
     int samples = 15;
     double sample_seconds = 0.002;
@@ -239,20 +247,24 @@ int bench_guards(int argc, char **argv)
     char *op_list = strdup(ops);
     for (char *save = NULL, *name = strtok_r(op_list, ",", &save); name && rc == 0; name = strtok_r(NULL, ",", &save)) {
         b.op = op_named(name);
-        if (!b.op || b.op->ndims != 1) {
-            fprintf(stderr, "tn_bench guards: '%s' is not an op of one dim\n", name);
+        if (!b.op) {
+            fprintf(stderr, "tn_bench guards: '%s' is not an op\n", name);
             rc = 2;
             break;
         }
         char *size_list = strdup(sizes);
         for (char *s2 = NULL, *tok = strtok_r(size_list, ",", &s2); tok && rc == 0; tok = strtok_r(NULL, ",", &s2)) {
-            size_t n = strtoull(tok, NULL, 0);
-            void *host[TN_MAX_ARGS] = { 0 };
-            if (n == 0 || operands(&b, n, host) != 0) {
+            /* N for ops of one dim, RxC for ops of two */
+            size_t dims[TN_MAX_DIMS] = {0};
+            char *end = tok;
+            for (int d = 0; d < b.op->ndims; d++)
+                dims[d] = strtoull(d == 0 ? tok : end + 1, &end, 0);
+            void *host[TN_MAX_ARGS] = {0};
+            if (dims[0] == 0 || *end != '\0' || operands(&b, dims, host) != 0) {
                 fprintf(stderr, "tn_bench guards: cannot set up %s at n = %s\n", name, tok);
                 rc = 2;
             } else {
-                time_case(&b, n, samples, sample_seconds);
+                time_case(&b, tok, samples, sample_seconds);
             }
             release(&b, host);
         }

@@ -23,7 +23,7 @@ static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static void read_environment(void)
 {
     const char *env = getenv("TRUENO_GUARD");
-    tn_guard_policy p = { TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL };
+    tn_guard_policy p = {TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL};
     if (env && *env) {
         char word[32] = "";
         const char *comma = strchr(env, ',');
@@ -33,8 +33,8 @@ static void read_environment(void)
         static const struct {
             const char *name;
             unsigned checks;
-        } names[] = { { "off", TN_GUARD_OFF }, { "nan", TN_GUARD_NAN }, { "inf", TN_GUARD_INF },
-                      { "nonfinite", TN_GUARD_NONFINITE } };
+        } names[] = {
+            {"off", TN_GUARD_OFF}, {"nan", TN_GUARD_NAN}, {"inf", TN_GUARD_INF}, {"nonfinite", TN_GUARD_NONFINITE}};
         bool known = false;
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
             if (strcmp(word, names[i].name) == 0) {
@@ -59,8 +59,8 @@ static void read_environment(void)
 static tn_status check_policy(const tn_guard_policy *p, const char *fn)
 {
     if (p->checks & ~(unsigned)TN_GUARD_NONFINITE)
-        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: checks = 0x%x has bits other than TN_GUARD_NAN and TN_GUARD_INF", fn,
-                       p->checks);
+        return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: checks = 0x%x has bits other than TN_GUARD_NAN and TN_GUARD_INF",
+                       fn, p->checks);
     if (p->action != TN_GUARD_FAIL && p->action != TN_GUARD_LOG)
         return tn_fail(TN_ERR_INVALID_ARGUMENT, "%s: action = %d is neither TN_GUARD_FAIL nor TN_GUARD_LOG", fn,
                        (int)p->action);
@@ -69,7 +69,7 @@ static tn_status check_policy(const tn_guard_policy *p, const char *fn)
 
 tn_status tn_guard_set_default(const tn_guard_policy *policy)
 {
-    static const tn_guard_policy off = { TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL };
+    static const tn_guard_policy off = {TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL};
     const tn_guard_policy *p = policy ? policy : &off;
     tn_status s = check_policy(p, "tn_guard_set_default");
     if (s != TN_OK)
@@ -115,7 +115,8 @@ typedef uint32_t u32x16 __attribute__((vector_size(64)));
 static inline bool bad_bits(uint32_t b, unsigned checks)
 {
     uint32_t magnitude = b & 0x7fffffffu;
-    return ((checks & TN_GUARD_NAN) && magnitude > 0x7f800000u) || ((checks & TN_GUARD_INF) && magnitude == 0x7f800000u);
+    return ((checks & TN_GUARD_NAN) && magnitude > 0x7f800000u) ||
+           ((checks & TN_GUARD_INF) && magnitude == 0x7f800000u);
 }
 
 static size_t first_bad(const float *x, size_t n, unsigned checks)
@@ -134,8 +135,8 @@ static size_t first_bad(const float *x, size_t n, unsigned checks)
  * whether to search it element by element. Returns n when no element is bad. */
 static inline __attribute__((always_inline)) size_t scan_body(const float *x, size_t n, unsigned checks)
 {
-    const u32x16 magnitude = (u32x16){ 0 } + 0x7fffffffu, carry = (u32x16){ 0 } + 0x00800000u;
-    u32x16 m0 = { 0 }, m1 = { 0 };
+    const u32x16 magnitude = (u32x16){0} + 0x7fffffffu, carry = (u32x16){0} + 0x00800000u;
+    u32x16 m0 = {0}, m1 = {0};
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
         u32x16 a, b;
@@ -207,7 +208,8 @@ static void pick_scan(void)
 {
     scan_fn = scan_portable;
 #if defined(__x86_64__) || defined(__i386__)
-    unsigned have = tn_cpu_detect(), ymm = TN_FEAT_AVX2 | TN_FEAT_FMA | TN_FEAT_OS_YMM, zmm = TN_FEAT_AVX512F | TN_FEAT_OS_ZMM;
+    unsigned have = tn_cpu_detect(), ymm = TN_FEAT_AVX2 | TN_FEAT_FMA | TN_FEAT_OS_YMM,
+             zmm = TN_FEAT_AVX512F | TN_FEAT_OS_ZMM;
     if ((have & zmm) == zmm)
         scan_fn = scan_avx512;
     else if ((have & ymm) == ymm)
@@ -242,8 +244,8 @@ size_t tn_guard_scan_output(const tn_op *op, const tn_call *c, int i, const floa
 
 static void log_line(const tn_guard_event *e)
 {
-    fprintf(stderr, "trueno guard: tn_%s: %s[%zu] = %g (%s); continuing\n", e->op, e->output, e->index, (double)e->value,
-            e->backend);
+    fprintf(stderr, "trueno guard: tn_%s: %s[%zu] = %g (%s); continuing\n", e->op, e->output, e->index,
+            (double)e->value, e->backend);
 }
 
 tn_status tn_guard_report(const tn_guard_policy *p, const tn_op *op, const tn_call *c, int i, size_t index, float value,
@@ -251,7 +253,7 @@ tn_status tn_guard_report(const tn_guard_policy *p, const tn_op *op, const tn_ca
 {
     const tn_arg *a = &op->args[i];
     if (p->action == TN_GUARD_LOG) {
-        tn_guard_event e = { op->name, a->name, backend, index, value };
+        tn_guard_event e = {op->name, a->name, backend, index, value};
         if (p->log)
             p->log(&e, p->user);
         else
@@ -261,9 +263,11 @@ tn_status tn_guard_report(const tn_guard_policy *p, const tn_op *op, const tn_ca
     char where[96] = "";
     if (a->rank == 2)
         snprintf(where, sizeof where, " (row %zu, col %zu at ld %zu)", index / c->ld[i], index % c->ld[i], c->ld[i]);
-    return tn_fail(TN_ERR_NONFINITE, "tn_%s: output %s[%zu]%s = %g, %s (guard checks %s; backend %s)", op->name, a->name,
-                   index, where, (double)value, isnan(value) ? "a NaN" : "an infinity",
-                   p->checks == TN_GUARD_NONFINITE ? "NaN and infinities" : p->checks == TN_GUARD_NAN ? "NaN" : "infinities",
+    return tn_fail(TN_ERR_NONFINITE, "tn_%s: output %s[%zu]%s = %g, %s (guard checks %s; backend %s)", op->name,
+                   a->name, index, where, (double)value, isnan(value) ? "a NaN" : "an infinity",
+                   p->checks == TN_GUARD_NONFINITE ? "NaN and infinities"
+                   : p->checks == TN_GUARD_NAN     ? "NaN"
+                                                   : "infinities",
                    backend);
 }
 
@@ -300,8 +304,8 @@ static tn_status run_split(const tn_guard_policy *p, const tn_op *op, tn_call *c
 {
     size_t n = c->dim[0], per = op->ndims > 1 && c->dim[1] > 0 ? c->dim[1] : 1;
     size_t step = per >= CHUNK_FLOATS ? 1 : CHUNK_FLOATS / per;
-    size_t stride[TN_MAX_ARGS] = { 0 }; /* floats an argument moves per unit of dim 0 */
-    unsigned scanned = 0;               /* f32 outputs */
+    size_t stride[TN_MAX_ARGS] = {0}; /* floats an argument moves per unit of dim 0 */
+    unsigned scanned = 0;             /* f32 outputs */
     for (int i = 0; i < op->nargs; i++) {
         const tn_arg *a = &op->args[i];
         if (a->role != TN_SCALAR && a->rank > 0 && a->dim[0] == 0)

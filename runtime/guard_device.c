@@ -60,7 +60,7 @@ static tn_status read_slot(tn_device *dev, void *slots, int i, size_t *at)
     bool wide = dev->backend == &tn_cuda_backend;
     uint64_t v = 0;
     tn_status s = dev->backend->read(dev->impl, slots, (size_t)i * TN_GUARD_SLOT_BYTES, &v, wide ? 8 : 4);
-    *at = s != TN_OK || v == 0 ? SIZE_MAX : wide ? (size_t)~v : (size_t)(uint32_t)~(uint32_t)v;
+    *at = s != TN_OK || v == 0 ? SIZE_MAX : wide ? (size_t)~v : (size_t)(uint32_t) ~(uint32_t)v;
     return s;
 }
 
@@ -103,7 +103,8 @@ static tn_status check_results(tn_device *dev, const tn_guard_policy *p, const t
     return TN_OK;
 }
 
-static tn_status check_arrays(tn_device *dev, const tn_guard_policy *p, const tn_op *op, const tn_call *c, bool in_kernel)
+static tn_status check_arrays(tn_device *dev, const tn_guard_policy *p, const tn_op *op, const tn_call *c,
+                              bool in_kernel)
 {
     for (unsigned m = op->outputs; m; m &= m - 1) {
         int i = __builtin_ctz(m);

@@ -30,7 +30,7 @@ static const char *backend;
 enum { N = 10007 }; /* several CPU chunks and a tail that is not a multiple of any vector */
 
 /* Elements to plant at: not the first, not aligned to any vector, past the first chunk, the last. */
-static const size_t planted_at[] = { 1, 37, 2053, 4099, N - 1 };
+static const size_t planted_at[] = {1, 37, 2053, 4099, N - 1};
 
 /* The events a log callback saw. */
 typedef struct seen {
@@ -51,7 +51,7 @@ static void record(const tn_guard_event *e, void *user)
 
 static void set_thread(unsigned checks, tn_guard_action action, seen *log)
 {
-    tn_guard_policy p = { checks, action, log ? record : NULL, log };
+    tn_guard_policy p = {checks, action, log ? record : NULL, log};
     if (log)
         memset(log, 0, sizeof *log);
     tn_status s = tn_guard_set_thread(&p);
@@ -70,8 +70,10 @@ static void expect_failure(tn_status s, const char *op, const char *output, size
     EXPECT(strstr(msg, opname) && strstr(msg, want), "message '%s' should name %s and %s", msg, opname, want);
     EXPECT(strstr(msg, isnan(value) ? "NaN" : "infinity"), "message '%s' should say %s", msg,
            isnan(value) ? "NaN" : "infinity");
-    EXPECT(strstr(msg, isnan(value) ? "nan" : value > 0 ? "= inf" : "= -inf"), "message '%s' should print the value",
-           msg);
+    EXPECT(strstr(msg, isnan(value) ? "nan"
+                       : value > 0  ? "= inf"
+                                    : "= -inf"),
+           "message '%s' should print the value", msg);
 }
 
 static void expect_event(const seen *log, const char *op, const char *output, size_t index, float value)
@@ -156,7 +158,7 @@ static void row_ops(float bad)
 {
     enum { ROWS = 37, COLS = 1001, LD = 1013 };
     static float x[ROWS * LD], y[ROWS * LD];
-    static const size_t at[][2] = { { 0, 1 }, { 5, 37 }, { 20, 999 }, { ROWS - 1, COLS - 1 } };
+    static const size_t at[][2] = {{0, 1}, {5, 37}, {20, 999}, {ROWS - 1, COLS - 1}};
     for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
         fill(x, ROWS * LD, -1.0f);
         x[at[k][0] * LD + at[k][1]] = bad;
@@ -197,7 +199,7 @@ static void guards_off(void)
     EXPECT(tn_add(N, x, y, z) == TN_OK && isnan(z[37]), "guards off: tn_add must pass the NaN through");
     set_thread(TN_GUARD_OFF, TN_GUARD_FAIL, NULL);
     EXPECT(tn_add(N, x, y, z) == TN_OK && isnan(z[37]), "thread off: tn_add must pass the NaN through");
-    tn_guard_policy bad = { 8, TN_GUARD_FAIL, NULL, NULL };
+    tn_guard_policy bad = {8, TN_GUARD_FAIL, NULL, NULL};
     EXPECT(tn_guard_set_thread(&bad) == TN_ERR_INVALID_ARGUMENT, "checks = 8 must be refused");
     EXPECT(tn_guard_set_default(&bad) == TN_ERR_INVALID_ARGUMENT, "checks = 8 must be refused as default");
 }
@@ -217,7 +219,7 @@ static void *work(void *arg)
     x[2053] = INFINITY;
     tn_use_backend(backend);
     if (w->own_off) {
-        tn_guard_policy off = { TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL };
+        tn_guard_policy off = {TN_GUARD_OFF, TN_GUARD_FAIL, NULL, NULL};
         tn_guard_set_thread(&off);
     }
     w->status = tn_add(N, x, y, z);
@@ -226,9 +228,9 @@ static void *work(void *arg)
 
 static void thread_and_default(void)
 {
-    tn_guard_policy inf = { TN_GUARD_INF, TN_GUARD_FAIL, NULL, NULL };
+    tn_guard_policy inf = {TN_GUARD_INF, TN_GUARD_FAIL, NULL, NULL};
     EXPECT(tn_guard_set_default(&inf) == TN_OK, "tn_guard_set_default: %s", tn_last_error());
-    worker follows = { false, TN_OK }, own = { true, TN_OK };
+    worker follows = {false, TN_OK}, own = {true, TN_OK};
     pthread_t a, b;
     pthread_create(&a, NULL, work, &follows);
     pthread_create(&b, NULL, work, &own);
@@ -298,7 +300,7 @@ int main(int argc, char **argv)
         return 77;
     }
     guards_off();
-    const float bad[] = { NAN, INFINITY, -INFINITY };
+    const float bad[] = {NAN, INFINITY, -INFINITY};
     for (int k = 0; k < 3; k++) {
         map_ops(bad[k]);
         reductions(bad[k]);
