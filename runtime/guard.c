@@ -132,8 +132,9 @@ static size_t first_bad(const float *x, size_t n, unsigned checks)
 
 /* With the sign cleared, adding 2^23 carries into bit 31 exactly when the exponent is all ones
  * (an infinity or a NaN), so OR-ing those sums over the array (16 lanes, two accumulators) says
- * whether to search it element by element. Returns n when no element is bad. */
-static inline __attribute__((always_inline)) size_t scan_body(const float *x, size_t n, unsigned checks)
+ * whether to search it element by element (any CPU: GCC's vector extensions, lowered to what the
+ * baseline ISA has). Returns n when no element is bad. */
+static size_t scan_portable(const float *x, size_t n, unsigned checks)
 {
     const u32x16 magnitude = (u32x16){0} + 0x7fffffffu, carry = (u32x16){0} + 0x00800000u;
     u32x16 m0 = {0}, m1 = {0};
@@ -153,11 +154,6 @@ static inline __attribute__((always_inline)) size_t scan_body(const float *x, si
         return first_bad(x, n, checks);
     size_t tail = first_bad(x + i, n - i, checks);
     return tail == n - i ? n : i + tail;
-}
-
-static size_t scan_portable(const float *x, size_t n, unsigned checks)
-{
-    return scan_body(x, n, checks);
 }
 
 #if defined(__x86_64__) || defined(__i386__)
