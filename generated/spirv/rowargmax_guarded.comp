@@ -23,9 +23,11 @@ layout(push_constant) uniform Params {
     uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
 } params;
 
+// Whether v is a value the policy looks for (the first test is the one a finite v pays).
 bool guard_bad(float v)
 {
-    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
+    return (isnan(v) || isinf(v)) &&
+           ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)));
 }
 
 float p_abs(float a) { precise float r = abs(a); return r; }

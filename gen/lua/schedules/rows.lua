@@ -469,7 +469,12 @@ local function ptx_check(k, a, value, index, valid)
   if not k.v.guarded or a.dtype ~= "f32" then
     return ""
   end
+  -- a finite value (nearly always) takes the branch past the precise checks
+  k.guard_labels = (k.guard_labels or 0) + 1
+  local label = "$guard_ok_" .. k.guard_labels
   local out = {
+    "testp.finite.f32 %finite, " .. value .. ";",
+    "@%finite bra " .. label .. ";",
     "testp.notanumber.f32 %is_nan, " .. value .. ";",
     "testp.infinite.f32 %is_inf, " .. value .. ";",
     "and.pred %is_nan, %is_nan, %want_nan;",
@@ -482,6 +487,7 @@ local function ptx_check(k, a, value, index, valid)
   out[#out + 1] = index
   out[#out + 1] = "not.b64 %bad_index, %bad_index;"
   out[#out + 1] = "@%bad red.global.max.u64 [%guard_" .. a.name .. "], %bad_index;"
+  out[#out + 1] = label .. ":"
   return "\n" .. table.concat(out, "\n")
 end
 
