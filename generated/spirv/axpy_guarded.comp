@@ -76,20 +76,24 @@ float axpy_kernel(float a, float x, float y)
 
 void check(float v, uint e)
 {
-    if ((isnan(v) || isinf(v)) &&
-        ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v))))
+    if ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)))
         atomicMax(guard_slot, ~e);
 }
 
-// One test of the four lanes (rarely true), then each lane against the policy.
-void check4(vec4 v, uint i)
+// An invocation whose results were not all finite reads back the elements it wrote, in its
+// own order, and checks each against the policy.
+void guard_find(uint n4, uint stride)
 {
-    if (any(isnan(v)) || any(isinf(v))) {
-        check(v.x, 4u * i);
-        check(v.y, 4u * i + 1u);
-        check(v.z, 4u * i + 2u);
-        check(v.w, 4u * i + 3u);
+    for (uint j = gl_GlobalInvocationID.x; j < n4; j += stride) {
+        vec4 v = y4[j];
+        check(v.x, 4u * j);
+        check(v.y, 4u * j + 1u);
+        check(v.z, 4u * j + 2u);
+        check(v.w, 4u * j + 3u);
     }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n)
+        check(y[e], e);
 }
 
 void main()
@@ -97,6 +101,7 @@ void main()
     uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     uint i = gl_GlobalInvocationID.x;
+    precise vec4 guard_acc = vec4(0.0);
     for (; i + stride < n4; i += 2u * stride) {
         vec4 x_0 = x4[i];
         vec4 y_0 = y4[i];
@@ -105,12 +110,12 @@ void main()
         {
             vec4 r = vec4(axpy_kernel(params.a, x_0.x, y_0.x), axpy_kernel(params.a, x_0.y, y_0.y), axpy_kernel(params.a, x_0.z, y_0.z), axpy_kernel(params.a, x_0.w, y_0.w));
             y4[i] = r;
-            check4(r, i);
+            guard_acc += r - r;
         }
         {
             vec4 r = vec4(axpy_kernel(params.a, x_1.x, y_1.x), axpy_kernel(params.a, x_1.y, y_1.y), axpy_kernel(params.a, x_1.z, y_1.z), axpy_kernel(params.a, x_1.w, y_1.w));
             y4[i + stride] = r;
-            check4(r, i + stride);
+            guard_acc += r - r;
         }
     }
     if (i < n4) {
@@ -119,7 +124,7 @@ void main()
         {
             vec4 r = vec4(axpy_kernel(params.a, x_0.x, y_0.x), axpy_kernel(params.a, x_0.y, y_0.y), axpy_kernel(params.a, x_0.z, y_0.z), axpy_kernel(params.a, x_0.w, y_0.w));
             y4[i] = r;
-            check4(r, i);
+            guard_acc += r - r;
         }
     }
     uint e = 4u * n4 + gl_GlobalInvocationID.x;
@@ -127,7 +132,9 @@ void main()
         {
             float r = axpy_kernel(params.a, x[e], y[e]);
             y[e] = r;
-            check(r, e);
+            guard_acc.x += r - r;
         }
     }
+    if (any(isnan(guard_acc)))
+        guard_find(n4, stride);
 }

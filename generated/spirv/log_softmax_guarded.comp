@@ -25,11 +25,10 @@ layout(push_constant) uniform Params {
     uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
 } params;
 
-// Whether v is a value the policy looks for (the first test is the one a finite v pays).
+// Whether v is a value the policy looks for.
 bool guard_bad(float v)
 {
-    return (isnan(v) || isinf(v)) &&
-           ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)));
+    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
 }
 
 float p_abs(float a) { precise float r = abs(a); return r; }
@@ -207,6 +206,7 @@ void main()
         return; // the whole workgroup: r is the same for all its invocations
     }
     uint tid = gl_LocalInvocationID.x;
+    precise float guard_acc = 0.0;
     uint cols = params.cols;
     float cols_f = float(cols);
     // pass 1: reduce m
@@ -437,144 +437,120 @@ void main()
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 1024u < cols) {
             uint j = start + 1024u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 2048u < cols) {
             uint j = start + 2048u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 3072u < cols) {
             uint j = start + 3072u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 4096u < cols) {
             uint j = start + 4096u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 5120u < cols) {
             uint j = start + 5120u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 6144u < cols) {
             uint j = start + 6144u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 7168u < cols) {
             uint j = start + 7168u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 8192u < cols) {
             uint j = start + 8192u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 9216u < cols) {
             uint j = start + 9216u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 10240u < cols) {
             uint j = start + 10240u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 11264u < cols) {
             uint j = start + 11264u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 12288u < cols) {
             uint j = start + 12288u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 13312u < cols) {
             uint j = start + 13312u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 14336u < cols) {
             uint j = start + 14336u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 15360u < cols) {
             uint j = start + 15360u;
             float e_x = x[r * params.ldx + j];
             float e_y = log_softmax_4_map(e_x, shift);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
+            guard_acc += e_y - e_y;
+        }
+    }
+    // An invocation whose results were not all finite reads back the elements of the row it
+    // wrote and checks each against the policy.
+    if (isnan(guard_acc)) {
+        for (uint j = tid; j < cols; j += 1024u) {
+            if (guard_bad(y[r * params.ldy + j]))
                 atomicMax(guard_y, ~(r * params.ldy + j));
-            }
         }
     }
 }

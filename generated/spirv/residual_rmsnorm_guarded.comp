@@ -32,11 +32,10 @@ layout(push_constant) uniform Params {
     uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
 } params;
 
-// Whether v is a value the policy looks for (the first test is the one a finite v pays).
+// Whether v is a value the policy looks for.
 bool guard_bad(float v)
 {
-    return (isnan(v) || isinf(v)) &&
-           ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)));
+    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
 }
 
 float p_abs(float a) { precise float r = abs(a); return r; }
@@ -115,6 +114,7 @@ void main()
         return; // the whole workgroup: r is the same for all its invocations
     }
     uint tid = gl_LocalInvocationID.x;
+    precise float guard_acc = 0.0;
     uint cols = params.cols;
     float cols_f = float(cols);
     // pass 1: map h, reduce ss
@@ -131,9 +131,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 1024u < cols) {
                 uint j = start + 1024u;
@@ -142,9 +140,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 2048u < cols) {
                 uint j = start + 2048u;
@@ -153,9 +149,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 3072u < cols) {
                 uint j = start + 3072u;
@@ -164,9 +158,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 4096u < cols) {
                 uint j = start + 4096u;
@@ -175,9 +167,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 5120u < cols) {
                 uint j = start + 5120u;
@@ -186,9 +176,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 6144u < cols) {
                 uint j = start + 6144u;
@@ -197,9 +185,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 7168u < cols) {
                 uint j = start + 7168u;
@@ -208,9 +194,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 8192u < cols) {
                 uint j = start + 8192u;
@@ -219,9 +203,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 9216u < cols) {
                 uint j = start + 9216u;
@@ -230,9 +212,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 10240u < cols) {
                 uint j = start + 10240u;
@@ -241,9 +221,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 11264u < cols) {
                 uint j = start + 11264u;
@@ -252,9 +230,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 12288u < cols) {
                 uint j = start + 12288u;
@@ -263,9 +239,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 13312u < cols) {
                 uint j = start + 13312u;
@@ -274,9 +248,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 14336u < cols) {
                 uint j = start + 14336u;
@@ -285,9 +257,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             if (start + 15360u < cols) {
                 uint j = start + 15360u;
@@ -296,9 +266,7 @@ void main()
                 float e_h = residual_rmsnorm_1_map(e_x, e_res);
                 c_ss = residual_rmsnorm_2_step(c_ss, e_h);
                 h[r * params.ldh + j] = e_h;
-                if (guard_bad(e_h)) {
-                    atomicMax(guard_h, ~(r * params.ldh + j));
-                }
+                guard_acc += e_h - e_h;
             }
             for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
                 depth--;
@@ -332,9 +300,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 1024u < cols) {
             uint j = start + 1024u;
@@ -342,9 +308,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 2048u < cols) {
             uint j = start + 2048u;
@@ -352,9 +316,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 3072u < cols) {
             uint j = start + 3072u;
@@ -362,9 +324,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 4096u < cols) {
             uint j = start + 4096u;
@@ -372,9 +332,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 5120u < cols) {
             uint j = start + 5120u;
@@ -382,9 +340,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 6144u < cols) {
             uint j = start + 6144u;
@@ -392,9 +348,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 7168u < cols) {
             uint j = start + 7168u;
@@ -402,9 +356,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 8192u < cols) {
             uint j = start + 8192u;
@@ -412,9 +364,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 9216u < cols) {
             uint j = start + 9216u;
@@ -422,9 +372,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 10240u < cols) {
             uint j = start + 10240u;
@@ -432,9 +380,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 11264u < cols) {
             uint j = start + 11264u;
@@ -442,9 +388,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 12288u < cols) {
             uint j = start + 12288u;
@@ -452,9 +396,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 13312u < cols) {
             uint j = start + 13312u;
@@ -462,9 +404,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 14336u < cols) {
             uint j = start + 14336u;
@@ -472,9 +412,7 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 15360u < cols) {
             uint j = start + 15360u;
@@ -482,9 +420,19 @@ void main()
             float e_w = w[j];
             float e_y = residual_rmsnorm_4_map(e_h, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
+            guard_acc += e_y - e_y;
+        }
+    }
+    // An invocation whose results were not all finite reads back the elements of the row it
+    // wrote and checks each against the policy.
+    if (isnan(guard_acc)) {
+        for (uint j = tid; j < cols; j += 1024u) {
+            if (guard_bad(h[r * params.ldh + j]))
+                atomicMax(guard_h, ~(r * params.ldh + j));
+        }
+        for (uint j = tid; j < cols; j += 1024u) {
+            if (guard_bad(y[r * params.ldy + j]))
                 atomicMax(guard_y, ~(r * params.ldy + j));
-            }
         }
     }
 }

@@ -27,11 +27,10 @@ layout(push_constant) uniform Params {
     uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
 } params;
 
-// Whether v is a value the policy looks for (the first test is the one a finite v pays).
+// Whether v is a value the policy looks for.
 bool guard_bad(float v)
 {
-    return (isnan(v) || isinf(v)) &&
-           ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)));
+    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
 }
 
 float p_abs(float a) { precise float r = abs(a); return r; }
@@ -104,6 +103,7 @@ void main()
         return; // the whole workgroup: r is the same for all its invocations
     }
     uint tid = gl_LocalInvocationID.x;
+    precise float guard_acc = 0.0;
     uint cols = params.cols;
     float cols_f = float(cols);
     // pass 1: reduce ss
@@ -225,9 +225,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 1024u < cols) {
             uint j = start + 1024u;
@@ -235,9 +233,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 2048u < cols) {
             uint j = start + 2048u;
@@ -245,9 +241,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 3072u < cols) {
             uint j = start + 3072u;
@@ -255,9 +249,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 4096u < cols) {
             uint j = start + 4096u;
@@ -265,9 +257,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 5120u < cols) {
             uint j = start + 5120u;
@@ -275,9 +265,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 6144u < cols) {
             uint j = start + 6144u;
@@ -285,9 +273,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 7168u < cols) {
             uint j = start + 7168u;
@@ -295,9 +281,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 8192u < cols) {
             uint j = start + 8192u;
@@ -305,9 +289,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 9216u < cols) {
             uint j = start + 9216u;
@@ -315,9 +297,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 10240u < cols) {
             uint j = start + 10240u;
@@ -325,9 +305,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 11264u < cols) {
             uint j = start + 11264u;
@@ -335,9 +313,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 12288u < cols) {
             uint j = start + 12288u;
@@ -345,9 +321,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 13312u < cols) {
             uint j = start + 13312u;
@@ -355,9 +329,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 14336u < cols) {
             uint j = start + 14336u;
@@ -365,9 +337,7 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 15360u < cols) {
             uint j = start + 15360u;
@@ -375,9 +345,15 @@ void main()
             float e_w = w[j];
             float e_y = rmsnorm_3_map(e_x, e_w, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
+            guard_acc += e_y - e_y;
+        }
+    }
+    // An invocation whose results were not all finite reads back the elements of the row it
+    // wrote and checks each against the policy.
+    if (isnan(guard_acc)) {
+        for (uint j = tid; j < cols; j += 1024u) {
+            if (guard_bad(y[r * params.ldy + j]))
                 atomicMax(guard_y, ~(r * params.ldy + j));
-            }
         }
     }
 }

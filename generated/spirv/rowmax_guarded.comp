@@ -24,11 +24,10 @@ layout(push_constant) uniform Params {
     uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
 } params;
 
-// Whether v is a value the policy looks for (the first test is the one a finite v pays).
+// Whether v is a value the policy looks for.
 bool guard_bad(float v)
 {
-    return (isnan(v) || isinf(v)) &&
-           ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)));
+    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
 }
 
 float p_abs(float a) { precise float r = abs(a); return r; }
@@ -101,6 +100,7 @@ void main()
         return; // the whole workgroup: r is the same for all its invocations
     }
     uint tid = gl_LocalInvocationID.x;
+    precise float guard_acc = 0.0;
     uint cols = params.cols;
     float cols_f = float(cols);
     // pass 1: reduce m
@@ -215,8 +215,12 @@ void main()
     m = shared_m[0];
     if (tid == 0u) {
         y[r] = rowmax_2_row(m);
-        if (guard_bad(y[r])) {
-            atomicMax(guard_y, ~(r));
-        }
+        guard_acc += y[r] - y[r];
+    }
+    // An invocation whose results were not all finite reads back the elements of the row it
+    // wrote and checks each against the policy.
+    if (isnan(guard_acc)) {
+        if (tid == 0u && guard_bad(y[r]))
+            atomicMax(guard_y, ~r);
     }
 }

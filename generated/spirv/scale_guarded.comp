@@ -14,8 +14,8 @@ layout(local_size_x = 256) in;
 
 layout(std430, set = 0, binding = 0) readonly buffer Buffer_x { float x[]; };
 layout(std430, set = 0, binding = 0) readonly buffer Buffer4_x { vec4 x4[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer Buffer_y { float y[]; };
-layout(std430, set = 0, binding = 1) writeonly buffer Buffer4_y { vec4 y4[]; };
+layout(std430, set = 0, binding = 1) buffer Buffer_y { float y[]; };
+layout(std430, set = 0, binding = 1) buffer Buffer4_y { vec4 y4[]; };
 // Guards on (a module of its own; the plain one is the map alone): the guard slot of y, the
 // complement of the first bad element's index, by atomic max (docs/GUARDS.md).
 layout(std430, set = 0, binding = 2) buffer Guard { uint guard_slot; };
@@ -66,20 +66,24 @@ float scale_kernel(float a, float x)
 
 void check(float v, uint e)
 {
-    if ((isnan(v) || isinf(v)) &&
-        ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v))))
+    if ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)))
         atomicMax(guard_slot, ~e);
 }
 
-// One test of the four lanes (rarely true), then each lane against the policy.
-void check4(vec4 v, uint i)
+// An invocation whose results were not all finite reads back the elements it wrote, in its
+// own order, and checks each against the policy.
+void guard_find(uint n4, uint stride)
 {
-    if (any(isnan(v)) || any(isinf(v))) {
-        check(v.x, 4u * i);
-        check(v.y, 4u * i + 1u);
-        check(v.z, 4u * i + 2u);
-        check(v.w, 4u * i + 3u);
+    for (uint j = gl_GlobalInvocationID.x; j < n4; j += stride) {
+        vec4 v = y4[j];
+        check(v.x, 4u * j);
+        check(v.y, 4u * j + 1u);
+        check(v.z, 4u * j + 2u);
+        check(v.w, 4u * j + 3u);
     }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n)
+        check(y[e], e);
 }
 
 void main()
@@ -87,18 +91,19 @@ void main()
     uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     uint i = gl_GlobalInvocationID.x;
+    precise vec4 guard_acc = vec4(0.0);
     for (; i + stride < n4; i += 2u * stride) {
         vec4 x_0 = x4[i];
         vec4 x_1 = x4[i + stride];
         {
             vec4 r = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
             y4[i] = r;
-            check4(r, i);
+            guard_acc += r - r;
         }
         {
             vec4 r = vec4(scale_kernel(params.a, x_1.x), scale_kernel(params.a, x_1.y), scale_kernel(params.a, x_1.z), scale_kernel(params.a, x_1.w));
             y4[i + stride] = r;
-            check4(r, i + stride);
+            guard_acc += r - r;
         }
     }
     if (i < n4) {
@@ -106,7 +111,7 @@ void main()
         {
             vec4 r = vec4(scale_kernel(params.a, x_0.x), scale_kernel(params.a, x_0.y), scale_kernel(params.a, x_0.z), scale_kernel(params.a, x_0.w));
             y4[i] = r;
-            check4(r, i);
+            guard_acc += r - r;
         }
     }
     uint e = 4u * n4 + gl_GlobalInvocationID.x;
@@ -114,7 +119,9 @@ void main()
         {
             float r = scale_kernel(params.a, x[e]);
             y[e] = r;
-            check(r, e);
+            guard_acc.x += r - r;
         }
     }
+    if (any(isnan(guard_acc)))
+        guard_find(n4, stride);
 }

@@ -25,11 +25,10 @@ layout(push_constant) uniform Params {
     uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
 } params;
 
-// Whether v is a value the policy looks for (the first test is the one a finite v pays).
+// Whether v is a value the policy looks for.
 bool guard_bad(float v)
 {
-    return (isnan(v) || isinf(v)) &&
-           ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)));
+    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
 }
 
 float p_abs(float a) { precise float r = abs(a); return r; }
@@ -157,6 +156,7 @@ void main()
         return; // the whole workgroup: r is the same for all its invocations
     }
     uint tid = gl_LocalInvocationID.x;
+    precise float guard_acc = 0.0;
     uint cols = params.cols;
     float cols_f = float(cols);
     // pass 1: reduce m
@@ -282,9 +282,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 1024u < cols) {
                 uint j = start + 1024u;
@@ -292,9 +290,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 2048u < cols) {
                 uint j = start + 2048u;
@@ -302,9 +298,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 3072u < cols) {
                 uint j = start + 3072u;
@@ -312,9 +306,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 4096u < cols) {
                 uint j = start + 4096u;
@@ -322,9 +314,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 5120u < cols) {
                 uint j = start + 5120u;
@@ -332,9 +322,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 6144u < cols) {
                 uint j = start + 6144u;
@@ -342,9 +330,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 7168u < cols) {
                 uint j = start + 7168u;
@@ -352,9 +338,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 8192u < cols) {
                 uint j = start + 8192u;
@@ -362,9 +346,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 9216u < cols) {
                 uint j = start + 9216u;
@@ -372,9 +354,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 10240u < cols) {
                 uint j = start + 10240u;
@@ -382,9 +362,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 11264u < cols) {
                 uint j = start + 11264u;
@@ -392,9 +370,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 12288u < cols) {
                 uint j = start + 12288u;
@@ -402,9 +378,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 13312u < cols) {
                 uint j = start + 13312u;
@@ -412,9 +386,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 14336u < cols) {
                 uint j = start + 14336u;
@@ -422,9 +394,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             if (start + 15360u < cols) {
                 uint j = start + 15360u;
@@ -432,9 +402,7 @@ void main()
                 float e_y = softmax_2_map(e_x, m);
                 c_s = softmax_3_step(c_s, e_y);
                 y[r * params.ldy + j] = e_y;
-                if (guard_bad(e_y)) {
-                    atomicMax(guard_y, ~(r * params.ldy + j));
-                }
+                guard_acc += e_y - e_y;
             }
             for (uint b = chunks++; (b & 1u) != 0u; b >>= 1u) {
                 depth--;
@@ -467,144 +435,120 @@ void main()
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 1024u < cols) {
             uint j = start + 1024u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 2048u < cols) {
             uint j = start + 2048u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 3072u < cols) {
             uint j = start + 3072u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 4096u < cols) {
             uint j = start + 4096u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 5120u < cols) {
             uint j = start + 5120u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 6144u < cols) {
             uint j = start + 6144u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 7168u < cols) {
             uint j = start + 7168u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 8192u < cols) {
             uint j = start + 8192u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 9216u < cols) {
             uint j = start + 9216u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 10240u < cols) {
             uint j = start + 10240u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 11264u < cols) {
             uint j = start + 11264u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 12288u < cols) {
             uint j = start + 12288u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 13312u < cols) {
             uint j = start + 13312u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 14336u < cols) {
             uint j = start + 14336u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
-                atomicMax(guard_y, ~(r * params.ldy + j));
-            }
+            guard_acc += e_y - e_y;
         }
         if (start + 15360u < cols) {
             uint j = start + 15360u;
             float e_y = y[r * params.ldy + j];
             e_y = softmax_5_map(e_y, inv);
             y[r * params.ldy + j] = e_y;
-            if (guard_bad(e_y)) {
+            guard_acc += e_y - e_y;
+        }
+    }
+    // An invocation whose results were not all finite reads back the elements of the row it
+    // wrote and checks each against the policy.
+    if (isnan(guard_acc)) {
+        for (uint j = tid; j < cols; j += 1024u) {
+            if (guard_bad(y[r * params.ldy + j]))
                 atomicMax(guard_y, ~(r * params.ldy + j));
-            }
         }
     }
 }
