@@ -3,6 +3,7 @@
  * logged; checks not asked for, and guards off, must let the call through; a thread's policy
  * overrides the process default.
  * usage: test_guards --backend B     (B: a CPU target, vulkan or cuda)
+ *        test_guards --backend B --environment WANT   (TRUENO_GUARD read as WANT says)
  * exit status: 0 passed, 1 failed, 77 skipped (the backend cannot run on this machine). */
 #include "trueno.h"
 #include "trueno_guard.h"
@@ -288,10 +289,41 @@ static void device_buffers(void)
     tn_device_close(dev);
 }
 
+/* The process default read from TRUENO_GUARD (set by the test's environment): want is what it
+ * must have given ("nan", "nonfinite,log" or "off" for a value that is refused). */
+static int from_environment(const char *want)
+{
+    tn_guard_policy p = tn_guard_current();
+    static float x[N], y[N], z[N];
+    fill(x, N, 0.5f);
+    fill(y, N, 1.0f);
+    x[37] = NAN;
+    x[2053] = INFINITY;
+    tn_status s = tn_add(N, x, y, z);
+    if (strcmp(want, "nan") == 0) {
+        EXPECT(p.checks == TN_GUARD_NAN && p.action == TN_GUARD_FAIL, "TRUENO_GUARD=nan gave checks %u, action %d",
+               p.checks, (int)p.action);
+        expect_failure(s, "add", "z", 37, NAN);
+        x[37] = 1.0f;
+        EXPECT(tn_add(N, x, y, z) == TN_OK, "TRUENO_GUARD=nan must let an infinity through: %s", tn_last_error());
+    } else if (strcmp(want, "nonfinite,log") == 0) {
+        EXPECT(p.checks == TN_GUARD_NONFINITE && p.action == TN_GUARD_LOG && !p.log,
+               "TRUENO_GUARD=nonfinite,log gave checks %u, action %d", p.checks, (int)p.action);
+        EXPECT(s == TN_OK, "TRUENO_GUARD=nonfinite,log must log and continue: %s", tn_last_error());
+    } else {
+        EXPECT(p.checks == TN_GUARD_OFF, "a refused TRUENO_GUARD must leave guards off, got %u", p.checks);
+        EXPECT(s == TN_OK, "guards off: %s", tn_last_error());
+    }
+    printf("%s: TRUENO_GUARD=%s %s (%d failures)\n", backend, getenv("TRUENO_GUARD"), failures ? "FAILED" : "passed",
+           failures);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 3 || strcmp(argv[1], "--backend") != 0) {
-        fprintf(stderr, "usage: test_guards --backend NAME\n");
+    if ((argc != 3 && argc != 5) || strcmp(argv[1], "--backend") != 0 ||
+        (argc == 5 && strcmp(argv[3], "--environment") != 0)) {
+        fprintf(stderr, "usage: test_guards --backend NAME [--environment nan|nonfinite,log|off]\n");
         return 2;
     }
     backend = argv[2];
@@ -299,6 +331,8 @@ int main(int argc, char **argv)
         printf("SKIP %s: %s\n", backend, tn_last_error());
         return 77;
     }
+    if (argc == 5)
+        return from_environment(argv[4]);
     guards_off();
     const float bad[] = {NAN, INFINITY, -INFINITY};
     for (int k = 0; k < 3; k++) {
