@@ -269,70 +269,17 @@ tn_status tn_guard_report(const tn_guard_policy *p, const tn_op *op, const tn_ca
 
 /* ---- guarded CPU calls ---- */
 
-enum { CHUNK_FLOATS = 2048 }; /* 8 KiB an array: a chunk's arrays stay in L1 until scanned */
-
-/* The first bad output of call c (outputs and results), reported with its element counted from
- * the start of the whole call's argument (base). found: whether one was. */
-static tn_status check_outputs(const tn_guard_policy *p, const tn_op *op, const tn_call *c, const tn_call *base,
-                               const char *backend, bool *found)
+/* The first bad output of call c (arrays, then results), reported. */
+static tn_status check_outputs(const tn_guard_policy *p, const tn_op *op, const tn_call *c, const char *backend)
 {
-    for (int i = 0; i < op->nargs && !*found; i++) {
+    for (int i = 0; i < op->nargs; i++) {
         const tn_arg *a = &op->args[i];
-        bool result = tn_is_result(a);
-        if (!((op->outputs & (1u << i)) || result) || a->dtype != TN_F32)
+        if (!((op->outputs & (1u << i)) || tn_is_result(a)) || a->dtype != TN_F32)
             continue; /* inputs, and indices (argmax) */
         const float *x = c->ptr[i];
         size_t at = tn_guard_scan_output(op, c, i, x, p->checks);
-        if (at == SIZE_MAX)
-            continue;
-        *found = true;
-        size_t index = at + (size_t)(x - (const float *)base->ptr[i]);
-        return tn_guard_report(p, op, base, i, index, x[at], backend);
-    }
-    return TN_OK;
-}
-
-/* An op whose outputs along dim 0 depend on its inputs there alone, in chunks of dim 0 that each
- * get scanned while still in cache. A failure stops the line: later chunks are not computed.
- * The chunk's call record is set up once and moved along; the scan of a chunk's f32 outputs is
- * a direct call, and only a chunk that holds a defect goes through check_outputs for its report. */
-static tn_status run_split(const tn_guard_policy *p, const tn_op *op, tn_call *c, tn_any_fn fn, const char *backend)
-{
-    size_t n = c->dim[0], per = op->ndims > 1 && c->dim[1] > 0 ? c->dim[1] : 1;
-    size_t step = per >= CHUNK_FLOATS ? 1 : CHUNK_FLOATS / per;
-    size_t stride[TN_MAX_ARGS] = {0}; /* floats an argument moves per unit of dim 0 */
-    unsigned scanned = 0;             /* f32 outputs */
-    for (int i = 0; i < op->nargs; i++) {
-        const tn_arg *a = &op->args[i];
-        if (a->role != TN_SCALAR && a->rank > 0 && a->dim[0] == 0)
-            stride[i] = a->rank == 2 ? c->ld[i] : 1;
-        if ((op->outputs & (1u << i)) && a->dtype == TN_F32)
-            scanned |= 1u << i;
-    }
-    pthread_once(&scan_once, pick_scan);
-    tn_call sub = *c;
-    bool found = false;
-    for (size_t start = 0; start < n; start += step) {
-        sub.dim[0] = step < n - start ? step : n - start;
-        for (int i = 0; i < op->nargs; i++)
-            if (stride[i])
-                sub.ptr[i] = (float *)c->ptr[i] + start * stride[i];
-        op->cpu_call(fn, &sub);
-        if (found)
-            continue;
-        bool suspect = false;
-        for (unsigned m = scanned; m && !suspect; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            const tn_arg *a = &op->args[i];
-            size_t cols = sub.dim[a->dim[a->rank - 1]];
-            if (a->rank == 1)
-                suspect = scan_fn(sub.ptr[i], cols, p->checks) < cols;
-            else
-                suspect = scan_matrix(sub.ptr[i], sub.dim[a->dim[0]], cols, sub.ld[i], p->checks) != SIZE_MAX;
-        }
-        tn_status s = suspect ? check_outputs(p, op, &sub, c, backend, &found) : TN_OK;
-        if (s != TN_OK)
-            return s;
+        if (at != SIZE_MAX)
+            return tn_guard_report(p, op, c, i, at, x[at], backend);
     }
     return TN_OK;
 }
@@ -348,16 +295,13 @@ tn_status tn_guard_run_cpu(const tn_op *op, tn_call *c, int target)
         op->cpu_call(fn, c);
         return TN_OK;
     }
-    bool found = false;
     if (op->cpu_guarded && op->cpu_guarded[target]) {
         /* The variant checks its results in registers; the element is searched for only when
          * it saw one. */
         tn_cpu_guard_hit = 0;
         op->cpu_call(op->cpu_guarded[target], c);
-        return tn_cpu_guard_hit ? check_outputs(&p, op, c, c, backend, &found) : TN_OK;
+        return tn_cpu_guard_hit ? check_outputs(&p, op, c, backend) : TN_OK;
     }
-    if (op->split_dim0 && !op->results)
-        return run_split(&p, op, c, fn, backend);
     op->cpu_call(fn, c);
-    return check_outputs(&p, op, c, c, backend, &found);
+    return check_outputs(&p, op, c, backend);
 }

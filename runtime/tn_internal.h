@@ -158,7 +158,6 @@ typedef struct tn_op {
     int nrules;
     tn_rule rules[TN_MAX_RULES];
     unsigned arrays, outputs, results; /* bit i: argument i is an array; an array written; a host result */
-    bool split_dim0;       /* calls over ranges of dim 0 give the same outputs (guards run it in chunks) */
     unsigned guard_kernels; /* TN_GUARD_IN_CUDA, TN_GUARD_IN_VULKAN: its kernels check outputs (guard.c) */
     bool (*check)(const tn_call *c);    /* a host call's every check, generated from the shapes */
     const tn_any_fn *cpu;                             /* per CPU target (tn_cpu_targets), NULL where absent */

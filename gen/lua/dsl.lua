@@ -803,7 +803,6 @@ local SCHEDULE_FIELDS = {
   doc = "string", build = "function", contract = "function", backends = "table", launch = "function",
   tests = "function", bench = "function", bench_sizes = "function",
   rel_of_result = "boolean", -- an accuracy rel without of bounds the error relative to the result
-  split_dim0 = "boolean", -- calls over ranges of the first dim give the same outputs (guards chunk them)
   cpu_guarded = "boolean", -- its CPU template also writes tn_cpu_<op>_<target>_guarded (docs/GUARDS.md)
 }
 

@@ -428,9 +428,6 @@ local function op_descriptor(op)
   if #c.shaders > 0 and kernels_guard(op, "vulkan", c.glsl_target) then
     guards[#guards + 1] = "TN_GUARD_IN_VULKAN"
   end
-  if op.schedule.split_dim0 then
-    out[#out + 1] = "    .split_dim0 = true,"
-  end
   if #guards > 0 then
     out[#out + 1] = string.format("    .guard_kernels = %s,", table.concat(guards, " | "))
   end

@@ -146,7 +146,6 @@ schedule "map" {
   doc = "out[i] = f(inputs at i), i < n",
   build = build,
   contract = contract,
-  split_dim0 = true,
   cpu_guarded = true,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },
   launch = launch,

@@ -681,7 +681,7 @@ end
 
 schedule "rows" {
   doc = "per row of a matrix: reductions, row scalars and maps in passes over the row",
-  split_dim0 = true,
+  cpu_guarded = true,
   build = build,
   contract = contract,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },
