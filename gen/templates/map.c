@@ -16,11 +16,9 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/map.lua" }, "map.c")}
 /* ${op.name}: ${op.doc} */
 ${kernel}
 
-static inline vf ${op.name}_at(${helper_params}, size_t i)
+static inline void ${op.name}_at(${helper_params}, size_t i)
 {
-    vf r = ${op.name}_kernel(${loads(false)});
-    v_store(${out} + i, r);
-    return r;
+    v_store(${out} + i, ${op.name}_kernel(${loads(false)}));
 }
 
 static inline void ${op.name}_tail(${helper_params}, size_t i, size_t k)
@@ -31,11 +29,21 @@ static inline void ${op.name}_tail(${helper_params}, size_t i, size_t k)
 
 |for _, guarded in ipairs({ false, true }) do
 |if guarded then
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
  * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
  * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
  * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+static inline vf ${op.name}_at_guarded(${helper_params}, size_t i)
+{
+    vf r = ${op.name}_kernel(${loads(false)});
+    v_store(${out} + i, r);
+    return r;
+}
+
+|else
+#ifndef TN_CPU_GUARDED
 |end
 void tn_cpu_${op.name}_${t.name}${guarded and "_guarded" or ""}(${params})
 {
@@ -61,13 +69,13 @@ void tn_cpu_${op.name}_${t.name}${guarded and "_guarded" or ""}(${params})
     bool bad = i > 0 && !tn_cpu_finite(${out}, i);
     vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
     for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
-        r = ${op.name}_at(${call_args}, i);
+        r = ${op.name}_at_guarded(${call_args}, i);
         acc = p_add(acc, p_sub(r, r));
-        r = ${op.name}_at(${call_args}, i + VF_LANES);
+        r = ${op.name}_at_guarded(${call_args}, i + VF_LANES);
         acc2 = p_add(acc2, p_sub(r, r));
     }
     for (; i + VF_LANES <= n; i += VF_LANES) {
-        r = ${op.name}_at(${call_args}, i);
+        r = ${op.name}_at_guarded(${call_args}, i);
         acc = p_add(acc, p_sub(r, r));
     }
     acc = p_add(acc, acc2);
@@ -89,3 +97,4 @@ void tn_cpu_${op.name}_${t.name}${guarded and "_guarded" or ""}(${params})
 |end
 }
 |end
+#endif

@@ -173,10 +173,13 @@ ${gen.c_function(ph.fn, scalar, ss, fname(ph, "row"))}
 |for _, variant in ipairs({ false, true }) do
 |guarded = variant
 |if guarded then
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same, its outputs checked in registers: the values stored last are summed as r - r
  * (eight accumulators, like the reductions'), and values per row tested; a hit sets
  * tn_cpu_guard_hit and the runtime then searches the outputs for the element. */
+|else
+#ifndef TN_CPU_GUARDED
 |end
 void tn_cpu_${op.name}_${t.name}${guarded and "_guarded" or ""}(${params})
 {
@@ -352,3 +355,4 @@ void tn_cpu_${op.name}_${t.name}${guarded and "_guarded" or ""}(${params})
 |end
 }
 |end
+#endif

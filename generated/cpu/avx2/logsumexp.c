@@ -154,6 +154,7 @@ static inline float logsumexp_3_row(float m, float s)
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
+#ifndef TN_CPU_GUARDED
 void tn_cpu_logsumexp_avx2(size_t rows, size_t cols, const float *x, size_t ldx, float *y)
 {
     const float cols_f = (float)cols;
@@ -354,6 +355,7 @@ void tn_cpu_logsumexp_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
     if (streaming)
         v_stream_fence();
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same, its outputs checked in registers: the values stored last are summed as r - r
  * (eight accumulators, like the reductions'), and values per row tested; a hit sets
@@ -570,3 +572,4 @@ void tn_cpu_logsumexp_avx2_guarded(size_t rows, size_t cols, const float *x, siz
     if (guard_hit)
         tn_cpu_guard_hit = 1;
 }
+#endif

@@ -58,6 +58,7 @@ static inline vf layernorm_5_map(vf x, vf w, vf b, vf mean, vf rstd)
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
+#ifndef TN_CPU_GUARDED
 void tn_cpu_layernorm_avx512(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
@@ -385,6 +386,7 @@ void tn_cpu_layernorm_avx512(size_t rows, size_t cols, const float *x, size_t ld
     if (streaming)
         v_stream_fence();
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same, its outputs checked in registers: the values stored last are summed as r - r
  * (eight accumulators, like the reductions'), and values per row tested; a hit sets
@@ -767,3 +769,4 @@ void tn_cpu_layernorm_avx512_guarded(size_t rows, size_t cols, const float *x, s
     if (guard_hit)
         tn_cpu_guard_hit = 1;
 }
+#endif

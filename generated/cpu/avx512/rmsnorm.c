@@ -38,6 +38,7 @@ static inline vf rmsnorm_3_map(vf x, vf w, vf inv)
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
+#ifndef TN_CPU_GUARDED
 void tn_cpu_rmsnorm_avx512(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, float eps, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
@@ -260,6 +261,7 @@ void tn_cpu_rmsnorm_avx512(size_t rows, size_t cols, const float *x, size_t ldx,
     if (streaming)
         v_stream_fence();
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same, its outputs checked in registers: the values stored last are summed as r - r
  * (eight accumulators, like the reductions'), and values per row tested; a hit sets
@@ -537,3 +539,4 @@ void tn_cpu_rmsnorm_avx512_guarded(size_t rows, size_t cols, const float *x, siz
     if (guard_hit)
         tn_cpu_guard_hit = 1;
 }
+#endif

@@ -19,11 +19,9 @@ static inline vf axpy_kernel(vf a, vf x, vf y)
     return t13;
 }
 
-static inline vf axpy_at(vf a, const float *x, float *y, size_t i)
+static inline void axpy_at(vf a, const float *x, float *y, size_t i)
 {
-    vf r = axpy_kernel(a, v_load(x + i), v_load(y + i));
-    v_store(y + i, r);
-    return r;
+    v_store(y + i, axpy_kernel(a, v_load(x + i), v_load(y + i)));
 }
 
 static inline void axpy_tail(vf a, const float *x, float *y, size_t i, size_t k)
@@ -32,6 +30,7 @@ static inline void axpy_tail(vf a, const float *x, float *y, size_t i, size_t k)
     v_store_tail(y + i, k, axpy_kernel(a, v_load_tail(x + i, k, pad), v_load_tail(y + i, k, pad)));
 }
 
+#ifndef TN_CPU_GUARDED
 void tn_cpu_axpy_scalar(size_t n, float a, const float *x, float *y)
 {
     const vf a_v = v_splat(a);
@@ -48,11 +47,19 @@ void tn_cpu_axpy_scalar(size_t n, float a, const float *x, float *y)
     if (i < n)
         axpy_tail(a_v, x, y, i, n - i);
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
  * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
  * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
  * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+static inline vf axpy_at_guarded(vf a, const float *x, float *y, size_t i)
+{
+    vf r = axpy_kernel(a, v_load(x + i), v_load(y + i));
+    v_store(y + i, r);
+    return r;
+}
+
 void tn_cpu_axpy_scalar_guarded(size_t n, float a, const float *x, float *y)
 {
     const vf a_v = v_splat(a);
@@ -66,13 +73,13 @@ void tn_cpu_axpy_scalar_guarded(size_t n, float a, const float *x, float *y)
     bool bad = i > 0 && !tn_cpu_finite(y, i);
     vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
     for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
-        r = axpy_at(a_v, x, y, i);
+        r = axpy_at_guarded(a_v, x, y, i);
         acc = p_add(acc, p_sub(r, r));
-        r = axpy_at(a_v, x, y, i + VF_LANES);
+        r = axpy_at_guarded(a_v, x, y, i + VF_LANES);
         acc2 = p_add(acc2, p_sub(r, r));
     }
     for (; i + VF_LANES <= n; i += VF_LANES) {
-        r = axpy_at(a_v, x, y, i);
+        r = axpy_at_guarded(a_v, x, y, i);
         acc = p_add(acc, p_sub(r, r));
     }
     acc = p_add(acc, acc2);
@@ -87,3 +94,4 @@ void tn_cpu_axpy_scalar_guarded(size_t n, float a, const float *x, float *y)
     if (bad)
         tn_cpu_guard_hit = 1;
 }
+#endif

@@ -103,6 +103,7 @@ static inline vf softmax_5_map(vf y, vf inv)
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
+#ifndef TN_CPU_GUARDED
 void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
@@ -428,6 +429,7 @@ void tn_cpu_softmax_scalar(size_t rows, size_t cols, const float *x, size_t ldx,
         v_stream_fence();
     free(y_stage);
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same, its outputs checked in registers: the values stored last are summed as r - r
  * (eight accumulators, like the reductions'), and values per row tested; a hit sets
@@ -808,3 +810,4 @@ void tn_cpu_softmax_scalar_guarded(size_t rows, size_t cols, const float *x, siz
     if (guard_hit)
         tn_cpu_guard_hit = 1;
 }
+#endif

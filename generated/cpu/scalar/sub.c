@@ -9,11 +9,9 @@ static inline vf sub_kernel(vf x, vf y)
     return t2;
 }
 
-static inline vf sub_at(const float *x, const float *y, float *z, size_t i)
+static inline void sub_at(const float *x, const float *y, float *z, size_t i)
 {
-    vf r = sub_kernel(v_load(x + i), v_load(y + i));
-    v_store(z + i, r);
-    return r;
+    v_store(z + i, sub_kernel(v_load(x + i), v_load(y + i)));
 }
 
 static inline void sub_tail(const float *x, const float *y, float *z, size_t i, size_t k)
@@ -22,6 +20,7 @@ static inline void sub_tail(const float *x, const float *y, float *z, size_t i, 
     v_store_tail(z + i, k, sub_kernel(v_load_tail(x + i, k, pad), v_load_tail(y + i, k, pad)));
 }
 
+#ifndef TN_CPU_GUARDED
 void tn_cpu_sub_scalar(size_t n, const float *x, const float *y, float *z)
 {
     /* With 32- and 64-byte vectors, a head of fewer than VF_LANES elements first, so that the
@@ -37,11 +36,19 @@ void tn_cpu_sub_scalar(size_t n, const float *x, const float *y, float *z)
     if (i < n)
         sub_tail(x, y, z, i, n - i);
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
  * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
  * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
  * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+static inline vf sub_at_guarded(const float *x, const float *y, float *z, size_t i)
+{
+    vf r = sub_kernel(v_load(x + i), v_load(y + i));
+    v_store(z + i, r);
+    return r;
+}
+
 void tn_cpu_sub_scalar_guarded(size_t n, const float *x, const float *y, float *z)
 {
     const vf zero = v_splat(0.0f);
@@ -54,13 +61,13 @@ void tn_cpu_sub_scalar_guarded(size_t n, const float *x, const float *y, float *
     bool bad = i > 0 && !tn_cpu_finite(z, i);
     vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
     for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
-        r = sub_at(x, y, z, i);
+        r = sub_at_guarded(x, y, z, i);
         acc = p_add(acc, p_sub(r, r));
-        r = sub_at(x, y, z, i + VF_LANES);
+        r = sub_at_guarded(x, y, z, i + VF_LANES);
         acc2 = p_add(acc2, p_sub(r, r));
     }
     for (; i + VF_LANES <= n; i += VF_LANES) {
-        r = sub_at(x, y, z, i);
+        r = sub_at_guarded(x, y, z, i);
         acc = p_add(acc, p_sub(r, r));
     }
     acc = p_add(acc, acc2);
@@ -75,3 +82,4 @@ void tn_cpu_sub_scalar_guarded(size_t n, const float *x, const float *y, float *
     if (bad)
         tn_cpu_guard_hit = 1;
 }
+#endif

@@ -10,11 +10,9 @@ static inline vf clamp_kernel(vf lo, vf hi, vf x)
     return t4;
 }
 
-static inline vf clamp_at(vf lo, vf hi, const float *x, float *y, size_t i)
+static inline void clamp_at(vf lo, vf hi, const float *x, float *y, size_t i)
 {
-    vf r = clamp_kernel(lo, hi, v_load(x + i));
-    v_store(y + i, r);
-    return r;
+    v_store(y + i, clamp_kernel(lo, hi, v_load(x + i)));
 }
 
 static inline void clamp_tail(vf lo, vf hi, const float *x, float *y, size_t i, size_t k)
@@ -23,6 +21,7 @@ static inline void clamp_tail(vf lo, vf hi, const float *x, float *y, size_t i, 
     v_store_tail(y + i, k, clamp_kernel(lo, hi, v_load_tail(x + i, k, pad)));
 }
 
+#ifndef TN_CPU_GUARDED
 void tn_cpu_clamp_sse2(size_t n, float lo, float hi, const float *x, float *y)
 {
     const vf lo_v = v_splat(lo);
@@ -40,11 +39,19 @@ void tn_cpu_clamp_sse2(size_t n, float lo, float hi, const float *x, float *y)
     if (i < n)
         clamp_tail(lo_v, hi_v, x, y, i, n - i);
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
 /* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
  * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
  * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
  * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+static inline vf clamp_at_guarded(vf lo, vf hi, const float *x, float *y, size_t i)
+{
+    vf r = clamp_kernel(lo, hi, v_load(x + i));
+    v_store(y + i, r);
+    return r;
+}
+
 void tn_cpu_clamp_sse2_guarded(size_t n, float lo, float hi, const float *x, float *y)
 {
     const vf lo_v = v_splat(lo);
@@ -59,13 +66,13 @@ void tn_cpu_clamp_sse2_guarded(size_t n, float lo, float hi, const float *x, flo
     bool bad = i > 0 && !tn_cpu_finite(y, i);
     vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
     for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
-        r = clamp_at(lo_v, hi_v, x, y, i);
+        r = clamp_at_guarded(lo_v, hi_v, x, y, i);
         acc = p_add(acc, p_sub(r, r));
-        r = clamp_at(lo_v, hi_v, x, y, i + VF_LANES);
+        r = clamp_at_guarded(lo_v, hi_v, x, y, i + VF_LANES);
         acc2 = p_add(acc2, p_sub(r, r));
     }
     for (; i + VF_LANES <= n; i += VF_LANES) {
-        r = clamp_at(lo_v, hi_v, x, y, i);
+        r = clamp_at_guarded(lo_v, hi_v, x, y, i);
         acc = p_add(acc, p_sub(r, r));
     }
     acc = p_add(acc, acc2);
@@ -80,3 +87,4 @@ void tn_cpu_clamp_sse2_guarded(size_t n, float lo, float hi, const float *x, flo
     if (bad)
         tn_cpu_guard_hit = 1;
 }
+#endif
