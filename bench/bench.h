@@ -139,4 +139,7 @@ int bench_syscall_burst(int argc, char **argv);
 int bench_report(int argc, char **argv);
 int bench_latency(int argc, char **argv); /* latency.c: small-call cost on each GPU backend */
 
+/* guards.c: tn_bench guards (call time with guards off and on). */
+int bench_guards(int argc, char **argv);
+
 #endif

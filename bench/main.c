@@ -24,6 +24,8 @@ static void usage(FILE *f)
           "                                            write the performance report and plot data\n"
           "  latency [--n N] [--backend B]             a small op's call time on each GPU backend (host\n"
           "                                            arrays, device buffers with a wait, queued)\n"
+          "  guards [--backend B] [--op add,exp] [--sizes 65536,16777216] [--samples K] [--quick]\n"
+          "                                            call time with NaN/infinity guards off and on\n"
           "\n",
           f);
     fputs(bench_options_help, f);
@@ -86,6 +88,8 @@ int main(int argc, char **argv)
         return bench_report(argc, argv);
     if (strcmp(cmd, "latency") == 0)
         return bench_latency(argc, argv);
+    if (strcmp(cmd, "guards") == 0)
+        return bench_guards(argc, argv);
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
         usage(stdout);
         return 0;

@@ -2,6 +2,7 @@
  * toolkit nor a driver is needed to build or to run. PTX is embedded in the op tables and
  * JIT-compiled once per device by cuModuleLoadDataEx, with its logs captured. */
 #define _POSIX_C_SOURCE 200809L
+#include "guard_internal.h"
 #include "tn_internal.h"
 
 #include <dlfcn.h>
@@ -652,6 +653,9 @@ static tn_status cu_stage(cu_device *d, CUmodule m, const tn_op *op, const tn_ca
             break;
         case TN_P_COUNTER:
             values[i].u64 = d->counters + p->value;
+            break;
+        case TN_P_GUARD:
+            values[i].u64 = c->guard ? (CUdeviceptr)(uintptr_t)c->guard + p->value * TN_GUARD_SLOT_BYTES : 0;
             break;
         }
         params[i] = &values[i];

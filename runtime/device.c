@@ -1,4 +1,5 @@
 /* GPU devices and buffers: the public API over the CUDA and Vulkan backends. */
+#include "guard_internal.h"
 #include "prof_internal.h"
 
 #include <pthread.h>
@@ -65,6 +66,7 @@ void tn_device_close(tn_device *device)
         return;
     if (atomic_load(&device->stamps) > 0) /* profilers hold its timestamps: read them now */
         prof_device_closing(device);
+    tn_guard_device_closed(device);
     device->backend->close(device->impl);
     free(device);
 }
@@ -296,11 +298,14 @@ static tn_status run_on_device(tn_device *dev, const tn_op *op, tn_call *c, bool
                            op->args[o].name, op->args[j].name, op->args[o].rank == 2 ? ", at the same ld" : "");
         }
     }
+    native.guard_checks = 0;
+    native.guard = NULL;
+    bool guarded = tn_guard_on();
     if (!prof_attached)
-        return dev->backend->run(dev->impl, op, &native, NULL);
+        return guarded ? tn_guard_run_device(dev, op, &native, NULL) : dev->backend->run(dev->impl, op, &native, NULL);
     prof_call pc;
     tn_gpu_trace *trace = prof_gpu_begin(&pc, dev);
-    s = dev->backend->run(dev->impl, op, &native, trace);
+    s = guarded ? tn_guard_run_device(dev, op, &native, trace) : dev->backend->run(dev->impl, op, &native, trace);
     return trace ? prof_gpu_end(&pc, s, op, c, 0, 0) : s;
 }
 

@@ -1,6 +1,7 @@
 /* Dispatch: which variant runs each op (TRUENO_BACKEND, per-thread choice, CPU detection),
  * argument validation shared by every op, and tn_describe. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "guard_internal.h"
 #include "tn_internal.h"
 
 #include <pthread.h>
@@ -288,6 +289,8 @@ tn_status tn_run_host(const tn_op *op, tn_call *c)
         return unavailable(op, b);
     if (b >= tn_cpu_target_count)
         return tn_gpu_host_call(gpu_of(b), op, c);
+    if (tn_guard_on())
+        return tn_guard_run_cpu(op, c, b);
     op->cpu_call(op->cpu[b], c);
     return TN_OK;
 }

@@ -21,6 +21,8 @@ const char *tn_status_string(tn_status status)
         return "device error";
     case TN_ERR_IO:
         return "input/output error";
+    case TN_ERR_NONFINITE:
+        return "non-finite output";
     }
     return "unknown status";
 }

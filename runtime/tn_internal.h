@@ -27,6 +27,10 @@ typedef struct tn_call {
     float scalar[TN_MAX_ARGS];
     size_t at[TN_MAX_ARGS]; /* results on a device: their element in their buffer */
     bool results_on_device; /* set by the runtime for the backend: results go to buffers at at[] */
+    /* Guards (guard.c), set by the runtime for the backend: TN_GUARD_ bits the kernels check
+     * (0: none) and the backend handle of the device's guard slots (NULL when off). */
+    unsigned guard_checks;
+    void *guard;
 } tn_call;
 
 typedef void (*tn_any_fn)(void);
@@ -50,12 +54,22 @@ typedef struct tn_rule {
 
 /* ---- GPU launches: plans generated per op and backend from the schedule's launch description ---- */
 
-typedef enum tn_param_kind { TN_P_U64, TN_P_U32, TN_P_F32, TN_P_BUFFER, TN_P_SCRATCH, TN_P_COUNTER } tn_param_kind;
+typedef enum tn_param_kind {
+    TN_P_U64,
+    TN_P_U32,
+    TN_P_F32,
+    TN_P_BUFFER,
+    TN_P_SCRATCH,
+    TN_P_COUNTER,
+    TN_P_GUARD,
+} tn_param_kind;
 
 /* A kernel parameter (CUDA), push-constant word or storage buffer (Vulkan). value: the integer,
  * the argument position (BUFFER) or the byte offset into the device's scratch (SCRATCH) or into
  * its counters (COUNTER: memory that is zero when a launch starts and that its stages leave at
- * zero; CUDA only). */
+ * zero; CUDA only); GUARD: the guard slot of the output at argument position value (guard.c:
+ * CUDA passes its address, 0 when guards are off; Vulkan binds it, or the output itself when
+ * off, which the shader then never writes through the slot's binding). */
 typedef struct tn_param {
     tn_param_kind kind;
     uint64_t value;
@@ -145,8 +159,10 @@ typedef struct tn_op {
     int nrules;
     tn_rule rules[TN_MAX_RULES];
     unsigned arrays, outputs, results; /* bit i: argument i is an array; an array written; a host result */
+    unsigned guard_kernels; /* TN_GUARD_IN_CUDA, TN_GUARD_IN_VULKAN: its kernels check outputs (guard.c) */
     bool (*check)(const tn_call *c);    /* a host call's every check, generated from the shapes */
     const tn_any_fn *cpu;                             /* per CPU target (tn_cpu_targets), NULL where absent */
+    const tn_any_fn *cpu_guarded; /* the same, checking the outputs in registers (guard.c); NULL: none */
     void (*cpu_call)(tn_any_fn fn, const tn_call *c); /* casts fn to the op's signature and calls it */
     const char *ptx;                                  /* PTX module text, NULL when the op has none */
     const char *const *cuda_entries;

@@ -17,6 +17,7 @@ typedef enum tn_status {
     TN_ERR_OUT_OF_MEMORY,
     TN_ERR_DEVICE, /* a CUDA or Vulkan call failed (the message carries the driver's words) */
     TN_ERR_IO,     /* a file could not be opened or written (the message names it and why) */
+    TN_ERR_NONFINITE, /* a guard found a NaN or an infinity in an output (trueno_guard.h) */
 } tn_status;
 
 const char *tn_status_string(tn_status status);

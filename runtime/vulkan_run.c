@@ -1,6 +1,7 @@
 /* Vulkan pipelines and runs: each op's compute pipelines built on first use, and its launch
  * plan recorded as dispatches into a frame. */
 #define _POSIX_C_SOURCE 200809L
+#include "guard_internal.h"
 #include "tn_internal.h"
 
 #ifndef TN_NO_VULKAN_HEADERS
@@ -135,6 +136,14 @@ static tn_status vk_scratch(vk_device *d, size_t bytes)
     return TN_OK;
 }
 
+/* An output's guard slot; with guards off, the output's own buffer (the shader writes no slot). */
+static VkDescriptorBufferInfo vk_guard_binding(const tn_call *c, uint64_t arg)
+{
+    if (!c->guard)
+        return (VkDescriptorBufferInfo){ ((vk_buffer *)c->ptr[arg])->buffer, 0, VK_WHOLE_SIZE };
+    return (VkDescriptorBufferInfo){ ((vk_buffer *)c->guard)->buffer, arg * TN_GUARD_SLOT_BYTES, TN_GUARD_SLOT_BYTES };
+}
+
 /* A stage's storage buffers, as its plan lists them, in a descriptor set of the frame's. */
 static tn_status vk_bind(vk_device *d, vk_frame *f, const tn_op *op, const tn_call *c, const tn_stage *st,
                          const vk_pipeline *p, const tn_shader *shader, VkDescriptorSet *set)
@@ -147,6 +156,8 @@ static tn_status vk_bind(vk_device *d, vk_frame *f, const tn_op *op, const tn_ca
         const tn_param *b = &st->bindings[i];
         if (b->kind == TN_P_BUFFER)
             infos[i] = (VkDescriptorBufferInfo){((vk_buffer *)c->ptr[b->value])->buffer, 0, VK_WHOLE_SIZE};
+        else if (b->kind == TN_P_GUARD)
+            infos[i] = vk_guard_binding(c, b->value);
         else
             infos[i] = (VkDescriptorBufferInfo){d->scratch->buffer, b->value, VK_WHOLE_SIZE};
     }

@@ -803,6 +803,7 @@ local SCHEDULE_FIELDS = {
   doc = "string", build = "function", contract = "function", backends = "table", launch = "function",
   tests = "function", bench = "function", bench_sizes = "function",
   rel_of_result = "boolean", -- an accuracy rel without of bounds the error relative to the result
+  cpu_guarded = "boolean", -- its CPU template also writes tn_cpu_<op>_<target>_guarded (docs/GUARDS.md)
 }
 
 function dsl.schedule(name)

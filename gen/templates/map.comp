@@ -14,10 +14,15 @@ layout(local_size_x = ${t.local_size}) in;
 
 |local binding = 0
 |for _, a in ipairs(gen.arrays(op)) do
-|  local access = a.role == "in" and "readonly " or a.role == "out" and "writeonly " or ""
+|  local access = a.role == "in" and "readonly " or (a.role == "out" and not guarded) and "writeonly " or ""
 layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer_${a.name} { float ${a.name}[]; };
 layout(std430, set = 0, binding = ${binding}) ${access}buffer Buffer4_${a.name} { vec4 ${a.name}4[]; };
 |  binding = binding + 1
+|end
+|if guarded then
+// Guards on (a module of its own; the plain one is the map alone): the guard slot of ${out}, the
+// complement of the first bad element's index, by atomic max (docs/GUARDS.md).
+layout(std430, set = 0, binding = ${binding}) buffer Guard { uint guard_slot; };
 |end
 
 layout(push_constant) uniform Params {
@@ -26,6 +31,9 @@ layout(push_constant) uniform Params {
 |  if a.role == "scalar" then
     float ${a.name};
 |  end
+|end
+|if guarded then
+    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
 |end
 } params;
 
@@ -43,23 +51,60 @@ ${kernel}
 |  end
 |  return table.concat(out, "\n")
 |end
+|if guarded then
+void check(float v, uint e)
+{
+    if ((((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v)))
+        atomicMax(guard_slot, ~e);
+}
+
+// An invocation whose results were not all finite reads back the elements it wrote, in its
+// own order, and checks each against the policy.
+void guard_find(uint n4, uint stride)
+{
+    for (uint j = gl_GlobalInvocationID.x; j < n4; j += stride) {
+        vec4 v = ${out}4[j];
+        check(v.x, 4u * j);
+        check(v.y, 4u * j + 1u);
+        check(v.z, 4u * j + 2u);
+        check(v.w, 4u * j + 3u);
+    }
+    uint e = 4u * n4 + gl_GlobalInvocationID.x;
+    if (e < params.n)
+        check(${out}[e], e);
+}
+
+|end
+|-- A stored value; in the guarded module also summed as r - r (0 while finite, NaN for good
+|-- after an infinity or a NaN): no test or branch per element.
+|local function store(at, value, vector)
+|  if not guarded then return out .. at .. " = " .. value .. ";" end
+|  return "{\n    " .. (vector and "vec4" or "float") .. " r = " .. value .. ";\n    " .. out .. at .. " = r;\n    guard_acc" .. (vector and "" or ".x") .. " += r - r;\n}"
+|end
 void main()
 {
     uint n4 = params.n / 4u;
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     uint i = gl_GlobalInvocationID.x;
+|if guarded then
+    precise vec4 guard_acc = vec4(0.0);
+|end
     for (; i + stride < n4; i += 2u * stride) {
         ${loads(0, "i")}
         ${loads(1, "i + stride")}
-        ${out}4[i] = ${vector(0)};
-        ${out}4[i + stride] = ${vector(1)};
+        ${store("4[i]", vector(0), true)}
+        ${store("4[i + stride]", vector(1), true)}
     }
     if (i < n4) {
         ${loads(0, "i")}
-        ${out}4[i] = ${vector(0)};
+        ${store("4[i]", vector(0), true)}
     }
     uint e = 4u * n4 + gl_GlobalInvocationID.x;
     if (e < params.n) {
-        ${out}[e] = ${call(function(a) return a.name .. "[e]" end)};
+        ${store("[e]", call(function(a) return a.name .. "[e]" end), false)}
     }
+|if guarded then
+    if (any(isnan(guard_acc)))
+        guard_find(n4, stride);
+|end
 }

@@ -24,6 +24,9 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |    end
 |  end
 |end
+|local guarded = false -- rendering the guarded variant (docs/GUARDS.md)
+|local row_f32 = {}
+|for _, a in ipairs(gen.guarded_outputs(op)) do row_f32[a.name] = true end
 |local VT = { f32 = "vf", i32 = "vi" }
 |local ST = { f32 = "float", i32 = "int32_t" }
 |-- How a row-level value is spelled: a scalar (float m) or splatted for vector code (m_v).
@@ -82,6 +85,12 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |  end
 |  for _, a in ipairs(pass.stores) do
 |    local to = final[a.name] == pass.index and (a.name .. "_r") or (a.name .. "_w")
+|    -- guarded: the final value summed as r - r (0 while finite, NaN for good after an infinity
+|    -- or a NaN), one accumulator per unrolled vector; masked lanes count as 0
+|    if guarded and final[a.name] == pass.index then
+|      local g = masked and ("p_select(m, e_" .. a.name .. ", guard_zero)") or ("e_" .. a.name)
+|      out[#out + 1] = "{\n    const vf g = " .. g .. ";\n    guard_acc" .. acc_k .. " = p_add(guard_acc" .. acc_k .. ", p_sub(g, g));\n}"
+|    end
 |    if masked then
 |      out[#out + 1] = "v_store_tail(" .. to .. " + " .. at .. ", k, e_" .. a.name .. ");"
 |    elseif final[a.name] == pass.index and streamable[a.name] then
@@ -133,7 +142,10 @@ ${gen.header("/*", { op.file, "gen/lua/schedules/rows.lua" }, "rows.c")}
 |  for _, ph in ipairs(phases) do
 |    local value = fname(ph, "row") .. "(" .. list(ph.fn.params, function(p) return row_value(p.name, false) end) .. ")"
 |    if ph.kind == "let" then out[#out + 1] = "const float " .. ph.names[1] .. " = " .. value .. ";"
-|    else out[#out + 1] = ph.names[1] .. "[r] = " .. value .. ";" end
+|    else
+|      out[#out + 1] = ph.names[1] .. "[r] = " .. value .. ";"
+|      if guarded and row_f32[ph.names[1]] then out[#out + 1] = "guard_hit = guard_hit || !tn_cpu_finite(&" .. ph.names[1] .. "[r], 1);" end
+|    end
 |  end
 |  return table.concat(out, "\n")
 |end
@@ -158,8 +170,24 @@ ${gen.c_function(ph.fn, scalar, ss, fname(ph, "row"))}
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
-void tn_cpu_${op.name}_${t.name}(${params})
+|for _, variant in ipairs({ false, true }) do
+|guarded = variant
+|if guarded then
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
+
+/* The same, its outputs checked in registers: the values stored last are summed as r - r
+ * (eight accumulators, like the reductions'), and values per row tested; a hit sets
+ * tn_cpu_guard_hit and the runtime then searches the outputs for the element. */
+|else
+#ifndef TN_CPU_GUARDED
+|end
+void tn_cpu_${op.name}_${t.name}${guarded and "_guarded" or ""}(${params})
 {
+|if guarded then
+    const vf guard_zero = v_splat(0.0f);
+    vf ${list({ 0, 1, 2, 3, 4, 5, 6, 7 }, function(q) return "guard_acc" .. q .. " = guard_zero" end)};
+    bool guard_hit = false;
+|end
     const float cols_f = (float)${cols_dim};
     const vf cols_v = v_splat(cols_f);
     (void)cols_v;
@@ -315,4 +343,16 @@ void tn_cpu_${op.name}_${t.name}(${params})
     free(${a.name}_stage);
 |  end
 |end
+|if guarded then
+    guard_acc0 = p_add(p_add(p_add(guard_acc0, guard_acc1), p_add(guard_acc2, guard_acc3)),
+                       p_add(p_add(guard_acc4, guard_acc5), p_add(guard_acc6, guard_acc7)));
+    float guard_lanes[VF_LANES];
+    v_store(guard_lanes, guard_acc0);
+    for (int q = 0; q < VF_LANES; q++)
+        guard_hit = guard_hit || guard_lanes[q] != guard_lanes[q];
+    if (guard_hit)
+        tn_cpu_guard_hit = 1;
+|end
 }
+|end
+#endif

@@ -12,6 +12,15 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |local is_matrix, is_vector = {}, {}
 |for _, a in ipairs(op.matrices) do is_matrix[a.name] = true end
 |for _, a in ipairs(op.vectors) do is_vector[a.name] = true end
+|local guarded_outputs = gen.guarded_outputs(op)
+|local is_guarded = {}
+|for _, a in ipairs(guarded_outputs) do is_guarded[a.name] = true end
+|-- After a store of value v to output name: in the guarded module, v - v summed (0 while finite,
+|-- NaN for good after an infinity or a NaN); no test or branch per element.
+|local function check(name, v)
+|  if not guarded or not is_guarded[name] then return "" end
+|  return "\nguard_acc += " .. v .. " - " .. v .. ";"
+|end
 |local function fname(ph, what) return op.name .. "_" .. ph.index .. "_" .. what end
 |local function is_scalar_arg(name) for _, a in ipairs(op.scalars) do if a.name == name then return true end end return false end
 |local function row_value(name) return name == cols_dim and "cols_f" or (is_scalar_arg(name) and ("params." .. name) or name) end
@@ -60,7 +69,7 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |    end
 |  end
 |  for _, a in ipairs(pass.stores) do
-|    out[#out + 1] = a.name .. "[r * params.ld" .. a.name .. " + j] = e_" .. a.name .. ";"
+|    out[#out + 1] = a.name .. "[r * params.ld" .. a.name .. " + j] = e_" .. a.name .. ";" .. check(a.name, "e_" .. a.name)
 |  end
 |  return table.concat(out, "\n")
 |end
@@ -69,7 +78,7 @@ spirv_execution_mode(extensions = ["SPV_KHR_float_controls"], capabilities = [44
 |  for _, ph in ipairs(phases) do
 |    local value = fname(ph, "row") .. "(" .. list(ph.fn.params, function(p) return row_value(p.name) end) .. ")"
 |    if ph.kind == "let" then out[#out + 1] = "float " .. ph.names[1] .. " = " .. value .. ";"
-|    else out[#out + 1] = "if (tid == 0u) {\n    " .. ph.names[1] .. "[r] = " .. value .. ";\n}" end
+|    else out[#out + 1] = "if (tid == 0u) {\n    " .. ph.names[1] .. "[r] = " .. value .. ";" .. check(ph.names[1], ph.names[1] .. "[r]"):gsub("\n", "\n    ") .. "\n}" end
 |  end
 |  return table.concat(out, "\n")
 |end
@@ -87,6 +96,14 @@ layout(std430, set = 0, binding = ${binding}) ${a.role == "in" and "readonly " o
 |    binding = binding + 1
 |  end
 |end
+|if guarded then
+// Guards on (a module of its own; the plain one is the op alone): a slot per f32 output, the
+// complement of the first bad element's index, by atomic max (docs/GUARDS.md).
+|  for _, a in ipairs(guarded_outputs) do
+layout(std430, set = 0, binding = ${binding}) buffer Guard_${a.name} { uint guard_${a.name}; };
+|    binding = binding + 1
+|  end
+|end
 
 layout(push_constant) uniform Params {
     uint ${rows_dim};
@@ -98,7 +115,18 @@ layout(push_constant) uniform Params {
     uint ld${a.name};
 |  end
 |end
+|if guarded then
+    uint guard_checks; // TN_GUARD_ bits: 1 NaN, 2 infinities
+|end
 } params;
+|if guarded then
+
+// Whether v is a value the policy looks for.
+bool guard_bad(float v)
+{
+    return (((params.guard_checks & 1u) != 0u) && isnan(v)) || (((params.guard_checks & 2u) != 0u) && isinf(v));
+}
+|end
 
 ${gen.lower.prim_functions(dsl.prims, t, st)}
 
@@ -129,6 +157,9 @@ void main()
         return; // the whole workgroup: r is the same for all its invocations
     }
     uint tid = gl_LocalInvocationID.x;
+|if guarded then
+    precise float guard_acc = 0.0;
+|end
     uint cols = params.${cols_dim};
     float cols_f = float(cols);
 |if op.passes[0] then
@@ -198,5 +229,22 @@ void main()
 |    end
 |  end
     ${row_phases(pass.after)}
+|end
+|if guarded then
+    // An invocation whose results were not all finite reads back the elements of the row it
+    // wrote and checks each against the policy.
+    if (isnan(guard_acc)) {
+|  for _, a in ipairs(guarded_outputs) do
+|    if is_matrix[a.name] then
+        for (uint j = tid; j < cols; j += ${L}u) {
+            if (guard_bad(${a.name}[r * params.ld${a.name} + j]))
+                atomicMax(guard_${a.name}, ~(r * params.ld${a.name} + j));
+        }
+|    else
+        if (tid == 0u && guard_bad(${a.name}[r]))
+            atomicMax(guard_${a.name}, ~r);
+|    end
+|  end
+    }
 |end
 }

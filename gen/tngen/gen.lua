@@ -268,6 +268,17 @@ function gen.outputs(op)
   return out
 end
 
+-- The array outputs a guard checks: f32 (an index is never NaN), in argument order.
+function gen.guarded_outputs(op)
+  local out = {}
+  for _, a in ipairs(gen.outputs(op)) do
+    if a.dtype == "f32" and not gen.is_host_result(a) then
+      out[#out + 1] = a
+    end
+  end
+  return out
+end
+
 function gen.arrays(op)
   local out = {}
   for _, a in ipairs(op.args) do

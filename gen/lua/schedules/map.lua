@@ -61,12 +61,19 @@ end
 local function ptx(op, t)
   local regs = gen.ptx_registers(t)
   return { text = gen.render("map.ptx", { op = op, t = t, regs = regs, fn = op.fns.map, out = the_output(op).name }),
-    entries = { "tn_" .. op.name } }
+    entries = { "tn_" .. op.name, "tn_" .. op.name .. "_guarded" } }
 end
 
+-- Two modules: the map (as it always was), and the map with its results checked (guards on,
+-- docs/GUARDS.md), which binds the guard slot too; the launch plan picks one.
 local function glsl(op, t)
-  return { { text = gen.render("map.comp", { op = op, t = t, out = the_output(op).name,
-    kernel = gen.c_function(op.fns.map, t, gen.glsl_style(t), op.name .. "_kernel") }), bindings = #gen.arrays(op) } }
+  local shaders = {}
+  for k, guarded in ipairs({ false, true }) do
+    shaders[k] = { text = gen.render("map.comp", { op = op, t = t, out = the_output(op).name, guarded = guarded,
+      kernel = gen.c_function(op.fns.map, t, gen.glsl_style(t), op.name .. "_kernel") }),
+      bindings = #gen.arrays(op) + 1, suffix = guarded and "_guarded" or "" }
+  end
+  return shaders
 end
 
 -- Vulkan's grid: at most this many workgroups walk the arrays (about 8 per compute unit of a large
@@ -86,14 +93,21 @@ local function launch(op, backend, t)
       bindings[#bindings + 1] = { "buffer", a.index }
     end
   end
+  -- The output's guard slot and what to check (0: guards off), last (docs/GUARDS.md): read by the
+  -- guarded entry or module, which the plan picks when guards are on; the plain one declares
+  -- neither (a kernel reads the parameters it declares, the first ones given).
+  params[#params + 1] = backend == "cuda" and { "guard", the_output(op).index } or nil
+  params[#params + 1] = { "guard_checks" }
+  bindings[#bindings + 1] = backend ~= "cuda" and { "guard", the_output(op).index } or nil
   if backend == "cuda" then
     return { none_when = "n == 0",
-      stages = { { entry = 0, block = t.block, grid = "tn_umin3(tn_ucdiv(n, " .. t.block .. "), g->sms * 8, 65536)",
+      stages = { { entry = "c->guard_checks ? 1 : 0", block = t.block, grid = "tn_umin3(tn_ucdiv(n, " .. t.block .. "), g->sms * 8, 65536)",
         params = params } } }
   end
   params[1] = { "u32", "n" }
   return { none_when = "n == 0",
-    stages = { { entry = 0, grid = "tn_umin3(tn_ucdiv(n, " .. 4 * t.local_size .. "), g->max_groups, " .. GLSL_GROUPS .. ")",
+    stages = { { entry = "c->guard_checks ? 1 : 0",
+      grid = "tn_umin3(tn_ucdiv(n, " .. 4 * t.local_size .. "), g->max_groups, " .. GLSL_GROUPS .. ")",
       params = params, bindings = bindings } } }
 end
 
@@ -132,6 +146,7 @@ schedule "map" {
   doc = "out[i] = f(inputs at i), i < n",
   build = build,
   contract = contract,
+  cpu_guarded = true,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },
   launch = launch,
   tests = tests,

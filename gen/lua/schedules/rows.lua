@@ -343,7 +343,10 @@ local MOV = { f32 = "mov.f32", i32 = "mov.b32", mask = "mov.pred" }
 local SELP = { f32 = "selp.f32", i32 = "selp.b32" }
 
 local function ptx_context(op, t, v)
-  local k = { op = op, t = t, v = v, regs = gen.ptx_registers(t), row = {}, shared = {} }
+  local k = { op = op, t = t, v = v, regs = gen.ptx_registers(t), row = {}, shared = {}, outputs = {} }
+  for _, a in ipairs(gen.outputs(op)) do
+    k.outputs[a.name] = a
+  end
   k.row[op.dims[2]] = "%cols_f"
   for _, a in ipairs(op.scalars) do
     k.row[a.name] = "%s_" .. a.name
@@ -459,6 +462,43 @@ local function ptx_group_reduce(k, reduces, x, pass)
   return table.concat(out, "\n")
 end
 
+-- Guarded kernels (docs/GUARDS.md): after a store of value (a register) to output a, test it and
+-- fold the complement of its element index into a's guard slot with an atomic max, under the
+-- predicate valid (or always). index: how to compute the element's index into %bad_index.
+local function ptx_check(k, a, value, index, valid)
+  if not k.v.guarded or a.dtype ~= "f32" then
+    return ""
+  end
+  -- a finite value (nearly always) takes the branch past the precise checks
+  k.guard_labels = (k.guard_labels or 0) + 1
+  local label = "$guard_ok_" .. k.guard_labels
+  local out = {
+    "testp.finite.f32 %finite, " .. value .. ";",
+    "@%finite bra " .. label .. ";",
+    "testp.notanumber.f32 %is_nan, " .. value .. ";",
+    "testp.infinite.f32 %is_inf, " .. value .. ";",
+    "and.pred %is_nan, %is_nan, %want_nan;",
+    "and.pred %is_inf, %is_inf, %want_inf;",
+    "or.pred %bad, %is_nan, %is_inf;",
+  }
+  if valid then
+    out[#out + 1] = "and.pred %bad, %bad, " .. valid .. ";"
+  end
+  out[#out + 1] = index
+  out[#out + 1] = "not.b64 %bad_index, %bad_index;"
+  out[#out + 1] = "@%bad red.global.max.u64 [%guard_" .. a.name .. "], %bad_index;"
+  out[#out + 1] = label .. ":"
+  return "\n" .. table.concat(out, "\n")
+end
+
+-- A matrix element's index from the address it was stored at (%address + byte offset).
+local function ptx_check_stored(k, a, value, byte_offset, valid)
+  local index = "sub.s64 %bad_index, %address, %ptr_" .. a.name .. ";\n"
+    .. (byte_offset > 0 and ("add.s64 %bad_index, %bad_index, " .. byte_offset .. ";\n") or "")
+    .. "shr.u64 %bad_index, %bad_index, 2;"
+  return ptx_check(k, a, value, index, valid)
+end
+
 -- Lets and outputs of one value per row (written by the group's first thread).
 local function ptx_row_phases(k, phases)
   local out = {}
@@ -471,13 +511,15 @@ local function ptx_row_phases(k, phases)
       k.row[ph.names[1]] = res[1]
     else
       out[#out + 1] = string.format("@%%first st.global.b32 [%%ptr_%s], %s;", ph.names[1], res[1])
+        .. ptx_check(k, k.outputs[ph.names[1]], res[1], "mov.b64 %bad_index, %row;", "%first")
     end
   end
   return table.concat(out, "\n")
 end
 
 local PTX_HELPERS = { context = ptx_context, element = ptx_element, combine = ptx_combine,
-  group_reduce = ptx_group_reduce, row_phases = ptx_row_phases, MOV = MOV, SELP = SELP }
+  group_reduce = ptx_group_reduce, row_phases = ptx_row_phases, check_stored = ptx_check_stored, MOV = MOV,
+  SELP = SELP }
 
 local function ptx(op, t)
   local kernels, entries = {}, {}
@@ -485,6 +527,16 @@ local function ptx(op, t)
     kernels[#kernels + 1] = v
   end
   kernels[#kernels + 1] = STREAM
+  -- Each kernel again with its outputs checked (guards on), entries count + 1 .. 2 count.
+  local count = #kernels
+  for i = 1, count do
+    local g = { guarded = true }
+    for key, value in pairs(kernels[i]) do
+      g[key] = value
+    end
+    g.name = kernels[i].name .. "_guarded"
+    kernels[count + i] = g
+  end
   for i, v in ipairs(kernels) do
     entries[i] = "tn_" .. op.name .. "_" .. v.name
   end
@@ -494,8 +546,15 @@ end
 local GLSL_GROUP = 1024 -- invocations per row
 
 local function glsl(op, t)
-  return { { text = gen.render("rows.comp", { op = op, t = t, group = GLSL_GROUP }),
-    bindings = #op.matrices + #op.vectors + #op.row_outputs } }
+  -- Two modules: the op, and the op with its outputs checked (guards on, docs/GUARDS.md), which
+  -- binds a guard slot per f32 output too; the launch plan picks one.
+  local shaders = {}
+  for k, guarded in ipairs({ false, true }) do
+    shaders[k] = { text = gen.render("rows.comp", { op = op, t = t, group = GLSL_GROUP, guarded = guarded }),
+      bindings = #op.matrices + #op.vectors + #op.row_outputs + #gen.guarded_outputs(op),
+      suffix = guarded and "_guarded" or "" }
+  end
+  return shaders
 end
 
 -- Launches: CUDA picks the smallest variant whose rows fit in registers (matrices with ld a
@@ -518,6 +577,12 @@ local function launch(op, backend, t)
     end
   end
   if backend == "cuda" then
+    -- Guards (docs/GUARDS.md): a slot per f32 output and what to check, read by the guarded
+    -- copies of the kernels, which the plan picks when guards are on.
+    for _, a in ipairs(gen.guarded_outputs(op)) do
+      params[#params + 1] = { "guard", a.index }
+    end
+    params[#params + 1] = { "guard_checks" }
     local expr = tostring(#PTX_VARIANTS) -- the streaming kernel
     for i = #PTX_VARIANTS, 1, -1 do
       local v = PTX_VARIANTS[i]
@@ -541,7 +606,7 @@ local function launch(op, backend, t)
     return { none_when = rows .. " == 0",
       let = { { "variant", string.format("(%s) ? (%s) : %d", fits, expr, #PTX_VARIANTS) },
         { "per_block", pick(groups) }, { "blocks", "tn_ucdiv(" .. rows .. ", per_block)" } },
-      stages = { { entry = "variant", block = pick(threads), grid = "tn_umin(blocks, 65535)",
+      stages = { { entry = "variant + (c->guard_checks ? " .. (#PTX_VARIANTS + 1) .. " : 0)", block = pick(threads), grid = "tn_umin(blocks, 65535)",
         grid_y = "tn_ucdiv(blocks, 65535)", params = params } } }
   end
   params = { { "u32", rows }, { "u32", cols } }
@@ -552,8 +617,14 @@ local function launch(op, backend, t)
       params[#params + 1] = { "u32", "ld" .. a.name }
     end
   end
+  -- Guards (docs/GUARDS.md): what to check, and a slot per f32 output. The CUDA kernels do not
+  -- check; guarded calls there read the outputs back.
+  params[#params + 1] = { "guard_checks" }
+  for _, a in ipairs(gen.guarded_outputs(op)) do
+    bindings[#bindings + 1] = { "guard", a.index }
+  end
   return { none_when = rows .. " == 0",
-    stages = { { entry = 0, grid = "tn_umin(" .. rows .. ", 65535)", grid_y = "tn_ucdiv(" .. rows .. ", 65535)",
+    stages = { { entry = "c->guard_checks ? 1 : 0", grid = "tn_umin(" .. rows .. ", 65535)", grid_y = "tn_ucdiv(" .. rows .. ", 65535)",
       params = params, bindings = bindings } } }
 end
 
@@ -610,6 +681,7 @@ end
 
 schedule "rows" {
   doc = "per row of a matrix: reductions, row scalars and maps in passes over the row",
+  cpu_guarded = true,
   build = build,
   contract = contract,
   backends = { cpu = cpu, ptx = ptx, glsl = glsl },

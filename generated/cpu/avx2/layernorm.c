@@ -58,6 +58,7 @@ static inline vf layernorm_5_map(vf x, vf w, vf b, vf mean, vf rstd)
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
+#ifndef TN_CPU_GUARDED
 void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy)
 {
     const float cols_f = (float)cols;
@@ -385,3 +386,387 @@ void tn_cpu_layernorm_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
     if (streaming)
         v_stream_fence();
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
+
+/* The same, its outputs checked in registers: the values stored last are summed as r - r
+ * (eight accumulators, like the reductions'), and values per row tested; a hit sets
+ * tn_cpu_guard_hit and the runtime then searches the outputs for the element. */
+void tn_cpu_layernorm_avx2_guarded(size_t rows, size_t cols, const float *x, size_t ldx, const float *w, const float *b, float eps, float *y, size_t ldy)
+{
+    const vf guard_zero = v_splat(0.0f);
+    vf guard_acc0 = guard_zero, guard_acc1 = guard_zero, guard_acc2 = guard_zero, guard_acc3 = guard_zero, guard_acc4 = guard_zero, guard_acc5 = guard_zero, guard_acc6 = guard_zero, guard_acc7 = guard_zero;
+    bool guard_hit = false;
+    const float cols_f = (float)cols;
+    const vf cols_v = v_splat(cols_f);
+    (void)cols_v;
+    const bool streaming = (double)rows * (ldy) * sizeof(float) >= TN_STREAM_BYTES;
+    const bool from_memory = (double)rows * (ldx) * sizeof(float) >= TN_STREAM_BYTES;
+    (void)from_memory;
+    for (size_t r = 0; r < rows; r++) {
+        const float *x_r = x + r * ldx;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *x_next = (const char *)(r + 1 < rows ? x_r + ldx : x_r);
+        (void)x_next;
+        float *y_r = y + r * ldy;
+        const bool y_nt = streaming && (uintptr_t)y_r % (VF_LANES * sizeof(float)) == 0;
+        (void)y_nt;
+        /* pass 1: reduce sum */
+        float sum;
+        {
+            vf sum_partial[64];
+            int depth = 0;
+            size_t blocks = 0;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
+                vf sum_a0 = v_splat(0.0f), sum_a1 = sum_a0, sum_a2 = sum_a0, sum_a3 = sum_a0, sum_a4 = sum_a0, sum_a5 = sum_a0, sum_a6 = sum_a0, sum_a7 = sum_a0;
+                size_t j = start;
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    {
+                        vf e_x = v_load(x_r + j);
+                        sum_a0 = layernorm_1_step(sum_a0, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + VF_LANES);
+                        sum_a1 = layernorm_1_step(sum_a1, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 2 * VF_LANES);
+                        sum_a2 = layernorm_1_step(sum_a2, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 3 * VF_LANES);
+                        sum_a3 = layernorm_1_step(sum_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        sum_a4 = layernorm_1_step(sum_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        sum_a5 = layernorm_1_step(sum_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        sum_a6 = layernorm_1_step(sum_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        sum_a7 = layernorm_1_step(sum_a7, e_x);
+                    }
+                }
+                for (; j + VF_LANES <= end; j += VF_LANES) {
+                    {
+                        vf e_x = v_load(x_r + j);
+                        sum_a0 = layernorm_1_step(sum_a0, e_x);
+                    }
+                }
+                if (j < end) {
+                    const size_t k = end - j;
+                    const vm m = v_tail_mask(k);
+                    (void)m;
+                    {
+                        vf e_x = v_load_tail(x_r + j, k, v_splat(0.0f));
+                        vf sum_next;
+                        sum_next = layernorm_1_step(sum_a0, e_x);
+                        sum_a0 = p_select(m, sum_next, sum_a0);
+                    }
+                }
+                sum_a0 = layernorm_1_combine(sum_a0, sum_a1);
+                sum_a2 = layernorm_1_combine(sum_a2, sum_a3);
+                sum_a4 = layernorm_1_combine(sum_a4, sum_a5);
+                sum_a6 = layernorm_1_combine(sum_a6, sum_a7);
+                sum_a0 = layernorm_1_combine(sum_a0, sum_a2);
+                sum_a4 = layernorm_1_combine(sum_a4, sum_a6);
+                sum_a0 = layernorm_1_combine(sum_a0, sum_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
+                for (size_t b = blocks++; b & 1; b >>= 1) {
+                    depth--;
+                    sum_a0 = layernorm_1_combine(sum_partial[depth], sum_a0);
+                }
+                sum_partial[depth] = sum_a0;
+                depth++;
+            }
+            vf sum_t = v_splat(0.0f);
+            while (depth > 0) {
+                depth--;
+                sum_t = layernorm_1_combine(sum_partial[depth], sum_t);
+            }
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                sum_t = layernorm_1_combine(sum_t, v_fold(sum_t, width));
+            sum = v_first(sum_t);
+            (void)sum;
+        }
+        const float mean = layernorm_2_row(sum, cols_f);
+        /* pass 2: reduce sq */
+        float sq;
+        {
+            const vf mean_v = v_splat(mean);
+            vf sq_partial[64];
+            int depth = 0;
+            size_t blocks = 0;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
+                vf sq_a0 = v_splat(0.0f), sq_a1 = sq_a0, sq_a2 = sq_a0, sq_a3 = sq_a0, sq_a4 = sq_a0, sq_a5 = sq_a0, sq_a6 = sq_a0, sq_a7 = sq_a0;
+                size_t j = start;
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+                            __builtin_prefetch(x_next + j * sizeof(float) + line);
+                        }
+                    {
+                        vf e_x = v_load(x_r + j);
+                        sq_a0 = layernorm_3_step(sq_a0, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + VF_LANES);
+                        sq_a1 = layernorm_3_step(sq_a1, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 2 * VF_LANES);
+                        sq_a2 = layernorm_3_step(sq_a2, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 3 * VF_LANES);
+                        sq_a3 = layernorm_3_step(sq_a3, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        sq_a4 = layernorm_3_step(sq_a4, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        sq_a5 = layernorm_3_step(sq_a5, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        sq_a6 = layernorm_3_step(sq_a6, e_x, mean_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        sq_a7 = layernorm_3_step(sq_a7, e_x, mean_v);
+                    }
+                }
+                for (; j + VF_LANES <= end; j += VF_LANES) {
+                    {
+                        vf e_x = v_load(x_r + j);
+                        sq_a0 = layernorm_3_step(sq_a0, e_x, mean_v);
+                    }
+                }
+                if (j < end) {
+                    const size_t k = end - j;
+                    const vm m = v_tail_mask(k);
+                    (void)m;
+                    {
+                        vf e_x = v_load_tail(x_r + j, k, v_splat(0.0f));
+                        vf sq_next;
+                        sq_next = layernorm_3_step(sq_a0, e_x, mean_v);
+                        sq_a0 = p_select(m, sq_next, sq_a0);
+                    }
+                }
+                sq_a0 = layernorm_3_combine(sq_a0, sq_a1);
+                sq_a2 = layernorm_3_combine(sq_a2, sq_a3);
+                sq_a4 = layernorm_3_combine(sq_a4, sq_a5);
+                sq_a6 = layernorm_3_combine(sq_a6, sq_a7);
+                sq_a0 = layernorm_3_combine(sq_a0, sq_a2);
+                sq_a4 = layernorm_3_combine(sq_a4, sq_a6);
+                sq_a0 = layernorm_3_combine(sq_a0, sq_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
+                for (size_t b = blocks++; b & 1; b >>= 1) {
+                    depth--;
+                    sq_a0 = layernorm_3_combine(sq_partial[depth], sq_a0);
+                }
+                sq_partial[depth] = sq_a0;
+                depth++;
+            }
+            vf sq_t = v_splat(0.0f);
+            while (depth > 0) {
+                depth--;
+                sq_t = layernorm_3_combine(sq_partial[depth], sq_t);
+            }
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                sq_t = layernorm_3_combine(sq_t, v_fold(sq_t, width));
+            sq = v_first(sq_t);
+            (void)sq;
+        }
+        const float rstd = layernorm_4_row(sq, eps, cols_f);
+        /* pass 3: map y */
+        {
+            const vf mean_v = v_splat(mean);
+            const vf rstd_v = v_splat(rstd);
+            /* odd rows take the blocks last to first: the vectors' lines the row before read
+             * last are the ones still in L1 (a map: the order changes no result) */
+            const size_t width = TN_MAP_BLOCK, nblocks = (cols + width - 1) / width;
+            for (size_t block = 0; block < nblocks; block++) {
+                const size_t start = ((r & 1) ? nblocks - 1 - block : block) * width;
+                const size_t end = cols - start < width ? cols : start + width;
+                size_t j = start;
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+                            __builtin_prefetch(x_next + j * sizeof(float) + line);
+                        }
+                    {
+                        vf e_x = v_load(x_r + j);
+                        vf e_w = v_load(w + j);
+                        vf e_b = v_load(b + j);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc0 = p_add(guard_acc0, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + VF_LANES);
+                        vf e_w = v_load(w + j + VF_LANES);
+                        vf e_b = v_load(b + j + VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc1 = p_add(guard_acc1, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j + VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 2 * VF_LANES);
+                        vf e_w = v_load(w + j + 2 * VF_LANES);
+                        vf e_b = v_load(b + j + 2 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc2 = p_add(guard_acc2, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j + 2 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 2 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 3 * VF_LANES);
+                        vf e_w = v_load(w + j + 3 * VF_LANES);
+                        vf e_b = v_load(b + j + 3 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc3 = p_add(guard_acc3, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j + 3 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 3 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        vf e_w = v_load(w + j + 4 * VF_LANES);
+                        vf e_b = v_load(b + j + 4 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc4 = p_add(guard_acc4, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j + 4 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 4 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        vf e_w = v_load(w + j + 5 * VF_LANES);
+                        vf e_b = v_load(b + j + 5 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc5 = p_add(guard_acc5, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j + 5 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 5 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        vf e_w = v_load(w + j + 6 * VF_LANES);
+                        vf e_b = v_load(b + j + 6 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc6 = p_add(guard_acc6, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j + 6 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 6 * VF_LANES, e_y);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        vf e_w = v_load(w + j + 7 * VF_LANES);
+                        vf e_b = v_load(b + j + 7 * VF_LANES);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc7 = p_add(guard_acc7, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j + 7 * VF_LANES, e_y);
+                        else
+                            v_store(y_r + j + 7 * VF_LANES, e_y);
+                    }
+                }
+                for (; j + VF_LANES <= end; j += VF_LANES) {
+                    {
+                        vf e_x = v_load(x_r + j);
+                        vf e_w = v_load(w + j);
+                        vf e_b = v_load(b + j);
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = e_y;
+                            guard_acc0 = p_add(guard_acc0, p_sub(g, g));
+                        }
+                        if (y_nt)
+                            v_store_stream(y_r + j, e_y);
+                        else
+                            v_store(y_r + j, e_y);
+                    }
+                }
+                if (j < end) {
+                    const size_t k = end - j;
+                    const vm m = v_tail_mask(k);
+                    (void)m;
+                    {
+                        vf e_x = v_load_tail(x_r + j, k, v_splat(0.0f));
+                        vf e_w = v_load_tail(w + j, k, v_splat(0.0f));
+                        vf e_b = v_load_tail(b + j, k, v_splat(0.0f));
+                        vf e_y = layernorm_5_map(e_x, e_w, e_b, mean_v, rstd_v);
+                        {
+                            const vf g = p_select(m, e_y, guard_zero);
+                            guard_acc0 = p_add(guard_acc0, p_sub(g, g));
+                        }
+                        v_store_tail(y_r + j, k, e_y);
+                    }
+                }
+            }
+        }
+    }
+    if (streaming)
+        v_stream_fence();
+    guard_acc0 = p_add(p_add(p_add(guard_acc0, guard_acc1), p_add(guard_acc2, guard_acc3)),
+                       p_add(p_add(guard_acc4, guard_acc5), p_add(guard_acc6, guard_acc7)));
+    float guard_lanes[VF_LANES];
+    v_store(guard_lanes, guard_acc0);
+    for (int q = 0; q < VF_LANES; q++)
+        guard_hit = guard_hit || guard_lanes[q] != guard_lanes[q];
+    if (guard_hit)
+        tn_cpu_guard_hit = 1;
+}
+#endif

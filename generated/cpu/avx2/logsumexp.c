@@ -154,6 +154,7 @@ static inline float logsumexp_3_row(float m, float s)
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
+#ifndef TN_CPU_GUARDED
 void tn_cpu_logsumexp_avx2(size_t rows, size_t cols, const float *x, size_t ldx, float *y)
 {
     const float cols_f = (float)cols;
@@ -354,3 +355,221 @@ void tn_cpu_logsumexp_avx2(size_t rows, size_t cols, const float *x, size_t ldx,
     if (streaming)
         v_stream_fence();
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
+
+/* The same, its outputs checked in registers: the values stored last are summed as r - r
+ * (eight accumulators, like the reductions'), and values per row tested; a hit sets
+ * tn_cpu_guard_hit and the runtime then searches the outputs for the element. */
+void tn_cpu_logsumexp_avx2_guarded(size_t rows, size_t cols, const float *x, size_t ldx, float *y)
+{
+    const vf guard_zero = v_splat(0.0f);
+    vf guard_acc0 = guard_zero, guard_acc1 = guard_zero, guard_acc2 = guard_zero, guard_acc3 = guard_zero, guard_acc4 = guard_zero, guard_acc5 = guard_zero, guard_acc6 = guard_zero, guard_acc7 = guard_zero;
+    bool guard_hit = false;
+    const float cols_f = (float)cols;
+    const vf cols_v = v_splat(cols_f);
+    (void)cols_v;
+    const bool streaming = false;
+    const bool from_memory = (double)rows * (ldx) * sizeof(float) >= TN_STREAM_BYTES;
+    (void)from_memory;
+    for (size_t r = 0; r < rows; r++) {
+        const float *x_r = x + r * ldx;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *x_next = (const char *)(r + 1 < rows ? x_r + ldx : x_r);
+        (void)x_next;
+        /* pass 1: reduce m */
+        float m;
+        {
+            vf m_partial[64];
+            int depth = 0;
+            size_t blocks = 0;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
+                vf m_a0 = v_splat(-INFINITY), m_a1 = m_a0, m_a2 = m_a0, m_a3 = m_a0, m_a4 = m_a0, m_a5 = m_a0, m_a6 = m_a0, m_a7 = m_a0;
+                size_t j = start;
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    {
+                        vf e_x = v_load(x_r + j);
+                        m_a0 = logsumexp_1_step(m_a0, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + VF_LANES);
+                        m_a1 = logsumexp_1_step(m_a1, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 2 * VF_LANES);
+                        m_a2 = logsumexp_1_step(m_a2, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 3 * VF_LANES);
+                        m_a3 = logsumexp_1_step(m_a3, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        m_a4 = logsumexp_1_step(m_a4, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        m_a5 = logsumexp_1_step(m_a5, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        m_a6 = logsumexp_1_step(m_a6, e_x);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        m_a7 = logsumexp_1_step(m_a7, e_x);
+                    }
+                }
+                for (; j + VF_LANES <= end; j += VF_LANES) {
+                    {
+                        vf e_x = v_load(x_r + j);
+                        m_a0 = logsumexp_1_step(m_a0, e_x);
+                    }
+                }
+                if (j < end) {
+                    const size_t k = end - j;
+                    const vm m = v_tail_mask(k);
+                    (void)m;
+                    {
+                        vf e_x = v_load_tail(x_r + j, k, v_splat(0.0f));
+                        vf m_next;
+                        m_next = logsumexp_1_step(m_a0, e_x);
+                        m_a0 = p_select(m, m_next, m_a0);
+                    }
+                }
+                m_a0 = logsumexp_1_combine(m_a0, m_a1);
+                m_a2 = logsumexp_1_combine(m_a2, m_a3);
+                m_a4 = logsumexp_1_combine(m_a4, m_a5);
+                m_a6 = logsumexp_1_combine(m_a6, m_a7);
+                m_a0 = logsumexp_1_combine(m_a0, m_a2);
+                m_a4 = logsumexp_1_combine(m_a4, m_a6);
+                m_a0 = logsumexp_1_combine(m_a0, m_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
+                for (size_t b = blocks++; b & 1; b >>= 1) {
+                    depth--;
+                    m_a0 = logsumexp_1_combine(m_partial[depth], m_a0);
+                }
+                m_partial[depth] = m_a0;
+                depth++;
+            }
+            vf m_t = v_splat(-INFINITY);
+            while (depth > 0) {
+                depth--;
+                m_t = logsumexp_1_combine(m_partial[depth], m_t);
+            }
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                m_t = logsumexp_1_combine(m_t, v_fold(m_t, width));
+            m = v_first(m_t);
+            (void)m;
+        }
+        /* pass 2: reduce s */
+        float s;
+        {
+            const vf m_v = v_splat(m);
+            vf s_partial[64];
+            int depth = 0;
+            size_t blocks = 0;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
+                vf s_a0 = v_splat(0.0f), s_a1 = s_a0, s_a2 = s_a0, s_a3 = s_a0, s_a4 = s_a0, s_a5 = s_a0, s_a6 = s_a0, s_a7 = s_a0;
+                size_t j = start;
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    if (from_memory)
+                        for (size_t line = 0; line < 8 * VF_LANES * sizeof(float); line += 64) {
+                            __builtin_prefetch(x_next + j * sizeof(float) + line);
+                        }
+                    {
+                        vf e_x = v_load(x_r + j);
+                        s_a0 = logsumexp_2_step(s_a0, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + VF_LANES);
+                        s_a1 = logsumexp_2_step(s_a1, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 2 * VF_LANES);
+                        s_a2 = logsumexp_2_step(s_a2, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 3 * VF_LANES);
+                        s_a3 = logsumexp_2_step(s_a3, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        s_a4 = logsumexp_2_step(s_a4, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        s_a5 = logsumexp_2_step(s_a5, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        s_a6 = logsumexp_2_step(s_a6, e_x, m_v);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        s_a7 = logsumexp_2_step(s_a7, e_x, m_v);
+                    }
+                }
+                for (; j + VF_LANES <= end; j += VF_LANES) {
+                    {
+                        vf e_x = v_load(x_r + j);
+                        s_a0 = logsumexp_2_step(s_a0, e_x, m_v);
+                    }
+                }
+                if (j < end) {
+                    const size_t k = end - j;
+                    const vm m = v_tail_mask(k);
+                    (void)m;
+                    {
+                        vf e_x = v_load_tail(x_r + j, k, v_splat(0.0f));
+                        vf s_next;
+                        s_next = logsumexp_2_step(s_a0, e_x, m_v);
+                        s_a0 = p_select(m, s_next, s_a0);
+                    }
+                }
+                s_a0 = logsumexp_2_combine(s_a0, s_a1);
+                s_a2 = logsumexp_2_combine(s_a2, s_a3);
+                s_a4 = logsumexp_2_combine(s_a4, s_a5);
+                s_a6 = logsumexp_2_combine(s_a6, s_a7);
+                s_a0 = logsumexp_2_combine(s_a0, s_a2);
+                s_a4 = logsumexp_2_combine(s_a4, s_a6);
+                s_a0 = logsumexp_2_combine(s_a0, s_a4);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
+                for (size_t b = blocks++; b & 1; b >>= 1) {
+                    depth--;
+                    s_a0 = logsumexp_2_combine(s_partial[depth], s_a0);
+                }
+                s_partial[depth] = s_a0;
+                depth++;
+            }
+            vf s_t = v_splat(0.0f);
+            while (depth > 0) {
+                depth--;
+                s_t = logsumexp_2_combine(s_partial[depth], s_t);
+            }
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                s_t = logsumexp_2_combine(s_t, v_fold(s_t, width));
+            s = v_first(s_t);
+            (void)s;
+        }
+        y[r] = logsumexp_3_row(m, s);
+        guard_hit = guard_hit || !tn_cpu_finite(&y[r], 1);
+    }
+    if (streaming)
+        v_stream_fence();
+    guard_acc0 = p_add(p_add(p_add(guard_acc0, guard_acc1), p_add(guard_acc2, guard_acc3)),
+                       p_add(p_add(guard_acc4, guard_acc5), p_add(guard_acc6, guard_acc7)));
+    float guard_lanes[VF_LANES];
+    v_store(guard_lanes, guard_acc0);
+    for (int q = 0; q < VF_LANES; q++)
+        guard_hit = guard_hit || guard_lanes[q] != guard_lanes[q];
+    if (guard_hit)
+        tn_cpu_guard_hit = 1;
+}
+#endif

@@ -20,6 +20,7 @@ static inline void neg_tail(const float *x, float *y, size_t i, size_t k)
     v_store_tail(y + i, k, neg_kernel(v_load_tail(x + i, k, pad)));
 }
 
+#ifndef TN_CPU_GUARDED
 void tn_cpu_neg_avx512(size_t n, const float *x, float *y)
 {
     /* With 32- and 64-byte vectors, a head of fewer than VF_LANES elements first, so that the
@@ -35,3 +36,50 @@ void tn_cpu_neg_avx512(size_t n, const float *x, float *y)
     if (i < n)
         neg_tail(x, y, i, n - i);
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
+
+/* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
+ * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
+ * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
+ * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+static inline vf neg_at_guarded(const float *x, float *y, size_t i)
+{
+    vf r = neg_kernel(v_load(x + i));
+    v_store(y + i, r);
+    return r;
+}
+
+void tn_cpu_neg_avx512_guarded(size_t n, const float *x, float *y)
+{
+    const vf zero = v_splat(0.0f);
+    vf acc = zero;
+    size_t i = VF_LANES < 8 ? 0 : (size_t)(-(uintptr_t)y % (VF_LANES * sizeof(float))) / sizeof(float);
+    if (i > n)
+        i = n;
+    if (i > 0)
+        neg_tail(x, y, 0, i);
+    bool bad = i > 0 && !tn_cpu_finite(y, i);
+    vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
+    for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
+        r = neg_at_guarded(x, y, i);
+        acc = p_add(acc, p_sub(r, r));
+        r = neg_at_guarded(x, y, i + VF_LANES);
+        acc2 = p_add(acc2, p_sub(r, r));
+    }
+    for (; i + VF_LANES <= n; i += VF_LANES) {
+        r = neg_at_guarded(x, y, i);
+        acc = p_add(acc, p_sub(r, r));
+    }
+    acc = p_add(acc, acc2);
+    if (i < n) {
+        neg_tail(x, y, i, n - i);
+        bad = bad || !tn_cpu_finite(y + i, n - i);
+    }
+    float lanes[VF_LANES];
+    v_store(lanes, acc);
+    for (int k = 0; k < VF_LANES; k++)
+        bad = bad || lanes[k] != lanes[k];
+    if (bad)
+        tn_cpu_guard_hit = 1;
+}
+#endif

@@ -20,6 +20,7 @@ static inline void scale_tail(vf a, const float *x, float *y, size_t i, size_t k
     v_store_tail(y + i, k, scale_kernel(a, v_load_tail(x + i, k, pad)));
 }
 
+#ifndef TN_CPU_GUARDED
 void tn_cpu_scale_avx512(size_t n, float a, const float *x, float *y)
 {
     const vf a_v = v_splat(a);
@@ -36,3 +37,51 @@ void tn_cpu_scale_avx512(size_t n, float a, const float *x, float *y)
     if (i < n)
         scale_tail(a_v, x, y, i, n - i);
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
+
+/* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
+ * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
+ * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
+ * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+static inline vf scale_at_guarded(vf a, const float *x, float *y, size_t i)
+{
+    vf r = scale_kernel(a, v_load(x + i));
+    v_store(y + i, r);
+    return r;
+}
+
+void tn_cpu_scale_avx512_guarded(size_t n, float a, const float *x, float *y)
+{
+    const vf a_v = v_splat(a);
+    const vf zero = v_splat(0.0f);
+    vf acc = zero;
+    size_t i = VF_LANES < 8 ? 0 : (size_t)(-(uintptr_t)y % (VF_LANES * sizeof(float))) / sizeof(float);
+    if (i > n)
+        i = n;
+    if (i > 0)
+        scale_tail(a_v, x, y, 0, i);
+    bool bad = i > 0 && !tn_cpu_finite(y, i);
+    vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
+    for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
+        r = scale_at_guarded(a_v, x, y, i);
+        acc = p_add(acc, p_sub(r, r));
+        r = scale_at_guarded(a_v, x, y, i + VF_LANES);
+        acc2 = p_add(acc2, p_sub(r, r));
+    }
+    for (; i + VF_LANES <= n; i += VF_LANES) {
+        r = scale_at_guarded(a_v, x, y, i);
+        acc = p_add(acc, p_sub(r, r));
+    }
+    acc = p_add(acc, acc2);
+    if (i < n) {
+        scale_tail(a_v, x, y, i, n - i);
+        bad = bad || !tn_cpu_finite(y + i, n - i);
+    }
+    float lanes[VF_LANES];
+    v_store(lanes, acc);
+    for (int k = 0; k < VF_LANES; k++)
+        bad = bad || lanes[k] != lanes[k];
+    if (bad)
+        tn_cpu_guard_hit = 1;
+}
+#endif

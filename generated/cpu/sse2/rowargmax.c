@@ -36,6 +36,7 @@ static inline int32_t rowargmax_2_row(int32_t at)
  * TN_ROW_BLOCK columns combined pairwise: rounding error grows with log(cols). Outputs of
  * TN_STREAM_BYTES or more are written with streaming stores where rows are aligned (memory is
  * written without being read first). */
+#ifndef TN_CPU_GUARDED
 void tn_cpu_rowargmax_sse2(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index)
 {
     const float cols_f = (float)cols;
@@ -155,3 +156,139 @@ void tn_cpu_rowargmax_sse2(size_t rows, size_t cols, const float *x, size_t ldx,
     if (streaming)
         v_stream_fence();
 }
+#else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
+
+/* The same, its outputs checked in registers: the values stored last are summed as r - r
+ * (eight accumulators, like the reductions'), and values per row tested; a hit sets
+ * tn_cpu_guard_hit and the runtime then searches the outputs for the element. */
+void tn_cpu_rowargmax_sse2_guarded(size_t rows, size_t cols, const float *x, size_t ldx, int32_t *index)
+{
+    const vf guard_zero = v_splat(0.0f);
+    vf guard_acc0 = guard_zero, guard_acc1 = guard_zero, guard_acc2 = guard_zero, guard_acc3 = guard_zero, guard_acc4 = guard_zero, guard_acc5 = guard_zero, guard_acc6 = guard_zero, guard_acc7 = guard_zero;
+    bool guard_hit = false;
+    const float cols_f = (float)cols;
+    const vf cols_v = v_splat(cols_f);
+    (void)cols_v;
+    const bool streaming = false;
+    const bool from_memory = (double)rows * (ldx) * sizeof(float) >= TN_STREAM_BYTES;
+    (void)from_memory;
+    for (size_t r = 0; r < rows; r++) {
+        const float *x_r = x + r * ldx;
+        /* the next row, fetched while later passes compute on this one (a row read from DRAM
+         * in the first pass alone would leave memory idle through the others) */
+        const char *x_next = (const char *)(r + 1 < rows ? x_r + ldx : x_r);
+        (void)x_next;
+        /* pass 1: reduce best, at */
+        float best;
+        int32_t at;
+        {
+            vf best_partial[64];
+            vi at_partial[64];
+            int depth = 0;
+            size_t blocks = 0;
+            const size_t width = TN_ROW_BLOCK;
+            for (size_t start = 0; start < cols; start += width) {
+                const size_t end = cols - start < width ? cols : start + width;
+                vf best_a0 = v_splat(-INFINITY), best_a1 = best_a0, best_a2 = best_a0, best_a3 = best_a0, best_a4 = best_a0, best_a5 = best_a0, best_a6 = best_a0, best_a7 = best_a0;
+                vi at_a0 = v_isplat(0), at_a1 = at_a0, at_a2 = at_a0, at_a3 = at_a0, at_a4 = at_a0, at_a5 = at_a0, at_a6 = at_a0, at_a7 = at_a0;
+                size_t j = start;
+                /* eight accumulators: two FMA pipes of four cycles' latency kept busy */
+                for (; j + 8 * VF_LANES <= end; j += 8 * VF_LANES) {
+                    const vi index0 = v_positions(j);
+                    {
+                        vf e_x = v_load(x_r + j);
+                        rowargmax_1_step(best_a0, at_a0, e_x, index0, &best_a0, &at_a0);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + VF_LANES);
+                        rowargmax_1_step(best_a1, at_a1, e_x, p_iadd(index0, v_isplat(VF_LANES)), &best_a1, &at_a1);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 2 * VF_LANES);
+                        rowargmax_1_step(best_a2, at_a2, e_x, p_iadd(index0, v_isplat(2 * VF_LANES)), &best_a2, &at_a2);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 3 * VF_LANES);
+                        rowargmax_1_step(best_a3, at_a3, e_x, p_iadd(index0, v_isplat(3 * VF_LANES)), &best_a3, &at_a3);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 4 * VF_LANES);
+                        rowargmax_1_step(best_a4, at_a4, e_x, p_iadd(index0, v_isplat(4 * VF_LANES)), &best_a4, &at_a4);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 5 * VF_LANES);
+                        rowargmax_1_step(best_a5, at_a5, e_x, p_iadd(index0, v_isplat(5 * VF_LANES)), &best_a5, &at_a5);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 6 * VF_LANES);
+                        rowargmax_1_step(best_a6, at_a6, e_x, p_iadd(index0, v_isplat(6 * VF_LANES)), &best_a6, &at_a6);
+                    }
+                    {
+                        vf e_x = v_load(x_r + j + 7 * VF_LANES);
+                        rowargmax_1_step(best_a7, at_a7, e_x, p_iadd(index0, v_isplat(7 * VF_LANES)), &best_a7, &at_a7);
+                    }
+                }
+                for (; j + VF_LANES <= end; j += VF_LANES) {
+                    const vi index0 = v_positions(j);
+                    {
+                        vf e_x = v_load(x_r + j);
+                        rowargmax_1_step(best_a0, at_a0, e_x, index0, &best_a0, &at_a0);
+                    }
+                }
+                if (j < end) {
+                    const size_t k = end - j;
+                    const vm m = v_tail_mask(k);
+                    (void)m;
+                    const vi index0 = v_positions(j);
+                    {
+                        vf e_x = v_load_tail(x_r + j, k, v_splat(0.0f));
+                        vf best_next;
+                        vi at_next;
+                        rowargmax_1_step(best_a0, at_a0, e_x, index0, &best_next, &at_next);
+                        best_a0 = p_select(m, best_next, best_a0);
+                        at_a0 = p_iselect(m, at_next, at_a0);
+                    }
+                }
+                rowargmax_1_combine(best_a0, at_a0, best_a1, at_a1, &best_a0, &at_a0);
+                rowargmax_1_combine(best_a2, at_a2, best_a3, at_a3, &best_a2, &at_a2);
+                rowargmax_1_combine(best_a4, at_a4, best_a5, at_a5, &best_a4, &at_a4);
+                rowargmax_1_combine(best_a6, at_a6, best_a7, at_a7, &best_a6, &at_a6);
+                rowargmax_1_combine(best_a0, at_a0, best_a2, at_a2, &best_a0, &at_a0);
+                rowargmax_1_combine(best_a4, at_a4, best_a6, at_a6, &best_a4, &at_a4);
+                rowargmax_1_combine(best_a0, at_a0, best_a4, at_a4, &best_a0, &at_a0);
+                /* blocks combined pairwise as vectors; the lanes once, at the end */
+                for (size_t b = blocks++; b & 1; b >>= 1) {
+                    depth--;
+                    rowargmax_1_combine(best_partial[depth], at_partial[depth], best_a0, at_a0, &best_a0, &at_a0);
+                }
+                best_partial[depth] = best_a0;
+                at_partial[depth] = at_a0;
+                depth++;
+            }
+            vf best_t = v_splat(-INFINITY);
+            vi at_t = v_isplat(0);
+            while (depth > 0) {
+                depth--;
+                rowargmax_1_combine(best_partial[depth], at_partial[depth], best_t, at_t, &best_t, &at_t);
+            }
+            for (int width = VF_LANES / 2; width > 0; width /= 2)
+                rowargmax_1_combine(best_t, at_t, v_fold(best_t, width), v_ifold(at_t, width), &best_t, &at_t);
+            best = v_first(best_t);
+            at = v_ifirst(at_t);
+            (void)best;
+            (void)at;
+        }
+        index[r] = rowargmax_2_row(at);
+    }
+    if (streaming)
+        v_stream_fence();
+    guard_acc0 = p_add(p_add(p_add(guard_acc0, guard_acc1), p_add(guard_acc2, guard_acc3)),
+                       p_add(p_add(guard_acc4, guard_acc5), p_add(guard_acc6, guard_acc7)));
+    float guard_lanes[VF_LANES];
+    v_store(guard_lanes, guard_acc0);
+    for (int q = 0; q < VF_LANES; q++)
+        guard_hit = guard_hit || guard_lanes[q] != guard_lanes[q];
+    if (guard_hit)
+        tn_cpu_guard_hit = 1;
+}
+#endif

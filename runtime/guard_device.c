@@ -1,0 +1,151 @@
+/* Guarded device calls: the kernels record the first bad element of each output in the
+ * device's guard slots, which the host reads after the call; ops whose kernels do not check
+ * have their outputs read back and scanned here (docs/GUARDS.md). */
+#include "guard_internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+/* Guard slots per open device: one small buffer, kept until the device closes. */
+enum { MAX_KEPT = 64, SLOTS_BYTES = TN_MAX_ARGS * TN_GUARD_SLOT_BYTES };
+
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    tn_device *dev;
+    void *slots;
+} kept[MAX_KEPT];
+
+/* The device's guard slots (allocated on first use). owned: the caller frees them after the
+ * call (every place in the table is taken). */
+static tn_status guard_slots(tn_device *dev, void **slots, bool *owned)
+{
+    tn_status s = TN_OK;
+    *owned = false;
+    *slots = NULL;
+    pthread_mutex_lock(&kept_lock);
+    int free_at = -1;
+    for (int k = 0; k < MAX_KEPT && !*slots; k++) {
+        if (kept[k].dev == dev)
+            *slots = kept[k].slots;
+        else if (!kept[k].dev && free_at < 0)
+            free_at = k;
+    }
+    if (!*slots) {
+        s = dev->backend->alloc(dev->impl, SLOTS_BYTES, slots);
+        if (s == TN_OK && free_at >= 0)
+            kept[free_at].dev = dev, kept[free_at].slots = *slots;
+        *owned = s == TN_OK && free_at < 0;
+    }
+    pthread_mutex_unlock(&kept_lock);
+    return s;
+}
+
+void tn_guard_device_closed(tn_device *dev)
+{
+    pthread_mutex_lock(&kept_lock);
+    for (int k = 0; k < MAX_KEPT; k++)
+        if (kept[k].dev == dev) {
+            dev->backend->free(dev->impl, kept[k].slots);
+            kept[k].dev = NULL;
+            kept[k].slots = NULL;
+        }
+    pthread_mutex_unlock(&kept_lock);
+}
+
+/* The element a kernel recorded for output i: it stores the complement of the index with an
+ * atomic max (so 0, the slot's initial value, means none, and the least index wins): 64 bits
+ * on CUDA, 32 on Vulkan. SIZE_MAX when none. */
+static tn_status read_slot(tn_device *dev, void *slots, int i, size_t *at)
+{
+    bool wide = dev->backend == &tn_cuda_backend;
+    uint64_t v = 0;
+    tn_status s = dev->backend->read(dev->impl, slots, (size_t)i * TN_GUARD_SLOT_BYTES, &v, wide ? 8 : 4, NULL);
+    *at = s != TN_OK || v == 0 ? SIZE_MAX : wide ? (size_t)~v : (size_t)(uint32_t) ~(uint32_t)v;
+    return s;
+}
+
+/* Output i read back and scanned on the host (kernels that do not check). */
+static tn_status read_back(tn_device *dev, const tn_op *op, const tn_call *c, int i, unsigned checks, size_t *at)
+{
+    size_t n = tn_arg_extent(op, c, i);
+    *at = SIZE_MAX;
+    if (n == 0)
+        return TN_OK;
+    float *host = malloc(n * sizeof *host);
+    if (!host)
+        return tn_fail(TN_ERR_OUT_OF_MEMORY, "tn_dev_%s: no memory to read %s back for its guard", op->name,
+                       op->args[i].name);
+    tn_status s = dev->backend->read(dev->impl, c->ptr[i], 0, host, n * sizeof *host, NULL);
+    if (s == TN_OK)
+        *at = tn_guard_scan_output(op, c, i, host, checks);
+    free(host);
+    return s;
+}
+
+/* The results of a reduction: on the host already, or one element of a device buffer. */
+static tn_status check_results(tn_device *dev, const tn_guard_policy *p, const tn_op *op, const tn_call *c)
+{
+    for (unsigned m = op->results; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        if (op->args[i].dtype != TN_F32)
+            continue;
+        float v = 0;
+        tn_status s = TN_OK;
+        if (c->results_on_device)
+            s = dev->backend->read(dev->impl, c->ptr[i], c->at[i] * sizeof v, &v, sizeof v, NULL);
+        else
+            v = *(const float *)c->ptr[i];
+        if (s == TN_OK && tn_guard_scan_output(op, c, i, &v, p->checks) == 0)
+            s = tn_guard_report(p, op, c, i, 0, v, dev->backend->name);
+        if (s != TN_OK)
+            return s;
+    }
+    return TN_OK;
+}
+
+static tn_status check_arrays(tn_device *dev, const tn_guard_policy *p, const tn_op *op, const tn_call *c,
+                              bool in_kernel)
+{
+    for (unsigned m = op->outputs; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        if (op->args[i].dtype != TN_F32)
+            continue;
+        size_t at = SIZE_MAX;
+        tn_status s = in_kernel ? read_slot(dev, c->guard, i, &at) : read_back(dev, op, c, i, p->checks, &at);
+        if (s != TN_OK)
+            return s;
+        if (at == SIZE_MAX)
+            continue;
+        float v = 0;
+        s = dev->backend->read(dev->impl, c->ptr[i], at * sizeof v, &v, sizeof v, NULL);
+        return s != TN_OK ? s : tn_guard_report(p, op, c, i, at, v, dev->backend->name);
+    }
+    return TN_OK;
+}
+
+tn_status tn_guard_run_device(tn_device *dev, const tn_op *op, tn_call *c, tn_gpu_trace *trace)
+{
+    tn_guard_policy p = tn_guard_current();
+    if (!p.checks)
+        return dev->backend->run(dev->impl, op, c, trace);
+    unsigned bit = dev->backend == &tn_cuda_backend ? TN_GUARD_IN_CUDA : TN_GUARD_IN_VULKAN;
+    bool in_kernel = (op->guard_kernels & bit) && op->outputs;
+    bool owned = false;
+    tn_status s = TN_OK;
+    if (in_kernel) {
+        static const uint8_t zeros[SLOTS_BYTES];
+        s = guard_slots(dev, &c->guard, &owned);
+        if (s == TN_OK)
+            s = dev->backend->write(dev->impl, c->guard, 0, zeros, sizeof zeros, NULL);
+        c->guard_checks = p.checks;
+    }
+    if (s == TN_OK)
+        s = dev->backend->run(dev->impl, op, c, trace);
+    if (s == TN_OK)
+        s = check_arrays(dev, &p, op, c, in_kernel);
+    if (s == TN_OK)
+        s = check_results(dev, &p, op, c);
+    if (owned)
+        dev->backend->free(dev->impl, c->guard);
+    return s;
+}
