@@ -232,7 +232,7 @@ int main(int argc, char **argv)
         count(&tallies[heldout ? HELDOUT : TUNING], &l, fired, agree);
         int kind = strcmp(l.origin, "nvcc13") == 0 ? 0 : strcmp(l.origin, "triton") == 0 ? 1 : -1;
         if (m.valid && kind >= 0 && l.regs_255 >= 0 && m.funcs) {
-            int cap = ptx_register_cap(m.funcs, arch);
+            int cap = ptx_register_cap(m.funcs, arch, 0, NULL);
             int predicted = m.funcs->reg_estimate < cap ? m.funcs->reg_estimate : cap;
             add_registers(&tallies[ALL], kind, predicted, l.regs_255);
             add_registers(&tallies[heldout ? HELDOUT : TUNING], kind, predicted, l.regs_255);

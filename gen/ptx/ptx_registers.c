@@ -13,8 +13,9 @@ enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS
 /* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
 enum { PTX_SPILL_SLACK = 4 };
 
-/* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
-enum { PTX_HIGH_PRESSURE = 64 };
+/* HIGH_REGISTER_PRESSURE: registers alone keep the SM below this share of its warps (on 64 K-register
+ * SMs of 2048 threads: more than 64 registers per thread). */
+#define PTX_PRESSURE_OCCUPANCY 0.5
 
 /* ---- liveness and the register estimate ---- */
 
@@ -206,16 +207,20 @@ void ptx_liveness(ptx_ctx *c)
 }
 
 /* A promoted .local array lives in registers: its elements are the values its loads and stores
- * already count, or at least the array's size in registers. */
+ * already count, or at least the array's size in registers. The estimate is the demand within the
+ * cap; values beyond the cap spill. */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
 {
     ptx_function *f = c->f;
-    int live = f->maxlive + (int)(promoted_local_bytes / 4);
-    if (f->maxlive_scheduled > live)
-        live = f->maxlive_scheduled;
-    f->reg_estimate = live;
-    if (f->reg_estimate > 255)
-        f->reg_estimate = 255;
+    const ptx_arch *a = c->arch;
+    int need = f->maxlive + (int)(promoted_local_bytes / 4);
+    int demand = f->maxlive_scheduled > need ? f->maxlive_scheduled : need;
+    f->reg_demand = demand < a->regs_thread ? demand : a->regs_thread;
+    ptx_cap_source from;
+    f->reg_cap = ptx_register_cap(f, a, c->opt->maxrregcount, &from);
+    f->reg_cap_from = (uint8_t)from;
+    f->reg_estimate = f->reg_demand < f->reg_cap ? f->reg_demand : f->reg_cap;
+    f->reg_spilled = need > f->reg_cap + PTX_SPILL_SLACK ? need - f->reg_cap : 0;
 }
 
 /* ---- rules ---- */
@@ -287,16 +292,20 @@ void ptx_find_uninitialized(ptx_ctx *c)
 void ptx_find_register_issues(ptx_ctx *c)
 {
     ptx_function *f = c->f;
-    int cap = ptx_register_cap(f, c->arch);
-    if (f->reg_estimate > cap + PTX_SPILL_SLACK)
+    if (f->reg_spilled > 0)
         ptx_add_finding(c->m, f, PTX_RULE_REGISTER_SPILL, f->line, 1,
                         "raise .maxnreg / the launch bounds, or keep fewer values live (smaller tiles, less unrolling)",
-                        "about %d registers needed but at most %d available (%s): ptxas will spill to local memory",
-                        f->reg_estimate, cap,
-                        f->maxnreg ? ".maxnreg" : (f->minnctapersm ? "launch bounds" : "architecture limit"));
-    if ((f->reg_estimate < cap ? f->reg_estimate : cap) > PTX_HIGH_PRESSURE)
+                        "about %d registers needed but at most %d available (%s): ptxas will spill about %d "
+                        "registers (%d bytes) to local memory",
+                        f->reg_spilled + f->reg_cap, f->reg_cap, ptx_cap_source_names[f->reg_cap_from], f->reg_spilled,
+                        4 * f->reg_spilled);
+    int blocks = ptx_blocks_for_regs(c->arch, f->block_size, f->reg_estimate);
+    double by_regs = (double)blocks * ((f->block_size + 31) / 32) / c->arch->max_warps_sm;
+    if (by_regs < PTX_PRESSURE_OCCUPANCY)
         ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
                         "keep fewer values live at once (smaller register tiles, less unrolling)",
-                        "about %d registers per thread: at most %d%% occupancy with %d-thread blocks", f->reg_estimate,
-                        (int)(f->occupancy * 100 + 0.5), f->block_size);
+                        "about %d registers per thread: at most %d%% occupancy with %d-thread blocks (%d%% "
+                        "without this register limit)",
+                        f->reg_estimate, (int)(by_regs * 100 + 0.5), f->block_size,
+                        (int)(f->occupancy_without_registers * 100 + 0.5));
 }
