@@ -1,29 +1,160 @@
 /* Registers of one function: liveness, the register estimate, reads before writes, and their rules. */
 #include "ptx_analysis.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* How ptxas schedules with unlimited registers (fitted on ptx_corpus, -maxrregcount 255): the
- * iterations of a loop with loads it overlaps (unrolling small loops further, to keep at least
- * PTX_LOOP_MIN_IN_FLIGHT loaded values in flight), how much a loop without loads grows (tenths),
- * and how many values loaded from local memory it keeps in flight at most. */
-enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOCAL_LOADS_IN_FLIGHT = 64 };
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
 
-/* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
+/* Registers ptxas spends beyond the PTX values the model counts (the stack pointer R1 and the like;
+ * fitted on the tuning split). */
+enum { PTX_REG_OVERHEAD = 6 };
+
+/* Spill prediction: the registers a function needs above its cap by more than this. */
 enum { PTX_SPILL_SLACK = 4 };
 
 /* HIGH_REGISTER_PRESSURE: registers alone keep the SM below this share of its warps (on 64 K-register
  * SMs of 2048 threads: more than 64 registers per thread). */
 #define PTX_PRESSURE_OCCUPANCY 0.5
 
-/* ---- liveness and the register estimate ---- */
+/* Values rematerialised from one register: at most this many instructions deep. */
+enum { PTX_REMAT_DEPTH = 3 };
+
+/* ---- what each PTX register costs in SASS ---- */
+
+/* ptxas keeps warp-uniform integer values (parameters, constants, %ctaid, %ntid and what is computed
+ * from them alone) in uniform registers or the constant bank, outside the per-thread count, and
+ * recomputes cheap values from the one register they derive from (x + constant, an address
+ * param + x * size, a copy) where they are used rather than keeping them live. A register's uses
+ * therefore stand for its base's: itself, or the register it derives from; uniform ones cost nothing. */
+typedef struct reg_model {
+    int32_t *base;   /* per register: the register its uses stand for, -1 when uniform */
+    uint8_t *depth;  /* per register: instructions from its base */
+    int32_t *anchor; /* per derived register: the instruction that first derived it from base */
+} reg_model;
 
 static int reg_weight(uint8_t cls)
 {
     static const int weights[] = {0, 1, 1, 2, 4}; /* ORDER ptx_reg_class */
     return weights[cls];
 }
+
+static bool uniform_source(const ptx_operand *o)
+{
+    int base = o->reg / 4;
+    return o->kind == PTX_O_IMM || o->kind == PTX_O_FIMM || o->kind == PTX_O_SYM ||
+           (o->kind == PTX_O_SREG &&
+            (base == PTX_SR_NTID || base == PTX_SR_CTAID || base == PTX_SR_NCTAID || base == PTX_SR_OTHER_UNIFORM));
+}
+
+/* Integer ALU instructions the uniform datapath runs and that ptxas recomputes freely. */
+static bool cheap_integer_op(const ptx_instr *in)
+{
+    switch (in->kind) {
+    case PTX_K_MOV:
+    case PTX_K_ADD:
+    case PTX_K_SUB:
+    case PTX_K_MUL:
+    case PTX_K_MAD:
+    case PTX_K_SHL:
+    case PTX_K_CVT:
+    case PTX_K_CVTA:
+    case PTX_K_SELP:
+    case PTX_K_NEG:
+    case PTX_K_SETP:
+        return !in->is_float;
+    case PTX_K_ARITH:
+        return !in->is_float && (in->oplen < 3 || (memcmp(in->op, "mma", 3) != 0 && memcmp(in->op, "wmm", 3) != 0 &&
+                                                   memcmp(in->op, "mov", 3) != 0 && memcmp(in->op, "div", 3) != 0 &&
+                                                   memcmp(in->op, "rem", 3) != 0));
+    default:
+        return false;
+    }
+}
+
+/* Register r, defined only by instruction i (operands defined before it are classified): uniform
+ * (base -1), derived from one register, or its own. */
+static void classify_register(const ptx_ctx *c, reg_model *rm, uint32_t i, int32_t r)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    bool constant = in->kind == PTX_K_LD && (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST);
+    if (!constant && !cheap_integer_op(in))
+        return;
+    int32_t from = -1, anchor = (int32_t)i;
+    int depth = 0, uniform_regs = 0;
+    for (int j = 1; j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        int32_t x = o->kind == PTX_O_REG || (o->kind == PTX_O_ADDR && o->reg >= 0) ? o->reg : -1;
+        if (o->kind == PTX_O_VEC || o->kind == PTX_O_LIST || (x < 0 && o->kind != PTX_O_ADDR && !uniform_source(o)))
+            return;
+        uniform_regs += x >= 0 && rm->base[x] < 0;
+        if (x < 0 || rm->base[x] < 0)
+            continue;
+        if (constant || (from >= 0 && rm->base[x] != from) || c->f->regs[x].cls == PTX_RC_PRED)
+            return; /* a constant load at a per-thread address, two registers, or a predicate */
+        from = rm->base[x];
+        if (rm->depth[x] > depth)
+            depth = rm->depth[x];
+        if (rm->depth[x] && rm->anchor[x] < anchor)
+            anchor = rm->anchor[x];
+    }
+    bool offset = (in->kind == PTX_K_MOV || in->kind == PTX_K_CVTA || in->kind == PTX_K_ADD || in->kind == PTX_K_SUB) &&
+                  c->f->regs[r].cls == c->f->regs[from < 0 ? r : from].cls && uniform_regs == 0;
+    if (from < 0) {
+        rm->base[r] = -1;
+    } else if (depth < PTX_REMAT_DEPTH && offset) {
+        rm->base[r] = from;
+        rm->depth[r] = (uint8_t)(depth + 1);
+        rm->anchor[r] = anchor;
+    }
+}
+
+/* A derived register whose base is redefined between the derivation and a use is its own. */
+static void check_derived_uses(const ptx_ctx *c, reg_model *rm)
+{
+    const ptx_function *f = c->f;
+    int32_t *last_def = ptx_xcalloc(f->nregs + 1, sizeof *last_def); /* instruction + 1 */
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+            const int32_t *d = c->du + c->du_start[i];
+            for (uint32_t j = c->ndef[i]; j < (uint32_t)c->ndef[i] + c->nuse[i]; j++) {
+                int32_t x = d[j], base = rm->base[x];
+                if (base < 0 || base == x || c->only_def[base] >= 0)
+                    continue;
+                int32_t a = rm->anchor[x];
+                if (c->blk[a] != b || a >= (int32_t)i || last_def[base] > a + 1) {
+                    rm->base[x] = x;
+                    rm->depth[x] = 0;
+                }
+            }
+            for (uint32_t j = 0; j < c->ndef[i]; j++)
+                last_def[d[j]] = (int32_t)i + 1;
+        }
+    free(last_def);
+}
+
+static reg_model classify_registers(const ptx_ctx *c)
+{
+    const ptx_function *f = c->f;
+    reg_model rm = {ptx_xcalloc(f->nregs + 1, sizeof *rm.base), ptx_xcalloc(f->nregs + 1, 1),
+                    ptx_xcalloc(f->nregs + 1, sizeof *rm.anchor)};
+    for (uint32_t r = 0; r <= f->nregs; r++) {
+        rm.base[r] = (int32_t)r;
+        rm.anchor[r] = -1;
+    }
+    for (uint32_t i = 0; i < c->n; i++) {
+        int32_t r = c->ndef[i] == 1 ? c->du[c->du_start[i]] : -1;
+        if (r >= 0 && c->only_def[r] == (int32_t)i && ptx_opnd(c, &f->ins[i], 0)->kind == PTX_O_REG &&
+            f->regs[r].cls != PTX_RC_PRED)
+            classify_register(c, &rm, i, r);
+    }
+    check_derived_uses(c, &rm);
+    return rm;
+}
+
+/* ---- liveness of the registers that cost something ---- */
 
 /* Register sets per block, one bit per register: used before defined, defined (unguarded), live in
  * and live out. */
@@ -37,21 +168,40 @@ static bool has_bit(const uint64_t *set, uint32_t x)
     return set[x / 64] >> (x % 64) & 1;
 }
 
-static void block_uses_and_defs(const ptx_ctx *c, live_sets *s)
+static void set_bit(uint64_t *set, uint32_t x)
+{
+    set[x / 64] |= 1ull << (x % 64);
+}
+
+/* The register a use of x keeps live, or -1 for a uniform value. Predicates are tracked, but live
+ * in a file of their own. */
+static int32_t kept(const reg_model *rm, int32_t x)
+{
+    return rm->base[x];
+}
+
+/* A register defined by an instruction keeps a register of its own (derived ones are recomputed). */
+static bool own_def(const reg_model *rm, int32_t r)
+{
+    return rm->base[r] == r;
+}
+
+static void block_uses_and_defs(const ptx_ctx *c, const reg_model *rm, live_sets *s)
 {
     const ptx_function *f = c->f;
     for (uint32_t b = 0; b < c->nb; b++) {
         uint64_t *u = s->use + (size_t)b * s->words, *d = s->def + (size_t)b * s->words;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
             const int32_t *r = c->du + c->du_start[i];
-            for (uint32_t j = 0; j < c->nuse[i]; j++) {
-                uint32_t x = (uint32_t)r[c->ndef[i] + j];
-                if (!has_bit(d, x))
-                    u[x / 64] |= 1ull << (x % 64);
+            for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++) {
+                int32_t x = kept(rm, r[j]);
+                if (x >= 0 && !has_bit(d, (uint32_t)x))
+                    set_bit(u, (uint32_t)x);
             }
             if (f->ins[i].guard < 0)
                 for (uint32_t j = 0; j < c->ndef[i]; j++)
-                    d[(uint32_t)r[j] / 64] |= 1ull << ((uint32_t)r[j] % 64);
+                    if (own_def(rm, r[j]))
+                        set_bit(d, (uint32_t)r[j]);
         }
     }
 }
@@ -86,91 +236,136 @@ static void solve_liveness(const ptx_ctx *c, live_sets *s)
     }
 }
 
-/* Walks block b backwards from its live-out set (live is scratch) and raises *best and *best_pred
- * to the most registers and predicates live at once in it. */
-static void max_live_in_block(const ptx_ctx *c, const live_sets *s, uint32_t b, uint64_t *live, int *best,
-                              int *best_pred)
+/* Walks block b backwards from its live-out set (live is scratch): the most registers and predicates
+ * live at once in program order. */
+static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b, uint64_t *live,
+                              int best[2])
 {
     const ptx_function *f = c->f;
     memcpy(live, s->out + (size_t)b * s->words, s->words * 8);
-    int cur = 0, curp = 0;
+    int cur[2] = {0, 0}; /* registers, predicates */
     for (uint32_t w = 0; w < s->words; w++)
         for (uint64_t v = live[w]; v; v &= v - 1) {
-            uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
-            cur += reg_weight(f->regs[x].cls);
-            curp += f->regs[x].cls == PTX_RC_PRED;
+            uint8_t cls = f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls;
+            cur[0] += reg_weight(cls), cur[1] += cls == PTX_RC_PRED;
         }
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
-        int peak = cur, peakp = curp;
-        for (uint32_t j = 0; j < c->ndef[i]; j++) {
-            uint32_t x = (uint32_t)r[j];
-            if (!has_bit(live, x)) {
-                peak += reg_weight(f->regs[x].cls);
-                peakp += f->regs[x].cls == PTX_RC_PRED;
+        int peak[2] = {cur[0], cur[1]};
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (own_def(rm, r[j]) && !has_bit(live, (uint32_t)r[j]))
+                peak[0] += reg_weight(f->regs[r[j]].cls), peak[1] += f->regs[r[j]].cls == PTX_RC_PRED;
+        for (uint32_t j = 0; j < c->ndef[i] && f->ins[i].guard < 0; j++)
+            if (own_def(rm, r[j]) && has_bit(live, (uint32_t)r[j])) {
+                live[r[j] / 64] &= ~(1ull << (r[j] % 64));
+                cur[0] -= reg_weight(f->regs[r[j]].cls), cur[1] -= f->regs[r[j]].cls == PTX_RC_PRED;
+            }
+        for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++) {
+            int32_t x = kept(rm, r[j]);
+            if (x >= 0 && !has_bit(live, (uint32_t)x)) {
+                set_bit(live, (uint32_t)x);
+                cur[0] += reg_weight(f->regs[x].cls), cur[1] += f->regs[x].cls == PTX_RC_PRED;
             }
         }
-        if (f->ins[i].guard < 0)
-            for (uint32_t j = 0; j < c->ndef[i]; j++) {
-                uint32_t x = (uint32_t)r[j];
-                if (has_bit(live, x)) {
-                    live[x / 64] &= ~(1ull << (x % 64));
-                    cur -= reg_weight(f->regs[x].cls);
-                    curp -= f->regs[x].cls == PTX_RC_PRED;
-                }
-            }
-        for (uint32_t j = 0; j < c->nuse[i]; j++) {
-            uint32_t x = (uint32_t)r[c->ndef[i] + j];
-            if (!has_bit(live, x)) {
-                live[x / 64] |= 1ull << (x % 64);
-                cur += reg_weight(f->regs[x].cls);
-                curp += f->regs[x].cls == PTX_RC_PRED;
-            }
+        for (int k = 0; k < 2; k++) {
+            best[k] = peak[k] > best[k] ? peak[k] : best[k];
+            best[k] = cur[k] > best[k] ? cur[k] : best[k];
         }
-        if (peak > *best)
-            *best = peak;
-        if (cur > *best)
-            *best = cur;
-        if (peakp > *best_pred)
-            *best_pred = peakp;
     }
 }
 
-/* ptxas schedules loads early to hide their latency, and unrolls loops to overlap iterations: at the
- * head of block b (or of the loop it closes) the loaded values of the whole block (or of several
- * iterations) are live together with what enters it. */
-static int scheduled_pressure(const ptx_ctx *c, const live_sets *s, uint32_t b)
+/* ---- loops ptxas unrolls ---- */
+
+/* ptxas unrolls a loop of one block by 4 when it can count its iterations and unrolling does not
+ * tie up many registers: measured with ptxas 13.0 (a loop's code grows fourfold, its registers with
+ * it, and shrinks back under .pragma "nounroll"): loops whose branch tests an induction variable
+ * stepped by a constant against a loop invariant, with no global store, atomic or call, at most 64
+ * instructions and at most 8 registers carried from one iteration to the next. */
+enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 64, PTX_UNROLL_MAX_CARRIED = 8 };
+
+static bool defined_in(const ptx_ctx *c, uint32_t b, int32_t x, uint32_t *at)
+{
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (c->du[c->du_start[i] + j] == x) {
+                *at = i;
+                return true;
+            }
+    return false;
+}
+
+/* x += constant in block b */
+static bool induction_variable(const ptx_ctx *c, uint32_t b, int32_t x)
+{
+    uint32_t at;
+    if (!defined_in(c, b, x, &at))
+        return false;
+    const ptx_instr *in = &c->f->ins[at];
+    return (in->kind == PTX_K_ADD || in->kind == PTX_K_SUB) && in->nopnd == 3 &&
+           ptx_opnd(c, in, 1)->kind == PTX_O_REG && ptx_opnd(c, in, 1)->reg == x &&
+           ptx_opnd(c, in, 2)->kind == PTX_O_IMM;
+}
+
+/* Block b ends with a branch back to itself on a test of an induction variable against an invariant. */
+static bool counted_loop(const ptx_ctx *c, uint32_t b)
+{
+    const ptx_instr *br = &c->f->ins[c->bend[b] - 1];
+    uint32_t at;
+    if (br->kind != PTX_K_BRA || br->guard < 0 || br->target < 0 || c->blk[br->target] != b ||
+        !defined_in(c, b, br->guard, &at) || c->f->ins[at].kind != PTX_K_SETP || c->f->ins[at].nopnd < 3)
+        return false;
+    const ptx_operand *x = ptx_opnd(c, &c->f->ins[at], 1), *y = ptx_opnd(c, &c->f->ins[at], 2);
+    for (int swap = 0; swap < 2; swap++, x = ptx_opnd(c, &c->f->ins[at], 2), y = ptx_opnd(c, &c->f->ins[at], 1))
+        if (x->kind == PTX_O_REG && induction_variable(c, b, x->reg) &&
+            (y->kind == PTX_O_IMM || (y->kind == PTX_O_REG && !defined_in(c, b, y->reg, &at))))
+            return true;
+    return false;
+}
+
+/* No global store, atomic or call; no .pragma "nounroll" between the block's label and its first
+ * instruction (the text after the previous instruction's opcode). */
+static bool may_unroll(const ptx_ctx *c, uint32_t b)
 {
     const ptx_function *f = c->f;
-    uint32_t head = b;
-    bool loop = false;
-    for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
-        if (c->succ[e] <= b) {
-            head = c->succ[e];
-            loop = true;
-        }
-    int loaded = 0, loaded_local = 0;
-    for (uint32_t x = head; x <= b; x++)
-        for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++) {
-            /* values, whatever their width (measured) */
-            if (f->ins[i].kind == PTX_K_LD && f->ins[i].space == PTX_SP_LOCAL)
-                loaded_local += c->ndef[i];
-            else if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
-                loaded += c->ndef[i];
-            if (f->ins[i].kind == PTX_K_RET || f->ins[i].kind == PTX_K_EXIT)
-                loop = false; /* ptxas does not overlap the iterations of a loop that exits inside */
-        }
-    loaded += loaded_local < PTX_LOCAL_LOADS_IN_FLIGHT ? loaded_local : PTX_LOCAL_LOADS_IN_FLIGHT;
-    int entering = 0;
-    const uint64_t *iv = s->in + (size_t)head * s->words;
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+        const ptx_instr *in = &f->ins[i];
+        if (in->kind == PTX_K_ATOM || in->kind == PTX_K_RED || in->kind == PTX_K_CALL ||
+            (in->kind == PTX_K_ST && (in->space == PTX_SP_GLOBAL || in->space == PTX_SP_GENERIC)))
+            return false;
+    }
+    if (c->bstart[b] == 0)
+        return true;
+    const char *from = f->ins[c->bstart[b] - 1].op, *to = f->ins[c->bstart[b]].op;
+    for (const char *p = from; p + 8 <= to; p++)
+        if (memcmp(p, "nounroll", 8) == 0)
+            return false;
+    return true;
+}
+
+/* Registers (weighted) that block b defines and also receives: carried between iterations. */
+static int carried_weight(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b)
+{
+    const uint64_t *in = s->in + (size_t)b * s->words, *def = s->def + (size_t)b * s->words;
+    int weight = 0;
     for (uint32_t w = 0; w < s->words; w++)
-        for (uint64_t v = iv[w]; v; v &= v - 1)
-            entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
-    /* a loop with loads overlaps their latency; one without overlaps its computations */
-    return !loop    ? entering + loaded
-           : loaded ? entering + (loaded * PTX_LOOP_UNROLL > PTX_LOOP_MIN_IN_FLIGHT ? loaded * PTX_LOOP_UNROLL
-                                                                                    : PTX_LOOP_MIN_IN_FLIGHT)
-                    : entering * PTX_LOOP_OVERLAP_TENTHS / 10;
+        for (uint64_t v = in[w] & def[w]; v; v &= v - 1) {
+            uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
+            weight += rm->base[x] == (int32_t)x ? reg_weight(c->f->regs[x].cls) : 0;
+        }
+    return weight;
+}
+
+/* Per block: how many copies of it ptxas schedules together (PTX_UNROLL for the loops it unrolls). */
+static int *unrolled_copies(const ptx_ctx *c, const reg_model *rm, const live_sets *s)
+{
+    int *copies = ptx_xcalloc(c->nb + 1, sizeof *copies);
+    for (uint32_t b = 0; b < c->nb; b++) {
+        copies[b] = 1;
+        if (c->reach[b] && c->bend[b] - c->bstart[b] <= PTX_UNROLL_MAX_BODY && counted_loop(c, b) && may_unroll(c, b) &&
+            carried_weight(c, rm, s, b) <= PTX_UNROLL_MAX_CARRIED)
+            copies[b] = PTX_UNROLL;
+    }
+    return copies;
 }
 
 void ptx_liveness(ptx_ctx *c)
@@ -179,47 +374,64 @@ void ptx_liveness(ptx_ctx *c)
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
+    reg_model rm = classify_registers(c);
     live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
                    ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
-    block_uses_and_defs(c, &s);
+    block_uses_and_defs(c, &rm, &s);
     solve_liveness(c, &s);
     uint64_t *live = ptx_xcalloc(words, 8);
-    int best = 0, best_pred = 0;
-    for (uint32_t b = 0; b < nb; b++)
-        if (c->reach[b])
-            max_live_in_block(c, &s, b, live, &best, &best_pred);
-    int scheduled = best;
+    int *copies = unrolled_copies(c, &rm, &s), need = 0, preds = 0, scheduled = 0;
+    ptx_sched sched;
+    ptx_sched_init(&sched, c, copies);
     for (uint32_t b = 0; b < nb; b++) {
         if (!c->reach[b])
             continue;
-        int p = scheduled_pressure(c, &s, b);
-        if (p > scheduled)
-            scheduled = p;
+        const uint64_t *in = s.in + (size_t)b * words, *out = s.out + (size_t)b * words;
+        int order[2] = {0, 0}; /* in program order: registers, predicates */
+        max_live_in_block(c, &rm, &s, b, live, order);
+        int fewest = ptx_scheduled_pressure(c, rm.base, b, 1, false, in, out, &sched);
+        int latency = ptx_scheduled_pressure(c, rm.base, b, copies[b], true, in, out, &sched);
+        need = MAX(need, MIN(order[0], fewest));
+        preds = MAX(preds, order[1]);
+        scheduled = MAX(scheduled, latency);
     }
-    f->maxlive = best;
-    f->maxlive_scheduled = scheduled;
-    f->maxlive_pred = best_pred;
-    free(live);
-    free(s.use);
-    free(s.def);
-    free(s.in);
-    free(s.out);
+    free(copies);
+    ptx_sched_free(&sched);
+    f->maxlive = need;
+    f->maxlive_pred = preds;
+    f->maxlive_scheduled = MAX(scheduled, need);
+    free(live), free(s.use), free(s.def), free(s.in), free(s.out);
+    free(rm.base), free(rm.depth), free(rm.anchor);
 }
 
-/* A promoted .local array lives in registers: its elements are the values its loads and stores
- * already count, or at least the array's size in registers. The estimate is the demand within the
- * cap; values beyond the cap spill. */
+static bool sets_maxnreg(const ptx_function *f)
+{
+    for (uint32_t i = 0; i < f->nins; i++)
+        if (f->ins[i].oplen == 10 && memcmp(f->ins[i].op, "setmaxnreg", 10) == 0)
+            return true;
+    return false;
+}
+
+/* The registers ptxas allocates. need: what the fewest-registers order holds; demand: what the
+ * latency order holds (ptxas with -maxrregcount 255), both plus PTX_REG_OVERHEAD. With launch
+ * bounds ptxas aims at an occupancy instead (-maxrregcount is then ignored): as many blocks as the
+ * need allows, using at most the registers that still fit them. A kernel that moves registers
+ * between warps (setmaxnreg) is given its whole cap. A promoted .local array lives in registers:
+ * its elements are the values its loads and stores already count, or at least its size. */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
 {
     ptx_function *f = c->f;
     const ptx_arch *a = c->arch;
-    int need = f->maxlive + (int)(promoted_local_bytes / 4);
-    int demand = f->maxlive_scheduled > need ? f->maxlive_scheduled : need;
-    f->reg_demand = demand < a->regs_thread ? demand : a->regs_thread;
+    int need = f->maxlive + (int)(promoted_local_bytes / 4) + PTX_REG_OVERHEAD;
+    int demand = MAX(f->maxlive_scheduled + PTX_REG_OVERHEAD, need);
+    int threads = f->reqntid ? f->reqntid : f->maxntid;
+    if (threads > 0 && !f->maxnreg)
+        demand = MAX(need, MIN(demand, ptx_occupancy_level(a, threads, need)));
+    f->reg_demand = MIN(demand, a->regs_thread);
     ptx_cap_source from;
     f->reg_cap = ptx_register_cap(f, a, c->opt->maxrregcount, &from);
     f->reg_cap_from = (uint8_t)from;
-    f->reg_estimate = f->reg_demand < f->reg_cap ? f->reg_demand : f->reg_cap;
+    f->reg_estimate = sets_maxnreg(f) ? f->reg_cap : MIN(f->reg_demand, f->reg_cap);
     f->reg_spilled = need > f->reg_cap + PTX_SPILL_SLACK ? need - f->reg_cap : 0;
 }
 
