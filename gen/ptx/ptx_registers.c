@@ -144,13 +144,17 @@ static reg_model classify_registers(const ptx_ctx *c)
         rm.base[r] = (int32_t)r;
         rm.anchor[r] = -1;
     }
+    bool unstable = false; /* some register derives from one defined more than once */
     for (uint32_t i = 0; i < c->n; i++) {
         int32_t r = c->ndef[i] == 1 ? c->du[c->du_start[i]] : -1;
         if (r >= 0 && c->only_def[r] == (int32_t)i && ptx_opnd(c, &f->ins[i], 0)->kind == PTX_O_REG &&
-            f->regs[r].cls != PTX_RC_PRED)
+            f->regs[r].cls != PTX_RC_PRED) {
             classify_register(c, &rm, i, r);
+            unstable |= rm.base[r] >= 0 && rm.base[r] != r && c->only_def[rm.base[r]] < 0;
+        }
     }
-    check_derived_uses(c, &rm);
+    if (unstable)
+        check_derived_uses(c, &rm);
     return rm;
 }
 
@@ -368,6 +372,76 @@ static int *unrolled_copies(const ptx_ctx *c, const reg_model *rm, const live_se
     return copies;
 }
 
+/* What block b could hold at most in any order: what enters it and all it defines (its copies'). */
+static int pressure_bound(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b, int copies)
+{
+    const ptx_function *f = c->f;
+    int bound = 0;
+    for (uint32_t w = 0; w < s->words; w++)
+        for (uint64_t v = s->in [(size_t)b * s->words + w]; v; v &= v - 1)
+            bound += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (own_def(rm, c->du[c->du_start[i] + j]))
+                bound += reg_weight(f->regs[c->du[c->du_start[i] + j]].cls) * copies;
+    return bound;
+}
+
+/* The latency order is the model's costly step: it is worked out for at most this many blocks,
+ * those that could hold the most (the largest bounds), of at most this many instructions (longer
+ * blocks keep their program order); the tuning split's figures are the same from 2 blocks and
+ * 1024 instructions up. */
+enum { PTX_SCHEDULED_BLOCKS = 2, PTX_SCHEDULED_NODES = 1024 };
+
+/* Blocks by decreasing bound (insertion sort: few blocks reach this). */
+static void sort_by_bound(uint32_t *blocks, uint32_t n, const int *bound)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t x = blocks[i], j = i;
+        for (; j > 0 && bound[blocks[j - 1]] < bound[x]; j--)
+            blocks[j] = blocks[j - 1];
+        blocks[j] = x;
+    }
+}
+
+/* Per reachable block: the registers of the program order and of the latency order (its copies:
+ * an unrolled loop), the latter only for blocks that could exceed the most so far (largest bound
+ * first); into f's maxlive, maxlive_pred and maxlive_scheduled. */
+static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s, const int *copies)
+{
+    ptx_function *f = c->f;
+    uint32_t words = s->words, *by_bound = ptx_xcalloc(c->nb + 1, sizeof *by_bound), nbound = 0;
+    int *bound = ptx_xcalloc(c->nb + 1, sizeof *bound);
+    int need = 0, preds = 0;
+    uint64_t *live = ptx_xcalloc(words, 8);
+    for (uint32_t b = 0; b < c->nb; b++)
+        if (c->reach[b]) {
+            int in_order[2] = {0, 0}; /* registers, predicates */
+            max_live_in_block(c, rm, s, b, live, in_order);
+            need = MAX(need, in_order[0]);
+            preds = MAX(preds, in_order[1]);
+            bound[b] = pressure_bound(c, rm, s, b, copies[b]);
+            if (bound[b] > in_order[0] && (c->bend[b] - c->bstart[b]) * (uint32_t)copies[b] <= PTX_SCHEDULED_NODES)
+                by_bound[nbound++] = b;
+        }
+    sort_by_bound(by_bound, nbound, bound);
+    int scheduled = need;
+    ptx_sched sched = {0};
+    nbound = MIN(nbound, PTX_SCHEDULED_BLOCKS);
+    if (nbound && bound[by_bound[0]] > need)
+        ptx_sched_init(&sched, c, copies, by_bound, nbound);
+    for (uint32_t k = 0; k < nbound && bound[by_bound[k]] > scheduled; k++) {
+        uint32_t b = by_bound[k];
+        scheduled =
+            MAX(scheduled, ptx_scheduled_pressure(c, rm->base, b, copies[b], s->out + (size_t)b * words, &sched));
+    }
+    ptx_sched_free(&sched);
+    free(live), free(bound), free(by_bound);
+    f->maxlive = need;
+    f->maxlive_pred = preds;
+    f->maxlive_scheduled = MAX(scheduled, need);
+}
+
 void ptx_liveness(ptx_ctx *c)
 {
     ptx_function *f = c->f;
@@ -379,28 +453,10 @@ void ptx_liveness(ptx_ctx *c)
                    ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
     block_uses_and_defs(c, &rm, &s);
     solve_liveness(c, &s);
-    uint64_t *live = ptx_xcalloc(words, 8);
-    int *copies = unrolled_copies(c, &rm, &s), need = 0, preds = 0, scheduled = 0;
-    ptx_sched sched;
-    ptx_sched_init(&sched, c, copies);
-    for (uint32_t b = 0; b < nb; b++) {
-        if (!c->reach[b])
-            continue;
-        const uint64_t *in = s.in + (size_t)b * words, *out = s.out + (size_t)b * words;
-        int order[2] = {0, 0}; /* in program order: registers, predicates */
-        max_live_in_block(c, &rm, &s, b, live, order);
-        int fewest = ptx_scheduled_pressure(c, rm.base, b, 1, false, in, out, &sched);
-        int latency = ptx_scheduled_pressure(c, rm.base, b, copies[b], true, in, out, &sched);
-        need = MAX(need, MIN(order[0], fewest));
-        preds = MAX(preds, order[1]);
-        scheduled = MAX(scheduled, latency);
-    }
+    int *copies = unrolled_copies(c, &rm, &s);
+    block_pressures(c, &rm, &s, copies);
     free(copies);
-    ptx_sched_free(&sched);
-    f->maxlive = need;
-    f->maxlive_pred = preds;
-    f->maxlive_scheduled = MAX(scheduled, need);
-    free(live), free(s.use), free(s.def), free(s.in), free(s.out);
+    free(s.use), free(s.def), free(s.in), free(s.out);
     free(rm.base), free(rm.depth), free(rm.anchor);
 }
 
@@ -437,68 +493,69 @@ void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
 
 /* ---- rules ---- */
 
+/* What every path from the entry has written when block b starts: the intersection of its
+ * reachable predecessors' out sets (nothing for the entry). */
+static void defined_on_entry(const ptx_ctx *c, const uint64_t *out, uint32_t words, uint32_t b, uint64_t *cur)
+{
+    for (uint32_t w = 0; w < words; w++)
+        cur[w] = b == 0 ? 0 : ~0ull;
+    for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1] && b != 0; e++)
+        if (c->reach[c->pred[e]])
+            for (uint32_t w = 0; w < words; w++)
+                cur[w] &= out[(size_t)c->pred[e] * words + w];
+}
+
+/* A must analysis: out = what every path to the block's end has written (in | what the block
+ * writes), to a fixed point; then each read of a register not written on every path is reported. */
 void ptx_find_uninitialized(ptx_ctx *c)
 {
     ptx_function *f = c->f;
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
-    uint64_t *out = ptx_xcalloc((size_t)nb * words, 8), *cur = ptx_xcalloc(words, 8);
-    for (size_t i = 0; i < (size_t)nb * words; i++)
-        out[i] = ~0ull;
-    bool changed = true;
-    bool *reported = ptx_xcalloc(nr, sizeof *reported);
-    for (int pass = 0; pass < 2; pass++) {
-        changed = true;
-        while (changed) {
-            changed = false;
-            for (uint32_t b = 0; b < nb; b++) {
-                if (!c->reach[b])
-                    continue;
-                if (b == 0) {
-                    memset(cur, 0, words * 8);
-                } else {
-                    for (uint32_t w = 0; w < words; w++)
-                        cur[w] = ~0ull;
-                }
-                for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++) {
-                    uint32_t p = c->pred[e];
-                    if (!c->reach[p])
-                        continue;
-                    for (uint32_t w = 0; w < words; w++)
-                        cur[w] &= out[(size_t)p * words + w];
-                }
-                if (b == 0)
-                    memset(cur, 0, words * 8);
-                for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
-                    const int32_t *r = c->du + c->du_start[i];
-                    if (pass == 1)
-                        for (uint32_t j = 0; j < c->nuse[i]; j++) {
-                            uint32_t x = (uint32_t)r[c->ndef[i] + j];
-                            if (!(cur[x / 64] >> (x % 64) & 1) && !reported[x]) {
-                                reported[x] = true;
-                                ptx_add_finding(c->m, f, PTX_RULE_UNINITIALIZED_REGISTER, f->ins[i].line, f->ins[i].col,
-                                                "assign the register on every path before this use",
-                                                "register %.*s may be read before it is written", (int)f->regs[x].len,
-                                                f->regs[x].name);
-                            }
-                        }
-                    for (uint32_t j = 0; j < c->ndef[i]; j++)
-                        cur[(uint32_t)r[j] / 64] |= 1ull << ((uint32_t)r[j] % 64);
-                }
-                uint64_t *o = out + (size_t)b * words;
-                if (memcmp(o, cur, words * 8) != 0) {
-                    memcpy(o, cur, words * 8);
-                    changed = pass == 0;
-                }
+    uint64_t *out = ptx_xcalloc((size_t)nb * words, 8), *gen = ptx_xcalloc((size_t)nb * words, 8);
+    uint64_t *cur = ptx_xcalloc(words, 8);
+    for (uint32_t b = 0; b < nb; b++)
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+            for (uint32_t j = 0; j < c->ndef[i]; j++)
+                set_bit(gen + (size_t)b * words, (uint32_t)c->du[c->du_start[i] + j]);
+    memset(out, 0xff, (size_t)nb * words * 8);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t b = 0; b < nb; b++) {
+            if (!c->reach[b])
+                continue;
+            defined_on_entry(c, out, words, b, cur);
+            uint64_t *o = out + (size_t)b * words;
+            for (uint32_t w = 0; w < words; w++) {
+                uint64_t v = cur[w] | gen[(size_t)b * words + w];
+                changed |= v != o[w];
+                o[w] = v;
             }
-            if (pass == 1)
-                break;
         }
     }
-    free(reported);
-    free(out);
-    free(cur);
+    bool *reported = ptx_xcalloc(nr, sizeof *reported);
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!c->reach[b])
+            continue;
+        defined_on_entry(c, out, words, b, cur);
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+            const int32_t *r = c->du + c->du_start[i];
+            for (uint32_t j = 0; j < c->nuse[i]; j++) {
+                uint32_t x = (uint32_t)r[c->ndef[i] + j];
+                if (!has_bit(cur, x) && !reported[x]) {
+                    reported[x] = true;
+                    ptx_add_finding(c->m, f, PTX_RULE_UNINITIALIZED_REGISTER, f->ins[i].line, f->ins[i].col,
+                                    "assign the register on every path before this use",
+                                    "register %.*s may be read before it is written", (int)f->regs[x].len,
+                                    f->regs[x].name);
+                }
+            }
+            for (uint32_t j = 0; j < c->ndef[i]; j++)
+                set_bit(cur, (uint32_t)r[j]);
+        }
+    }
+    free(reported), free(out), free(gen), free(cur);
 }
 
 void ptx_find_register_issues(ptx_ctx *c)
