@@ -263,10 +263,13 @@ static int32_t heap_pop(uint64_t *heap, int32_t *n)
 
 /* Heights (the longest chain of latencies from each node to the block's end), then the issue order
  * into s->order. Nodes whose operands are not ready yet wait in a ring of lists by cycle (no
- * latency reaches PTX_WAIT_RING). */
-enum { PTX_WAIT_RING = 64 };
+ * latency reaches PTX_WAIT_RING). ptxas looks ahead only so far: a node more than PTX_LOOKAHEAD
+ * cycles of height below the critical path (the highest node waiting or ready: every other node
+ * descends from one of those) waits too, so that loads of a long reduction are not all issued at
+ * its start (fitted on the tuning split: 256, between 128 and 384 all alike). */
+enum { PTX_WAIT_RING = 64, PTX_LOOKAHEAD = 256 };
 
-static void list_schedule(ptx_sched *s, int32_t n)
+static void heights(ptx_sched *s, int32_t n)
 {
     for (int32_t k = n; k-- > 0;) {
         int32_t h = s->lat[k];
@@ -276,7 +279,22 @@ static void list_schedule(ptx_sched *s, int32_t n)
         s->height[k] = h;
         s->ready_at[k] = 0;
     }
-    int32_t ring[PTX_WAIT_RING], nready = 0, *next = s->waiting;
+}
+
+/* The highest node in the ring of waiting nodes, or -1. */
+static int32_t highest_waiting(const ptx_sched *s, const int32_t *ring)
+{
+    int32_t h = -1;
+    for (int r = 0; r < PTX_WAIT_RING; r++)
+        for (int32_t x = ring[r]; x >= 0; x = s->waiting[x])
+            h = s->height[x] > h ? s->height[x] : h;
+    return h;
+}
+
+static void list_schedule(ptx_sched *s, int32_t n)
+{
+    heights(s, n);
+    int32_t ring[PTX_WAIT_RING], nready = 0, *next = s->waiting, wait_max = -1;
     uint64_t *heap = s->heap;
     for (int r = 0; r < PTX_WAIT_RING; r++)
         ring[r] = -1;
@@ -284,10 +302,15 @@ static void list_schedule(ptx_sched *s, int32_t n)
         if (!s->npred[k])
             heap_push(heap, &nready, ready_key(s, k));
     for (int32_t cycle = 0, issued = 0; issued < n; cycle++) {
-        for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot])
+        bool highest_left = false;
+        for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot]) {
+            highest_left |= s->height[*slot] == wait_max;
             heap_push(heap, &nready, ready_key(s, *slot));
-        if (!nready)
-            continue; /* a stall: the next node waits for a later cycle */
+        }
+        if (highest_left)
+            wait_max = highest_waiting(s, ring);
+        if (!nready || INT32_MAX - (int32_t)(heap[0] >> 32) < wait_max - PTX_LOOKAHEAD)
+            continue; /* a stall: what may issue waits for a later cycle */
         int32_t k = heap_pop(heap, &nready);
         s->order[issued++] = k;
         for (int32_t e = s->first_edge[k]; e >= 0; e = s->edge_next[e]) {
@@ -301,6 +324,7 @@ static void list_schedule(ptx_sched *s, int32_t n)
             } else {
                 next[to] = ring[s->ready_at[to] % PTX_WAIT_RING];
                 ring[s->ready_at[to] % PTX_WAIT_RING] = to;
+                wait_max = s->height[to] > wait_max ? s->height[to] : wait_max;
             }
         }
     }
