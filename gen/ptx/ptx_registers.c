@@ -33,6 +33,7 @@ typedef struct reg_model {
     int32_t *base;   /* per register: the register its uses stand for, -1 when uniform */
     uint8_t *depth;  /* per register: instructions from its base */
     int32_t *anchor; /* per derived register: the instruction that first derived it from base */
+    bool squeezed;   /* under pressure: any cheap computation from one register is recomputed */
 } reg_model;
 
 static int reg_weight(uint8_t cls)
@@ -104,7 +105,7 @@ static void classify_register(const ptx_ctx *c, reg_model *rm, uint32_t i, int32
                   c->f->regs[r].cls == c->f->regs[from < 0 ? r : from].cls && uniform_regs == 0;
     if (from < 0) {
         rm->base[r] = -1;
-    } else if (depth < PTX_REMAT_DEPTH && offset) {
+    } else if (depth < PTX_REMAT_DEPTH && (offset || rm->squeezed)) {
         rm->base[r] = from;
         rm->depth[r] = (uint8_t)(depth + 1);
         rm->anchor[r] = anchor;
@@ -135,11 +136,11 @@ static void check_derived_uses(const ptx_ctx *c, reg_model *rm)
     free(last_def);
 }
 
-static reg_model classify_registers(const ptx_ctx *c)
+static reg_model classify_registers(const ptx_ctx *c, bool squeezed)
 {
     const ptx_function *f = c->f;
     reg_model rm = {ptx_xcalloc(f->nregs + 1, sizeof *rm.base), ptx_xcalloc(f->nregs + 1, 1),
-                    ptx_xcalloc(f->nregs + 1, sizeof *rm.anchor)};
+                    ptx_xcalloc(f->nregs + 1, sizeof *rm.anchor), squeezed};
     for (uint32_t r = 0; r <= f->nregs; r++) {
         rm.base[r] = (int32_t)r;
         rm.anchor[r] = -1;
@@ -442,13 +443,37 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
     f->maxlive_scheduled = MAX(scheduled, need);
 }
 
+/* The registers of the program order with every cheap computation recomputed (ptxas under a cap
+ * or aiming at an occupancy): f->maxlive. */
+static void squeezed_need(ptx_ctx *c)
+{
+    ptx_function *f = c->f;
+    uint32_t words = (f->nregs + 63) / 64, nb = c->nb;
+    reg_model rm = classify_registers(c, true);
+    live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
+                   ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
+    block_uses_and_defs(c, &rm, &s);
+    solve_liveness(c, &s);
+    uint64_t *live = ptx_xcalloc(words, 8);
+    int need = 0;
+    for (uint32_t b = 0; b < nb; b++)
+        if (c->reach[b]) {
+            int in_order[2] = {0, 0};
+            max_live_in_block(c, &rm, &s, b, live, in_order);
+            need = MAX(need, in_order[0]);
+        }
+    f->maxlive = MIN(f->maxlive, need);
+    free(live), free(s.use), free(s.def), free(s.in), free(s.out);
+    free(rm.base), free(rm.depth), free(rm.anchor);
+}
+
 void ptx_liveness(ptx_ctx *c)
 {
     ptx_function *f = c->f;
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
-    reg_model rm = classify_registers(c);
+    reg_model rm = classify_registers(c, false);
     live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
                    ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
     block_uses_and_defs(c, &rm, &s);
@@ -458,6 +483,9 @@ void ptx_liveness(ptx_ctx *c)
     free(copies);
     free(s.use), free(s.def), free(s.in), free(s.out);
     free(rm.base), free(rm.depth), free(rm.anchor);
+    bool bounded = (f->maxntid || f->reqntid) && !f->maxnreg;
+    if (bounded || f->maxlive + PTX_REG_OVERHEAD > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
+        squeezed_need(c);
 }
 
 static bool sets_maxnreg(const ptx_function *f)
