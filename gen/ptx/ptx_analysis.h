@@ -117,6 +117,8 @@ int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, in
 void ptx_liveness(ptx_ctx *c); /* f->maxlive, maxlive_scheduled, maxlive_pred */
 /* f->reg_estimate, given the bytes of a .local array that lives in registers */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes);
+/* Whether bytes more of values fit in registers with what f needs, under its cap (f->maxlive set) */
+bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes);
 void ptx_find_uninitialized(ptx_ctx *c);
 void ptx_find_register_issues(ptx_ctx *c);
 

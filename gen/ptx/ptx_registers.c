@@ -488,6 +488,13 @@ void ptx_liveness(ptx_ctx *c)
         squeezed_need(c);
 }
 
+bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes)
+{
+    const ptx_function *f = c->f;
+    int64_t need = f->maxlive + bytes / 4 + PTX_REG_OVERHEAD;
+    return need <= ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL) + PTX_SPILL_SLACK;
+}
+
 static bool sets_maxnreg(const ptx_function *f)
 {
     for (uint32_t i = 0; i < f->nins; i++)
