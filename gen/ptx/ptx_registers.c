@@ -243,13 +243,13 @@ static void solve_liveness(const ptx_ctx *c, live_sets *s)
 
 /* Walks block b backwards from its live-out set (live is scratch): the most registers and predicates
  * live at once in program order. */
-static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b, uint64_t *live,
-                              int best[2])
+static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint64_t *out, uint32_t words, uint32_t b,
+                              uint64_t *live, int best[2])
 {
     const ptx_function *f = c->f;
-    memcpy(live, s->out + (size_t)b * s->words, s->words * 8);
+    memcpy(live, out, words * 8);
     int cur[2] = {0, 0}; /* registers, predicates */
-    for (uint32_t w = 0; w < s->words; w++)
+    for (uint32_t w = 0; w < words; w++)
         for (uint64_t v = live[w]; v; v &= v - 1) {
             uint8_t cls = f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls;
             cur[0] += reg_weight(cls), cur[1] += cls == PTX_RC_PRED;
@@ -418,7 +418,7 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
     for (uint32_t b = 0; b < c->nb; b++)
         if (c->reach[b]) {
             int in_order[2] = {0, 0}; /* registers, predicates */
-            max_live_in_block(c, rm, s, b, live, in_order);
+            max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, in_order);
             need = MAX(need, in_order[0]);
             preds = MAX(preds, in_order[1]);
             bound[b] = pressure_bound(c, rm, s, b, copies[b]);
@@ -444,26 +444,31 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
 }
 
 /* The registers of the program order with every cheap computation recomputed (ptxas under a cap
- * or aiming at an occupancy): f->maxlive. */
-static void squeezed_need(ptx_ctx *c)
+ * or aiming at an occupancy): f->maxlive. Each block is walked from what leaves it in the main
+ * model, each register standing for its base (a cheaper stand-in for a second liveness). */
+static void squeezed_need(ptx_ctx *c, const live_sets *main)
 {
     ptx_function *f = c->f;
-    uint32_t words = (f->nregs + 63) / 64, nb = c->nb;
+    uint32_t words = main->words, nb = c->nb;
     reg_model rm = classify_registers(c, true);
-    live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
-                   ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
-    block_uses_and_defs(c, &rm, &s);
-    solve_liveness(c, &s);
-    uint64_t *live = ptx_xcalloc(words, 8);
+    uint64_t *live = ptx_xcalloc(words, 8), *out = ptx_xcalloc(words, 8);
     int need = 0;
-    for (uint32_t b = 0; b < nb; b++)
-        if (c->reach[b]) {
-            int in_order[2] = {0, 0};
-            max_live_in_block(c, &rm, &s, b, live, in_order);
-            need = MAX(need, in_order[0]);
-        }
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!c->reach[b])
+            continue;
+        memset(out, 0, words * 8);
+        for (uint32_t w = 0; w < words; w++)
+            for (uint64_t v = main->out[(size_t)b * words + w]; v; v &= v - 1) {
+                int32_t x = rm.base[w * 64 + (uint32_t)__builtin_ctzll(v)];
+                if (x >= 0)
+                    set_bit(out, (uint32_t)x);
+            }
+        int in_order[2] = {0, 0};
+        max_live_in_block(c, &rm, out, words, b, live, in_order);
+        need = MAX(need, in_order[0]);
+    }
     f->maxlive = MIN(f->maxlive, need);
-    free(live), free(s.use), free(s.def), free(s.in), free(s.out);
+    free(live), free(out);
     free(rm.base), free(rm.depth), free(rm.anchor);
 }
 
@@ -480,12 +485,12 @@ void ptx_liveness(ptx_ctx *c)
     solve_liveness(c, &s);
     int *copies = unrolled_copies(c, &rm, &s);
     block_pressures(c, &rm, &s, copies);
+    bool bounded = (f->maxntid || f->reqntid) && !f->maxnreg;
+    if (bounded || f->maxlive + PTX_REG_OVERHEAD > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
+        squeezed_need(c, &s);
     free(copies);
     free(s.use), free(s.def), free(s.in), free(s.out);
     free(rm.base), free(rm.depth), free(rm.anchor);
-    bool bounded = (f->maxntid || f->reqntid) && !f->maxnreg;
-    if (bounded || f->maxlive + PTX_REG_OVERHEAD > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
-        squeezed_need(c);
 }
 
 bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes)

@@ -302,15 +302,17 @@ static void list_schedule(ptx_sched *s, int32_t n)
         if (!s->npred[k])
             heap_push(heap, &nready, ready_key(s, k));
     for (int32_t cycle = 0, issued = 0; issued < n; cycle++) {
-        bool highest_left = false;
-        for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot]) {
-            highest_left |= s->height[*slot] == wait_max;
+        for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot])
             heap_push(heap, &nready, ready_key(s, *slot));
-        }
-        if (highest_left)
+        /* wait_max only ever overstates the highest waiting node: worked out again before a stall */
+        int32_t top = nready ? INT32_MAX - (int32_t)(heap[0] >> 32) : -1;
+        if (top < wait_max - PTX_LOOKAHEAD)
             wait_max = highest_waiting(s, ring);
-        if (!nready || INT32_MAX - (int32_t)(heap[0] >> 32) < wait_max - PTX_LOOKAHEAD)
-            continue; /* a stall: what may issue waits for a later cycle */
+        if (!nready || top < wait_max - PTX_LOOKAHEAD) {
+            while (ring[(cycle + 1) % PTX_WAIT_RING] < 0 && wait_max >= 0)
+                cycle++; /* a stall: on to the next cycle something becomes ready */
+            continue;
+        }
         int32_t k = heap_pop(heap, &nready);
         s->order[issued++] = k;
         for (int32_t e = s->first_edge[k]; e >= 0; e = s->edge_next[e]) {
