@@ -485,8 +485,11 @@ void ptx_liveness(ptx_ctx *c)
     solve_liveness(c, &s);
     int *copies = unrolled_copies(c, &rm, &s);
     block_pressures(c, &rm, &s, copies);
-    bool bounded = (f->maxntid || f->reqntid) && !f->maxnreg;
-    if (bounded || f->maxlive + PTX_REG_OVERHEAD > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
+    /* the squeezed need matters where it may lower an occupancy level or the spills */
+    int threads = f->reqntid ? f->reqntid : f->maxntid, need = f->maxlive + PTX_REG_OVERHEAD;
+    bool leveled = threads > 0 && !f->maxnreg &&
+                   ptx_occupancy_level(c->arch, threads, need) > ptx_occupancy_level(c->arch, threads, 1);
+    if (leveled || need > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
         squeezed_need(c, &s);
     free(copies);
     free(s.use), free(s.def), free(s.in), free(s.out);

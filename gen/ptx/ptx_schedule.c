@@ -180,12 +180,6 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
     }
 }
 
-static bool ends_block(const ptx_instr *in)
-{
-    return in->kind == PTX_K_BRA || in->kind == PTX_K_BRX || in->kind == PTX_K_RET || in->kind == PTX_K_EXIT ||
-           in->kind == PTX_K_TRAP;
-}
-
 static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32_t n, ptx_sched *s)
 {
     const ptx_function *f = c->f;
@@ -221,10 +215,8 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
                     note_read(s, r[j], k); /* a guarded definition keeps the old value where it does not run */
                 note_def(s, r[j], k);
             }
-        note_memory(f, &f->ins[i], s, k);
-        if (k == n - 1 && ends_block(&f->ins[i]))
-            for (int32_t p = 0; p < k; p++)
-                add_edge(s, p, k, 0); /* the branch ends the block */
+        note_memory(f, &f->ins[i], s, k); /* the branch that ends the block reads a predicate at most:
+                                             no register, so where it issues does not matter */
     }
     s->opnd_start[n] = s->nopnds;
 }
