@@ -257,14 +257,17 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
         int peak[2] = {cur[0], cur[1]};
-        for (uint32_t j = 0; j < c->ndef[i]; j++)
-            if (own_def(rm, r[j]) && !has_bit(live, (uint32_t)r[j]))
-                peak[0] += reg_weight(f->regs[r[j]].cls), peak[1] += f->regs[r[j]].cls == PTX_RC_PRED;
-        for (uint32_t j = 0; j < c->ndef[i] && f->ins[i].guard < 0; j++)
-            if (own_def(rm, r[j]) && has_bit(live, (uint32_t)r[j])) {
+        for (uint32_t j = 0; j < c->ndef[i]; j++) {
+            if (!own_def(rm, r[j]))
+                continue;
+            int weight = reg_weight(f->regs[r[j]].cls), pred = f->regs[r[j]].cls == PTX_RC_PRED;
+            if (!has_bit(live, (uint32_t)r[j])) {
+                peak[0] += weight, peak[1] += pred; /* a value defined and never read */
+            } else if (f->ins[i].guard < 0) {
                 live[r[j] / 64] &= ~(1ull << (r[j] % 64));
-                cur[0] -= reg_weight(f->regs[r[j]].cls), cur[1] -= f->regs[r[j]].cls == PTX_RC_PRED;
+                cur[0] -= weight, cur[1] -= pred;
             }
+        }
         for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++) {
             int32_t x = kept(rm, r[j]);
             if (x >= 0 && !has_bit(live, (uint32_t)x)) {
