@@ -203,8 +203,13 @@ typedef struct ptx_function {
     int64_t local_bytes, shared_bytes; /* declared inside the body */
     uint32_t nlabels;
     /* results of the analyses */
-    int maxlive, maxlive_scheduled, maxlive_pred, reg_estimate, reg_by_class[5];
-    double occupancy;
+    int maxlive, maxlive_scheduled, maxlive_pred, reg_by_class[5];
+    int reg_demand;       /* registers ptxas would use with no cap (-maxrregcount 255) */
+    int reg_cap;          /* registers it may use (ptx_register_cap) */
+    int reg_estimate;     /* registers it uses: the demand, or the cap when the demand exceeds it */
+    int reg_spilled;      /* registers' worth of values spilled to local memory (demand - cap), or 0 */
+    uint8_t reg_cap_from; /* ptx_cap_source */
+    double occupancy, occupancy_without_registers; /* the latter: what threads and shared memory allow */
     int block_size, blocks_per_sm;
     uint64_t flops, bytes;
     ptx_mem_stats mem;
@@ -239,6 +244,7 @@ typedef struct ptx_whitelist_entry {
 typedef struct ptx_options {
     const char *arch; /* "sm_80" by default */
     int block;        /* block size when the kernel does not say; 0: 256 */
+    int maxrregcount; /* as ptxas -maxrregcount: caps functions without .maxnreg or launch bounds; 0: none */
     bool strict, bugs_only;
     const ptx_whitelist_entry *whitelist;
     int nwhitelist;
@@ -264,16 +270,34 @@ int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out);
 /* Counts of findings at each severity over the module. */
 void ptx_count_findings(const ptx_module *m, int counts[3]);
 
-/* Per-architecture data: limits for occupancy and peaks for the roofline. */
+/* Per-architecture data: limits for occupancy and register caps, peaks for the roofline. */
 typedef struct ptx_arch {
     const char *name;
     int sm, max_threads_sm, max_blocks_sm, max_warps_sm, regs_sm, smem_sm_kb, squeeze_regs;
+    int regs_block, regs_thread, reg_unit, sub_partitions; /* registers: see ptx_arch.c */
     double peak_gflops, peak_gbps;
 } ptx_arch;
 const ptx_arch *ptx_find_arch(const char *name);
-/* Registers a thread of f may use: from .maxnreg, launch bounds (.maxntid/.reqntid with
- * .minnctapersm) or the architecture. */
-int ptx_register_cap(const ptx_function *f, const ptx_arch *a);
+/* Where a function's register cap comes from. ORDER ptx_cap_source_names */
+typedef enum ptx_cap_source {
+    PTX_CAP_ARCH,
+    PTX_CAP_MAXNREG,
+    PTX_CAP_LAUNCH_BOUNDS,
+    PTX_CAP_MAXRREGCOUNT
+} ptx_cap_source;
+extern const char *const ptx_cap_source_names[4];
+/* Registers a thread of f may use, as ptxas decides: .maxnreg, else launch bounds (.maxntid or
+ * .reqntid, with .minnctapersm), else maxrregcount (ptxas -maxrregcount, 0: none), else the
+ * architecture's limit. *from (when not NULL) says which. */
+int ptx_register_cap(const ptx_function *f, const ptx_arch *a, int maxrregcount, ptx_cap_source *from);
+/* The most registers per thread that let `blocks` blocks of `threads` threads be resident on one SM
+ * (0 when even one register is too many). */
+int ptx_regs_for_blocks(const ptx_arch *a, int threads, int blocks);
+/* Blocks of `threads` threads using `regs` registers each that the register file holds. */
+int ptx_blocks_for_regs(const ptx_arch *a, int threads, int regs);
+/* The most registers per thread that keep as many blocks of `threads` threads resident as `regs`
+ * registers do (at least regs). */
+int ptx_occupancy_level(const ptx_arch *a, int threads, int regs);
 
 /* Reports. */
 void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, bool verbose);

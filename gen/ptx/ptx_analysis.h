@@ -76,10 +76,49 @@ void ptx_address_forms(ptx_ctx *c);   /* addr */
 void ptx_tid_bounds(ptx_ctx *c);      /* tid_bound, tid_low */
 void ptx_find_barrier_divergence(ptx_ctx *c);
 
+/* The first of instruction i's registers that it reads (c->du lists its definitions first):
+ * wgmma.mma_async accumulates into its destination registers, so it reads them too. */
+static inline uint32_t ptx_first_read(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    return in->oplen == 5 && in->op[0] == 'w' && in->op[1] == 'g' && in->op[2] == 'm' ? 0 : c->ndef[i];
+}
+
+/* ---- ptxas's scheduler, modelled (ptx_schedule.c) ---- */
+/* Scratch for one function's blocks: per register, per node of a block, edges and lists. */
+typedef struct ptx_sched {
+    int32_t *block; /* all of the arrays below but heap */
+    size_t used;
+    uint32_t tick, nedges, edge_cap, nlist, list_cap, nvals, nopnds;
+    uint32_t *reg_stamp;                                                     /* per register */
+    int32_t *cur_val, *last_reader;                                          /* per register */
+    int32_t *first_edge, *npred, *lat, *height, *ready_at, *order, *waiting; /* per node */
+    uint32_t *instr, *opnd_start;                                            /* per node */
+    uint64_t *heap;                                                          /* per node */
+    int32_t *opnd_val;                                                       /* per operand */
+    int32_t *val_def, *val_reg, *val_from, *val_to;                          /* per value */
+    int32_t *diff;                                                           /* per slot */
+    int32_t *edge_to, *edge_lat, *edge_next, *list_node, *list_next;
+    int32_t fence, barrier, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
+    bool writes_global;
+} ptx_sched;
+
+/* Scratch for the blocks listed; copies[b]: how many copies of block b one schedule holds (an
+ * unrolled loop). */
+void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, uint32_t nblocks);
+void ptx_sched_free(ptx_sched *s);
+/* The most registers block b holds when scheduled for latency, `copies` of it one after the other
+ * (an unrolled loop): base[r] is the register a use of r keeps live (-1: none), base[r] == r when
+ * r's definitions take a register of their own. */
+int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, int copies, const uint64_t *live_out,
+                           ptx_sched *s);
+
 /* ---- registers (ptx_registers.c) ---- */
 void ptx_liveness(ptx_ctx *c); /* f->maxlive, maxlive_scheduled, maxlive_pred */
 /* f->reg_estimate, given the bytes of a .local array that lives in registers */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes);
+/* Whether bytes more of values fit in registers with what f needs, under its cap (f->maxlive set) */
+bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes);
 void ptx_find_uninitialized(ptx_ctx *c);
 void ptx_find_register_issues(ptx_ctx *c);
 

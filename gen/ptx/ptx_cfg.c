@@ -6,6 +6,10 @@
 
 /* ---- defs and uses ---- */
 
+/* The registers one instruction names at most (more are not counted): a wgmma.mma_async
+ * m64n256k16 with f32 accumulators names 128 of them, plus its operands. */
+enum { PTX_MAX_INSTR_REGS = 192 };
+
 static bool has_dst(const ptx_instr *in)
 {
     switch (in->kind) {
@@ -48,21 +52,21 @@ void ptx_build_def_use(ptx_ctx *c)
         const ptx_instr *in = &f->ins[i];
         c->du_start[i] = used;
         uint32_t k = 0;
-        int32_t tmp[80];
+        int32_t tmp[PTX_MAX_INSTR_REGS];
         int first_use = 0;
         bool call_ret = in->kind == PTX_K_CALL && in->nopnd && ptx_opnd(c, in, 0)->kind == PTX_O_LIST;
         if (has_dst(in) && (ptx_opnd(c, in, 0)->kind == PTX_O_REG || ptx_opnd(c, in, 0)->kind == PTX_O_VEC)) {
-            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, 80);
+            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, PTX_MAX_INSTR_REGS);
             first_use = 1;
         } else if (call_ret) {
-            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, 80);
+            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, PTX_MAX_INSTR_REGS);
             first_use = 1;
         }
         c->ndef[i] = (uint16_t)k;
         uint32_t d = k;
         for (int j = first_use; j < in->nopnd; j++)
-            collect_regs(c, ptx_opnd(c, in, j), tmp, &k, 80);
-        if (in->guard >= 0 && k < 80)
+            collect_regs(c, ptx_opnd(c, in, j), tmp, &k, PTX_MAX_INSTR_REGS);
+        if (in->guard >= 0 && k < PTX_MAX_INSTR_REGS)
             tmp[k++] = in->guard;
         c->nuse[i] = (uint16_t)(k - d);
         if (used + k > cap) {

@@ -442,7 +442,8 @@ void ptx_find_memory_patterns(ptx_ctx *c)
 /* LOCAL_MEMORY, modelled on what ptxas does with .local arrays: one accessed only at constant
  * offsets becomes registers; one written at constant offsets over its whole extent and read with a
  * dynamic index becomes registers plus selects when small; anything written at a dynamic index,
- * or too large, stays in memory. */
+ * or too large (also: too large to fit, with the function's other values, under its register cap:
+ * the register model's need and cap, ptx_registers.c), stays in memory. */
 int64_t ptx_find_local_memory(ptx_ctx *c)
 {
     ptx_function *f = c->f;
@@ -488,6 +489,8 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
         at = dyn_load;
     } else if (f->local_bytes > PTX_LOCAL_REGISTER_LIMIT) {
         why = "too large to live in registers";
+    } else if (!ptx_fits_registers(c, f->local_bytes)) {
+        why = "too large to live in registers under the register cap";
     }
     if (why)
         ptx_add_finding(c->m, f, PTX_RULE_LOCAL_MEMORY, f->ins[at].line, f->ins[at].col,
