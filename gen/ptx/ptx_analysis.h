@@ -4,6 +4,9 @@
 
 #include "ptx_internal.h"
 
+/* Pointers into shared memory held in generic or cluster registers (ptx_generic_addresses). */
+enum { PTX_WIN_NONE, PTX_WIN_SHARED, PTX_WIN_CLUSTER };
+
 /* ---- affine address forms: c + k·tid (+ unknown uniform) (+ symbol base) ---- */
 enum { PTX_AF_BOTTOM, PTX_AF_AFFINE, PTX_AF_TOP };
 
@@ -12,6 +15,9 @@ typedef struct ptx_affine {
     int32_t sym;            /* base symbol, -1 none, -2 several */
     int64_t c, k[3];
 } ptx_affine;
+
+typedef struct ptx_threads ptx_threads; /* values per thread (ptx_threads.c), built on first use */
+typedef struct ptx_sync ptx_sync;       /* synchronisation and loops (ptx_sync.c), built on first use */
 
 typedef struct ptx_ctx {
     ptx_module *m;
@@ -38,9 +44,12 @@ typedef struct ptx_ctx {
     ptx_affine *form;                       /* per register */
     ptx_affine *addr;                       /* per memory instruction: its address */
     bool *generic;                          /* per register: holds a generic address */
+    uint8_t *window;                        /* per register: PTX_WIN_*, a pointer into shared memory */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
+    ptx_sync *sync;                         /* NULL until ptx_sync_of */
+    ptx_threads *threads;                   /* NULL until ptx_threads_of */
 } ptx_ctx;
 
 static inline const ptx_operand *ptx_opnd(const ptx_ctx *c, const ptx_instr *in, int i)
@@ -62,12 +71,121 @@ static inline bool ptx_af_has_tid(const ptx_affine *a)
     return a->st == PTX_AF_TOP || a->k[0] || a->k[1] || a->k[2] || a->symco;
 }
 
+/* ---- known bits (ptx_kbits.c): integers of which some bits are known ---- */
+typedef struct ptx_kb {
+    uint64_t one, zero; /* bits known to be one, bits known to be zero */
+} ptx_kb;
+enum { PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE };
+ptx_kb ptx_kb_const(uint64_t v, int w);
+ptx_kb ptx_kb_unknown(int w);
+bool ptx_kb_known(ptx_kb a);
+uint64_t ptx_kb_min(ptx_kb a);
+uint64_t ptx_kb_max(ptx_kb a);
+bool ptx_kb_may_equal(ptx_kb a, ptx_kb b);
+ptx_kb ptx_kb_add(ptx_kb a, ptx_kb b, int w);
+ptx_kb ptx_kb_sub(ptx_kb a, ptx_kb b, int w);
+ptx_kb ptx_kb_mul(ptx_kb a, ptx_kb b, int w);
+ptx_kb ptx_kb_shl(ptx_kb a, int s, int w);
+ptx_kb ptx_kb_shr(ptx_kb a, int s, int w, bool arith);
+ptx_kb ptx_kb_and(ptx_kb a, ptx_kb b);
+ptx_kb ptx_kb_or(ptx_kb a, ptx_kb b);
+ptx_kb ptx_kb_xor(ptx_kb a, ptx_kb b);
+ptx_kb ptx_kb_not(ptx_kb a, int w);
+ptx_kb ptx_kb_merge(ptx_kb a, ptx_kb b);
+ptx_kb ptx_kb_divrem(ptx_kb a, ptx_kb b, int w, bool is_signed, bool rem);
+ptx_kb ptx_kb_minmax(ptx_kb a, ptx_kb b, int w, bool is_signed, bool max);
+int ptx_kb_compare(ptx_kb a, ptx_kb b, int cmp, int w, bool is_signed); /* 1, 0, or -1 unknown */
+ptx_kb ptx_kb_bfe(ptx_kb a, int pos, int len, int w, bool is_signed);
+ptx_kb ptx_kb_bfi(ptx_kb a, ptx_kb b, int pos, int len, int w);
+ptx_kb ptx_kb_lop3(ptx_kb a, ptx_kb b, ptx_kb c, unsigned lut, int w);
+ptx_kb ptx_kb_convert(ptx_kb a, int from, int w, bool is_signed);
+
 /* ---- the control-flow graph (ptx_cfg.c) ---- */
 void ptx_build_def_use(ptx_ctx *c);   /* du, ndef, nuse, only_def */
 void ptx_build_cfg(ptx_ctx *c);       /* blocks, successors, predecessors */
 void ptx_reachability(ptx_ctx *c);    /* reach, reaches_exit */
 void ptx_post_dominators(ptx_ctx *c); /* ipdom */
 void ptx_find_control_flow(ptx_ctx *c);
+
+/* ---- synchronisation and loops (ptx_sync.c) ---- */
+enum ptx_sync_kind {
+    PTX_SY_NONE,
+    PTX_SY_BLOCK,       /* bar.sync, barrier.sync, bar.red: every thread of the block waits */
+    PTX_SY_CLUSTER,     /* barrier.cluster.wait: every thread of the cluster waits (so the block too) */
+    PTX_SY_WARP,        /* bar.warp.sync: the lanes of a warp wait, with memory ordering */
+    PTX_SY_CP_ASYNC,    /* cp.async.ca/cg: a shared write completed by cp.async.wait_group/wait_all */
+    PTX_SY_CP_COMMIT,   /* cp.async.commit_group */
+    PTX_SY_CP_WAIT,     /* cp.async.wait_group N, cp.async.wait_all */
+    PTX_SY_BULK_MBAR,   /* cp.async.bulk(.tensor) into shared memory, completed on an mbarrier */
+    PTX_SY_BULK_READ,   /* cp.async.bulk from shared memory: reads it until cp.async.bulk.wait_group */
+    PTX_SY_BULK_COMMIT, /* cp.async.bulk.commit_group */
+    PTX_SY_BULK_WAIT,   /* cp.async.bulk.wait_group[.read] N */
+    PTX_SY_MBAR_WAIT,   /* mbarrier.try_wait / test_wait */
+    PTX_SY_MBAR_OTHER   /* other mbarrier operations */
+};
+#define PTX_STOP_BLOCK ((1u << PTX_SY_BLOCK) | (1u << PTX_SY_CLUSTER))
+#define PTX_STOP_WARP  (PTX_STOP_BLOCK | (1u << PTX_SY_WARP))
+
+typedef struct ptx_loop {
+    uint32_t head, latch, size; /* the back edge latch -> head; blocks in the body */
+} ptx_loop;
+
+struct ptx_sync {
+    uint8_t *kind;                 /* per instruction: enum ptx_sync_kind */
+    ptx_loop *loops;               /* natural loops, one per back edge */
+    uint32_t nloops, words;        /* loops kept; 64-bit words of one body */
+    uint64_t *body;                /* nloops bit sets of blocks */
+    uint32_t present;              /* the kinds the function uses, 1 << kind each */
+    bool *back_edge;               /* per successor edge (index into succ) */
+    int32_t *edge_loop;            /* per successor edge: the loop it closes, -1 none, -2 not kept */
+    bool *cyclic;                  /* per block: on a cycle of the control-flow graph */
+    bool *latch;                   /* per block: the source of a back edge */
+    uint32_t *seen, *queue, stamp; /* scratch of ptx_walk */
+    int32_t *via;
+};
+ptx_sync *ptx_sync_of(ptx_ctx *c);
+void ptx_sync_free(ptx_sync *s);
+bool ptx_in_loop(const ptx_sync *s, int32_t loop, uint32_t b);
+int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside);
+/* How a walk reached an instruction, relative to a reference instruction: around which loop holding
+ * the reference (via: -1 none, a loop id for one back edge of it, -2 more), and whether around loops
+ * not holding it (noisy). */
+typedef struct ptx_way {
+    int32_t via;
+    bool noisy;
+} ptx_way;
+void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
+              void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg);
+
+/* ---- values per thread (ptx_threads.c) ----
+ * An access's address and whether each thread of a block makes it, computed thread by thread from
+ * the definitions that reach it; uniform values the analysis cannot know are sampled. */
+enum { PTX_ACT_NO, PTX_ACT_YES, PTX_ACT_MAYBE };
+typedef struct ptx_tvals {
+    uint32_t n;   /* threads (linear index) */
+    ptx_kb *addr; /* per thread */
+    uint8_t *act; /* per thread: PTX_ACT_* */
+    bool sampled; /* depends on a sampled uniform value */
+} ptx_tvals;
+ptx_threads *ptx_threads_of(ptx_ctx *c);
+void ptx_threads_free(ptx_threads *th);
+int ptx_threads_samples(ptx_ctx *c);                     /* how many samples of the unknown uniform values */
+uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym); /* where a symbol is taken to start */
+int ptx_threads_count(ptx_ctx *c);                       /* threads in the block, 0 when they cannot be enumerated */
+/* How an access's loop-varying values relate to those of a reference access (the one a walk started
+ * from), given how the walk got to it (ptx_way): for a loop holding the reference, its counters as
+ * sampled (not gone around), one further (gone around once; its other values unknown), or as on
+ * entry (an enclosing loop went around); for a loop not holding it, as on entry, or as sampled (some
+ * iteration) when the walk went around such loops. */
+typedef struct ptx_eval {
+    int s;        /* sample */
+    int32_t via;  /* ptx_way */
+    bool noisy;   /* ptx_way */
+    int32_t from; /* the reference access's instruction; -1: this access is the reference */
+    bool unknown; /* every loop-varying value unknown (the accesses share a loop with no barrier) */
+} ptx_eval;
+/* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */
+bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);
 
 /* ---- thread variance and affine forms (ptx_variance.c) ---- */
 void ptx_thread_variance(ptx_ctx *c); /* variant, cd_branch, cd_taken */
@@ -85,10 +203,12 @@ void ptx_find_register_issues(ptx_ctx *c);
 
 /* ---- memory (ptx_memory.c) ---- */
 void ptx_memory_and_roofline(ptx_ctx *c); /* f->mem, flops, bytes; module_shared */
-void ptx_generic_addresses(ptx_ctx *c);   /* generic */
+void ptx_generic_addresses(ptx_ctx *c);   /* generic, window */
 /* LOCAL_MEMORY; the bytes of the .local array when it lives in registers, else 0 */
 int64_t ptx_find_local_memory(ptx_ctx *c);
-void ptx_find_shared_races(ptx_ctx *c); /* also block_bound */
 void ptx_find_memory_patterns(ptx_ctx *c);
+
+/* ---- shared-memory races (ptx_races.c) ---- */
+void ptx_find_shared_races(ptx_ctx *c); /* also block_bound */
 
 #endif

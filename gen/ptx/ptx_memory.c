@@ -51,9 +51,28 @@ void ptx_memory_and_roofline(ptx_ctx *c)
 
 /* ---- generic addresses (for GENERIC_AS_SHARED) ---- */
 
+/* Which registers hold a generic address into shared memory (from cvta.shared), or an address into
+ * another block's shared memory (from mapa): such accesses are shared ones, not global ones. */
+static uint8_t window_of(const ptx_ctx *c, const ptx_instr *in)
+{
+    if (in->kind == PTX_K_CVTA && !in->cvta_to && in->space == PTX_SP_SHARED)
+        return PTX_WIN_SHARED;
+    if (in->oplen == 4 && memcmp(in->op, "mapa", 4) == 0)
+        return PTX_WIN_CLUSTER;
+    if (in->kind != PTX_K_MOV && in->kind != PTX_K_ADD && in->kind != PTX_K_SUB && in->kind != PTX_K_CVT &&
+        in->kind != PTX_K_CVTA && in->kind != PTX_K_ARITH)
+        return PTX_WIN_NONE;
+    uint8_t w = PTX_WIN_NONE;
+    for (int j = 1; j < in->nopnd; j++)
+        if (ptx_opnd(c, in, j)->kind == PTX_O_REG && c->window[ptx_opnd(c, in, j)->reg] > w)
+            w = c->window[ptx_opnd(c, in, j)->reg];
+    return w;
+}
+
 void ptx_generic_addresses(ptx_ctx *c)
 {
     c->generic = ptx_xcalloc(c->f->nregs + 1, sizeof *c->generic);
+    c->window = ptx_xcalloc(c->f->nregs + 1, sizeof *c->window);
     for (int round = 0; round < 8; round++) {
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
@@ -61,6 +80,9 @@ void ptx_generic_addresses(ptx_ctx *c)
             if (c->ndef[i] != 1 || ptx_opnd(c, in, 0)->kind != PTX_O_REG)
                 continue;
             int32_t d = ptx_opnd(c, in, 0)->reg;
+            uint8_t w = window_of(c, in);
+            if (w > c->window[d])
+                c->window[d] = w, changed = true;
             if (c->generic[d] || c->f->regs[d].cls != PTX_RC_64)
                 continue;
             bool g = false;
@@ -79,204 +101,9 @@ void ptx_generic_addresses(ptx_ctx *c)
     }
 }
 
-/* ---- shared races ---- */
-
-static bool is_write(const ptx_instr *in)
-{
-    return in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED;
-}
-
 static bool is_atomic(const ptx_instr *in)
 {
     return in->kind == PTX_K_ATOM || in->kind == PTX_K_RED;
-}
-
-/* Exclusive bound on tid.x for the threads doing an access: from its branch, and from staying
- * inside the array it indexes (an access past the end would be undefined). */
-static int64_t array_bound(const ptx_ctx *c, const ptx_affine *a)
-{
-    if (a->st == PTX_AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && a->k[0] < (1 << 20) && !a->k[1] && !a->k[2] &&
-        !a->uni && !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
-        c->m->syms[a->sym].size < ((int64_t)1 << 40))
-        return (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
-    return INT64_MAX;
-}
-
-static int64_t access_bound(const ptx_ctx *c, uint32_t i, const ptx_affine *a)
-{
-    int64_t bound = c->tid_bound[c->blk[i]];
-    if (c->block_bound < bound)
-        bound = c->block_bound;
-    if (a->st == PTX_AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && !a->k[1] && !a->k[2] && !a->uni && !a->symco &&
-        c->m->syms[a->sym].size > 0) {
-        int64_t in_array = (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
-        if (in_array < bound)
-            bound = in_array;
-    }
-    return bound;
-}
-
-/* May two shared accesses touch the same location from two different threads? Threads with
- * tid.x in [la, ua) do a, those in [lb, ub) do b. */
-static bool cross_thread_alias(const ptx_affine *a, const ptx_affine *b, int64_t la, int64_t ua, int64_t lb, int64_t ub)
-{
-    if (la == lb && ua == ub && ua - la == 1)
-        return false; /* one and the same thread does both */
-    if (a->sym >= 0 && b->sym >= 0 && a->sym != b->sym)
-        return false;
-    if (a->st != PTX_AF_AFFINE || b->st != PTX_AF_AFFINE)
-        return true;
-    bool same_k = memcmp(a->k, b->k, sizeof a->k) == 0 && a->symco == b->symco;
-    bool any_k = a->k[0] || a->k[1] || a->k[2];
-    if (!same_k || a->symco || a->uni || b->uni || !any_k)
-        return true;
-    const int64_t big = (int64_t)1 << 40;
-    if (a->c > big || a->c < -big || b->c > big || b->c < -big)
-        return true;
-    int64_t d = b->c - a->c;
-    if (d == 0)
-        return false; /* every thread its own slot */
-    for (int dim = 0; dim < 3; dim++)
-        if (a->k[dim] > big || a->k[dim] < -big)
-            return true;
-    int64_t kx = a->k[0];
-    if (kx && !a->k[1] && !a->k[2]) {
-        if (d % kx)
-            return false;
-        int64_t q = d / kx; /* thread ta of a meets thread tb = ta - q of b */
-        if (q == 0 || q > (1 << 20) || q < -(1 << 20))
-            return q != 0;
-        int64_t lo = lb + q > la ? lb + q : la;
-        int64_t hi = ub == INT64_MAX ? ua : (ub + q < ua ? ub + q : ua);
-        return lo < hi;
-    }
-    for (int dim = 0; dim < 3; dim++)
-        if (a->k[dim] && d % a->k[dim] == 0)
-            return true;
-    return false;
-}
-
-typedef struct access {
-    uint32_t ins;
-    ptx_affine addr;
-} access;
-
-/* The shared accesses of a function and the scratch of the search from each of them. */
-typedef struct race_scan {
-    access *acc;
-    int32_t *acc_of; /* per instruction: its access, or -1 */
-    uint32_t na;
-    bool *reported; /* per instruction */
-    bool *seen;     /* per block, for one search */
-    uint32_t *queue;
-} race_scan;
-
-static void collect_shared_accesses(const ptx_ctx *c, race_scan *s)
-{
-    const ptx_function *f = c->f;
-    for (uint32_t i = 0; i < c->n; i++) {
-        const ptx_instr *in = &f->ins[i];
-        s->acc_of[i] = -1;
-        if (in->space != PTX_SP_SHARED || !c->reach[c->blk[i]] ||
-            (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED))
-            continue;
-        const ptx_operand *ad = ptx_address_operand(c, in);
-        if (!ad)
-            continue;
-        s->acc_of[i] = (int32_t)s->na;
-        s->acc[s->na++] = (access){i, c->addr[i]};
-    }
-}
-
-/* tid.x < block_bound for every thread: the array bound of an access that every thread makes. */
-static void find_block_bound(ptx_ctx *c, const race_scan *s)
-{
-    c->block_bound = INT64_MAX;
-    for (uint32_t a = 0; a < s->na; a++) {
-        uint32_t i = s->acc[a].ins;
-        int64_t bound = array_bound(c, &s->acc[a].addr);
-        if (c->f->ins[i].guard < 0 && c->cd_branch[c->blk[i]] < 0 && bound < c->block_bound)
-            c->block_bound = bound;
-    }
-}
-
-/* Access a against instruction i (in block b), reached from a with no barrier between. */
-static void check_race(const ptx_ctx *c, race_scan *s, uint32_t a, uint32_t i, uint32_t b)
-{
-    ptx_function *f = c->f;
-    const ptx_instr *ia = &f->ins[s->acc[a].ins], *in = &f->ins[i];
-    int32_t x = s->acc_of[i];
-    if (x < 0 || (uint32_t)x == a)
-        return;
-    bool wa = is_write(ia), wx = is_write(in);
-    /* a read against a write; atomics read too. Two plain stores are left alone: loops that
-     * fill an array with a block-sized stride look alike, and the read that follows is
-     * what goes wrong when a barrier is missing. */
-    if ((!wa && !wx) || (ia->kind == PTX_K_ST && in->kind == PTX_K_ST))
-        return;
-    if (is_atomic(ia) && is_atomic(in))
-        return;
-    if (!cross_thread_alias(&s->acc[a].addr, &s->acc[x].addr, c->tid_low[c->blk[s->acc[a].ins]],
-                            access_bound(c, s->acc[a].ins, &s->acc[a].addr), c->tid_low[b],
-                            access_bound(c, i, &s->acc[x].addr)))
-        return;
-    uint32_t at = wa ? s->acc[a].ins : i, other = wa ? i : s->acc[a].ins;
-    if (s->reported[at] || s->reported[other])
-        return;
-    s->reported[at] = s->reported[other] = true;
-    const ptx_instr *w = &f->ins[at], *o = &f->ins[other];
-    ptx_add_finding(c->m, f, PTX_RULE_SHARED_RACE, w->line, w->col,
-                    "put bar.sync between the accesses, or give each thread its own location",
-                    "shared memory written at line %u and %s at line %u by other threads with no barrier "
-                    "in between%s",
-                    w->line, is_write(o) ? "written" : "read", o->line, other < at ? " (across a loop iteration)" : "");
-}
-
-/* Every path from access a until a barrier, breadth first over blocks (back around loops too). */
-static void races_from(const ptx_ctx *c, race_scan *s, uint32_t a)
-{
-    memset(s->seen, 0, (c->nb + 1) * sizeof *s->seen);
-    uint32_t qh = 0, qt = 0;
-    uint32_t b = c->blk[s->acc[a].ins], from = s->acc[a].ins + 1;
-    for (;;) {
-        bool blocked = false;
-        for (uint32_t i = from; i < c->bend[b] && !blocked; i++) {
-            if (c->f->ins[i].kind == PTX_K_BAR) {
-                blocked = true;
-                break;
-            }
-            check_race(c, s, a, i, b);
-        }
-        if (!blocked)
-            for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
-                uint32_t succ = c->succ[e];
-                if (succ < c->nb && !s->seen[succ]) {
-                    s->seen[succ] = true;
-                    s->queue[qt++] = succ;
-                }
-            }
-        if (qh == qt)
-            break;
-        b = s->queue[qh++];
-        from = c->bstart[b];
-    }
-}
-
-void ptx_find_shared_races(ptx_ctx *c)
-{
-    race_scan s = {.acc = ptx_xcalloc(c->n, sizeof *s.acc), .acc_of = ptx_xcalloc(c->n, sizeof *s.acc_of)};
-    collect_shared_accesses(c, &s);
-    find_block_bound(c, &s);
-    s.reported = ptx_xcalloc(c->n, sizeof *s.reported);
-    s.seen = ptx_xcalloc(c->nb + 1, sizeof *s.seen);
-    s.queue = ptx_xcalloc(c->nb + 1, sizeof *s.queue);
-    for (uint32_t a = 0; a < s.na; a++)
-        races_from(c, &s, a);
-    free(s.acc);
-    free(s.acc_of);
-    free(s.reported);
-    free(s.seen);
-    free(s.queue);
 }
 
 /* ---- bank conflicts, coalescing, bounds checks, vector loads ---- */
