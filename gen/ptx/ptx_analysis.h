@@ -71,34 +71,11 @@ static inline bool ptx_af_has_tid(const ptx_affine *a)
     return a->st == PTX_AF_TOP || a->k[0] || a->k[1] || a->k[2] || a->symco;
 }
 
-/* ---- known bits (ptx_kbits.c): integers of which some bits are known ---- */
+/* ---- known bits (operations in ptx_kbits.h): integers of which some bits are known ---- */
 typedef struct ptx_kb {
     uint64_t one, zero; /* bits known to be one, bits known to be zero */
 } ptx_kb;
 enum { PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE };
-ptx_kb ptx_kb_const(uint64_t v, int w);
-ptx_kb ptx_kb_unknown(int w);
-bool ptx_kb_known(ptx_kb a);
-uint64_t ptx_kb_min(ptx_kb a);
-uint64_t ptx_kb_max(ptx_kb a);
-bool ptx_kb_may_equal(ptx_kb a, ptx_kb b);
-ptx_kb ptx_kb_add(ptx_kb a, ptx_kb b, int w);
-ptx_kb ptx_kb_sub(ptx_kb a, ptx_kb b, int w);
-ptx_kb ptx_kb_mul(ptx_kb a, ptx_kb b, int w);
-ptx_kb ptx_kb_shl(ptx_kb a, int s, int w);
-ptx_kb ptx_kb_shr(ptx_kb a, int s, int w, bool arith);
-ptx_kb ptx_kb_and(ptx_kb a, ptx_kb b);
-ptx_kb ptx_kb_or(ptx_kb a, ptx_kb b);
-ptx_kb ptx_kb_xor(ptx_kb a, ptx_kb b);
-ptx_kb ptx_kb_not(ptx_kb a, int w);
-ptx_kb ptx_kb_merge(ptx_kb a, ptx_kb b);
-ptx_kb ptx_kb_divrem(ptx_kb a, ptx_kb b, int w, bool is_signed, bool rem);
-ptx_kb ptx_kb_minmax(ptx_kb a, ptx_kb b, int w, bool is_signed, bool max);
-int ptx_kb_compare(ptx_kb a, ptx_kb b, int cmp, int w, bool is_signed); /* 1, 0, or -1 unknown */
-ptx_kb ptx_kb_bfe(ptx_kb a, int pos, int len, int w, bool is_signed);
-ptx_kb ptx_kb_bfi(ptx_kb a, ptx_kb b, int pos, int len, int w);
-ptx_kb ptx_kb_lop3(ptx_kb a, ptx_kb b, ptx_kb c, unsigned lut, int w);
-ptx_kb ptx_kb_convert(ptx_kb a, int from, int w, bool is_signed);
 
 /* ---- the control-flow graph (ptx_cfg.c) ---- */
 void ptx_build_def_use(ptx_ctx *c);   /* du, ndef, nuse, only_def */
@@ -135,6 +112,7 @@ struct ptx_sync {
     ptx_loop *loops;               /* natural loops, one per back edge */
     uint32_t nloops, words;        /* loops kept; 64-bit words of one body */
     uint64_t *body;                /* nloops bit sets of blocks */
+    int32_t *inner;                /* per block: the innermost loop holding it, -1 none */
     uint32_t present;              /* the kinds the function uses, 1 << kind each */
     bool *back_edge;               /* per successor edge (index into succ) */
     int32_t *edge_loop;            /* per successor edge: the loop it closes, -1 none, -2 not kept */
@@ -162,16 +140,28 @@ void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
  * the definitions that reach it; uniform values the analysis cannot know are sampled. */
 enum { PTX_ACT_NO, PTX_ACT_YES, PTX_ACT_MAYBE };
 typedef struct ptx_tvals {
-    uint32_t n;   /* threads (linear index) */
-    ptx_kb *addr; /* per thread */
-    uint8_t *act; /* per thread: PTX_ACT_* */
-    bool sampled; /* depends on a sampled uniform value */
+    uint32_t n;    /* threads (linear index) */
+    bool known;    /* every address known: in kv, else in addr */
+    ptx_kb *addr;  /* per thread */
+    uint64_t *kv;  /* per thread */
+    uint8_t *act;  /* per thread: PTX_ACT_* */
+    bool sampled;  /* depends on a sampled uniform value */
+    bool relative; /* depends on how the access relates to the reference (loop-varying values) */
+    /* over the threads that may make the access (PTX_ACT_YES or MAYBE): */
+    uint32_t active;      /* how many */
+    uint64_t lo, hi;      /* the smallest and largest address they may use */
+    uint64_t ones, zeros; /* bits one (zero) in every such address */
+    uint8_t apart;        /* known and growing with the thread: the low bits two addresses never all share
+                             (255: two are equal); 0 otherwise */
 } ptx_tvals;
 ptx_threads *ptx_threads_of(ptx_ctx *c);
 void ptx_threads_free(ptx_threads *th);
 int ptx_threads_samples(ptx_ctx *c);                     /* how many samples of the unknown uniform values */
 uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym); /* where a symbol is taken to start */
 int ptx_threads_count(ptx_ctx *c);                       /* threads in the block, 0 when they cannot be enumerated */
+/* An identity of instruction ins's address operand `which` less its constant *offset: accesses with
+ * the same one (and the same threads) differ only by that offset; -1 when not evaluable. */
+int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset);
 /* How an access's loop-varying values relate to those of a reference access (the one a walk started
  * from), given how the walk got to it (ptx_way): for a loop holding the reference, its counters as
  * sampled (not gone around), one further (gone around once; its other values unknown), or as on

@@ -1,4 +1,5 @@
 /* Conflicts between two shared-memory accesses: may some pair of threads touch one byte with them? */
+#include "ptx_kbits.h"
 #include "ptx_races.h"
 
 #include <stdlib.h>
@@ -109,39 +110,47 @@ static int by_key(const void *p, const void *q)
     return a->key < b->key ? -1 : a->key > b->key ? 1 : (int)a->side - (int)b->side;
 }
 
-/* Accesses of a few bytes (aligned to their size, as PTX requires): they touch a common byte when
- * their addresses agree above the larger size. Threads are sorted by the address bits known for
- * all of them, and only threads with equal keys compared in full. */
-static bool small_conflict(races *r, const ptx_tvals *a, const ptx_tvals *b, uint32_t size, int filter)
+/* The threads that may make access p, with their addresses, appended to list as side k. */
+static uint32_t list_threads(const ptx_profile *p, int k, keyed *list, uint32_t n)
 {
-    int lg = 0;
-    while ((1u << lg) < size && lg < 16)
-        lg++;
-    uint64_t common = ~(uint64_t)0;
-    const ptx_tvals *side[2] = {a, b};
-    for (int k = 0; k < 2; k++)
-        for (uint32_t t = 0; t < side[k]->n; t++)
-            if (side[k]->act[t] != PTX_ACT_NO)
-                common &= side[k]->addr[t].one | side[k]->addr[t].zero;
-    uint32_t n = 0;
+    if (p->known) {
+        for (uint32_t i = 0; i < p->n; i++)
+            list[n++] = (keyed){0, {p->addr[i], ~p->addr[i]}, p->t[i], (uint8_t)k};
+        return n;
+    }
+    for (uint32_t t = 0; t < p->raw.n; t++)
+        if (p->raw.act[t] != PTX_ACT_NO)
+            list[n++] = (keyed){0, p->raw.addr[t], t, (uint8_t)k};
+    return n;
+}
+
+static ptx_kb shifted(ptx_kb a, int lg)
+{
+    return (ptx_kb){a.one >> lg, (a.zero >> lg) | ~(~(uint64_t)0 >> lg)};
+}
+
+/* Accesses of a few bytes (aligned to their size, as PTX requires) whose addresses are not all
+ * known: they touch a common byte when their addresses may agree above the larger size. Threads are
+ * sorted by the address bits known for all of them, and only threads with equal keys compared. */
+static bool partial_conflict(races *r, const ptx_profile *a, const ptx_profile *b, int lg, int filter)
+{
     keyed *list = r->keys;
-    for (int k = 0; k < 2; k++)
-        for (uint32_t t = 0; t < side[k]->n; t++)
-            if (side[k]->act[t] != PTX_ACT_NO)
-                list[n++] = (keyed){(side[k]->addr[t].one & common) >> lg, t, (uint8_t)k};
+    uint32_t n = list_threads(b, 1, list, list_threads(a, 0, list, 0));
+    uint64_t known_all = ~(uint64_t)0;
+    for (uint32_t i = 0; i < n; i++)
+        known_all &= list[i].v.one | list[i].v.zero;
+    for (uint32_t i = 0; i < n; i++)
+        list[i].key = (list[i].v.one & known_all) >> lg;
     qsort(list, n, sizeof *list, by_key);
     for (uint32_t i = 0; i < n;) {
         uint32_t j = i, budget = 256;
         while (j < n && list[j].key == list[i].key)
             j++;
-        for (uint32_t p = i; p < j; p++)
-            for (uint32_t q = p + 1; q < j && list[p].side == 0; q++) {
+        for (uint32_t p = i; p < j && list[p].side == 0; p++)
+            for (uint32_t q = p + 1; q < j; q++) {
                 if (list[q].side != 1 || !pair_allowed(filter, list[p].t, list[q].t))
                     continue;
-                ptx_kb u = a->addr[list[p].t], v = b->addr[list[q].t];
-                u.one >>= lg, u.zero = (u.zero >> lg) | ~(~(uint64_t)0 >> lg);
-                v.one >>= lg, v.zero = (v.zero >> lg) | ~(~(uint64_t)0 >> lg);
-                if (ptx_kb_may_equal(u, v) || !budget--)
+                if (ptx_kb_may_equal(shifted(list[p].v, lg), shifted(list[q].v, lg)) || !budget--)
                     return true;
             }
         i = j;
@@ -181,18 +190,133 @@ static uint64_t array_end(const races *r, const racc *x)
     return ptx_symbol_base(r->c, a->sym) + (uint64_t)r->c->m->syms[a->sym].size;
 }
 
-static bool eval(races *r, const racc *x, const ptx_eval *ev, int slot)
+/* Two runs of threads at one address: is there a pair the filter allows? (Each run holds a thread
+ * once.) */
+static bool run_conflict(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb, int filter)
 {
-    eval_key key = {
-        x->ins, ev->from < 0 ? UINT32_MAX : r->c->blk[ev->from], ev->s, ev->via * 2 + ev->noisy, x->which, ev->unknown,
-        0};
-    eval_key *k = &r->cached[slot];
-    if (k->ins == key.ins && k->from_block == key.from_block && k->s == key.s && k->via == key.via &&
-        k->which == key.which && k->unknown == key.unknown)
-        return k->ok;
-    key.ok = ptx_threads_access(r->c, x->ins, x->which, ev, &r->v[slot]);
-    *k = key;
-    return key.ok;
+    if (filter == PTX_PAIR_ANY)
+        return true;
+    if (filter == PTX_PAIR_OTHER_THREADS)
+        return na > 1 || nb > 1 || a[0] != b[0];
+    for (uint32_t i = 0; i < na; i++)
+        if ((a[i] >> 5) != (b[0] >> 5))
+            return true;
+    for (uint32_t j = 0; j < nb; j++)
+        if ((b[j] >> 5) != (a[0] >> 5))
+            return true;
+    return false;
+}
+
+/* Known addresses, both sorted: walked together, runs of one granule compared. */
+static bool sorted_conflict(const ptx_profile *p, const ptx_profile *q, int lg, int filter)
+{
+    uint32_t i = 0, j = 0;
+    while (i < p->n && j < q->n) {
+        uint64_t a = p->addr[i] >> lg, b = q->addr[j] >> lg;
+        if (a != b) {
+            i += a < b;
+            j += b < a;
+            continue;
+        }
+        uint32_t i2 = i, j2 = j;
+        while (i2 < p->n && p->addr[i2] >> lg == a)
+            i2++;
+        while (j2 < q->n && q->addr[j2] >> lg == a)
+            j2++;
+        if (run_conflict(p->t + i, i2 - i, q->t + j, j2 - j, filter))
+            return true;
+        i = i2;
+        j = j2;
+    }
+    return false;
+}
+
+/* The quick answers from two summaries: false when they cannot touch a common granule of 2^lg bytes. */
+static bool summaries_meet(const ptx_profile *p, const ptx_profile *q, int lg)
+{
+    if (!p->n || !q->n)
+        return false;
+    if ((p->hi >> lg) < (q->lo >> lg) || (q->hi >> lg) < (p->lo >> lg))
+        return false;                                              /* apart */
+    return !(((p->ones & q->zeros) | (p->zeros & q->ones)) >> lg); /* a bit one in every address of one, zero
+                                                                       in every address of the other */
+}
+
+static bool details_conflict(races *r, const racc *x, const ptx_profile *p, const racc *y, const ptx_profile *q,
+                             int filter, int lg)
+{
+    uint32_t size = x->size > y->size ? x->size : y->size;
+    if (!x->size || !y->size || size > 16)
+        return range_conflict(x, &p->raw, y, &q->raw, filter, array_end(r, x), array_end(r, y));
+    if (p->known && q->known)
+        return sorted_conflict(p, q, lg, filter);
+    return partial_conflict(r, p, q, lg, filter);
+}
+
+/* Could a thread of one warp at p meet a thread of another warp at q (granules of 2^lg bytes)? From
+ * the per-warp address ranges. */
+static bool warps_meet(const races *r, const ptx_profile *p, const ptx_profile *q, int lg)
+{
+    uint32_t nw = ((uint32_t)ptx_threads_count(r->c) + 31) / 32;
+    const uint64_t *a = r->ranges + p->warps, *b = r->ranges + q->warps;
+    for (uint32_t w = 0; w < nw; w++) {
+        if (a[2 * w] > a[2 * w + 1])
+            continue;
+        for (uint32_t v = 0; v < nw; v++)
+            if (v != w && b[2 * v] <= b[2 * v + 1] && (a[2 * w] >> lg) <= (b[2 * v + 1] >> lg) &&
+                (b[2 * v] >> lg) <= (a[2 * w + 1] >> lg))
+                return true;
+    }
+    return false;
+}
+
+static int32_t base_of(races *r, racc *x)
+{
+    if (x->base == -2)
+        x->base = ptx_threads_base(r->c, x->ins, x->which, &x->off);
+    return x->base;
+}
+
+/* The answers the kept summaries give without the threads themselves: 1 conflict, 0 none, -1 open.
+ * Accesses of different warps' address ranges; accesses at one address function made by every thread,
+ * whose addresses are apart (or not) at the granule. */
+static int summaries_decide(races *r, racc *x, const ptx_profile *p, racc *y, const ptx_profile *q, int filter, int lg)
+{
+    if (filter == PTX_PAIR_OTHER_WARPS && p->warps >= 0 && q->warps >= 0 && !warps_meet(r, p, q, lg))
+        return 0;
+    uint32_t n = (uint32_t)ptx_threads_count(r->c);
+    uint8_t apart = p->apart ? p->apart : q->apart;
+    if (filter != PTX_PAIR_OTHER_THREADS || !apart || p->n != n || q->n != n || x->size != y->size ||
+        base_of(r, x) < 0 || base_of(r, x) != base_of(r, y) || x->off != y->off)
+        return -1;
+    return apart != 255 && apart > lg ? 0 : 1;
+}
+
+/* In sample s: summaries first, the threads themselves when they do not settle it. */
+static bool sample_conflict(races *r, const racc *x, const racc *y, int filter, const ptx_eval *ev, int s,
+                            bool *sampled)
+{
+    uint32_t size = x->size > y->size ? x->size : y->size;
+    int lg = 0;
+    while (size <= 16 && x->size && y->size && (1u << lg) < size)
+        lg++;
+    ptx_eval ex = {.s = s, .via = -1, .from = -1, .unknown = ev->unknown}, ey = *ev;
+    ey.s = s;
+    uint32_t ax = (uint32_t)(x - r->acc), ay = (uint32_t)(y - r->acc);
+    bool large = !x->size || !y->size || size > 16;
+    const ptx_profile *p = ptx_profile_of(r, ax, &ex, 0, false);
+    const ptx_profile *q = p ? ptx_profile_of(r, ay, &ey, 1, false) : NULL;
+    if (!p || !q)
+        return true;
+    *sampled = p->sampled || q->sampled;
+    if (!large && !summaries_meet(p, q, lg))
+        return false;
+    int decided = large ? -1 : summaries_decide(r, (racc *)x, p, (racc *)y, q, filter, lg);
+    if (decided >= 0)
+        return decided;
+    p = ptx_profile_of(r, ax, &ex, 0, true);
+    q = p ? ptx_profile_of(r, ay, &ey, 1, true) : NULL;
+    return !p || !q || details_conflict(r, x, p, y, q, filter, lg);
 }
 
 bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const ptx_eval *ev)
@@ -206,18 +330,15 @@ bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const 
         return false;
     if (!ptx_threads_count(r->c))
         return true;
-    uint32_t size = x->size > y->size ? x->size : y->size;
+    if (!r->profiled) {
+        ptx_profiles_init(r);
+        r->profiled = true;
+    }
     for (int s = 0; s < ptx_threads_samples(r->c); s++) {
-        ptx_eval ex = {.s = s, .via = -1, .from = -1, .unknown = ev->unknown}, ey = *ev;
-        ey.s = s;
-        if (!eval(r, x, &ex, 0) || !eval(r, y, &ey, 1))
+        bool sampled = true;
+        if (sample_conflict(r, x, y, filter, ev, s, &sampled))
             return true;
-        bool hit = x->size && y->size && size <= 16
-                       ? small_conflict(r, &r->v[0], &r->v[1], size, filter)
-                       : range_conflict(x, &r->v[0], y, &r->v[1], filter, array_end(r, x), array_end(r, y));
-        if (hit)
-            return true;
-        if (!r->v[0].sampled && !r->v[1].sampled)
+        if (!sampled)
             break;
     }
     return false;

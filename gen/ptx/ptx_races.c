@@ -57,6 +57,7 @@ static void add_access(races *r, uint32_t i)
         return;
     }
     a.size = access_size(c, in, kind);
+    a.base = -2; /* ptx_threads_base when needed */
     r->acc_of[i] = (int32_t)r->na;
     r->acc[r->na++] = a;
 }
@@ -428,38 +429,38 @@ static void cluster_pairs(races *r, uint32_t a)
 static void find_races(races *r)
 {
     ptx_ctx *c = r->c;
-    uint32_t n = (uint32_t)(ptx_threads_count(c) > 0 ? ptx_threads_count(c) : 1);
-    bool remote = false, warp_barriers = (c->sync->present >> PTX_SY_WARP) & 1;
+    bool remote = false, async = false, warp_barriers = (c->sync->present >> PTX_SY_WARP) & 1;
+    r->warp_filters = warp_barriers;
     for (int k = 0; k < 2; k++) {
         r->via[k] = ptx_xcalloc(r->na, sizeof *r->via[k]);
         r->multi[k] = ptx_xcalloc(r->na, sizeof *r->multi[k]);
         r->direct[k] = ptx_xcalloc(r->na, sizeof *r->direct[k]);
         r->list[k] = ptx_xcalloc(r->na, sizeof *r->list[k]);
-        r->v[k].addr = ptx_xcalloc(n, sizeof *r->v[k].addr);
-        r->v[k].act = ptx_xcalloc(n, 1);
-        r->cached[k].ins = UINT32_MAX;
     }
-    r->keys = ptx_xcalloc(2 * (size_t)n, sizeof *r->keys);
-    uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
-    r->fseen = ptx_xcalloc(cap, sizeof *r->fseen);
-    flight_state *queue = ptx_xcalloc(cap, sizeof *queue);
     for (uint32_t a = 0; a < r->na; a++) {
         remote |= r->acc[a].remote;
+        async |= r->acc[a].async;
         if (!r->acc[a].async)
             block_pairs(r, a, warp_barriers);
     }
     split_pairs(r);
-    for (uint32_t a = 0; a < r->na; a++)
-        if (r->acc[a].async)
-            flight(r, a, queue, cap);
+    if (async) {
+        uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
+        r->fseen = ptx_xcalloc(cap, sizeof *r->fseen);
+        flight_state *queue = ptx_xcalloc(cap, sizeof *queue);
+        for (uint32_t a = 0; a < r->na; a++)
+            if (r->acc[a].async)
+                flight(r, a, queue, cap);
+        free(r->fseen);
+        free(queue);
+    }
     for (uint32_t a = 0; remote && a < r->na; a++)
         if (!r->acc[a].async)
             cluster_pairs(r, a);
     for (int k = 0; k < 2; k++)
-        free(r->via[k]), free(r->multi[k]), free(r->direct[k]), free(r->list[k]), free(r->v[k].addr), free(r->v[k].act);
-    free(r->keys);
-    free(r->fseen);
-    free(queue);
+        free(r->via[k]), free(r->multi[k]), free(r->direct[k]), free(r->list[k]);
+    if (r->profiled)
+        ptx_profiles_free(r);
 }
 
 void ptx_find_shared_races(ptx_ctx *c)

@@ -213,6 +213,13 @@ ptx_sync *ptx_sync_of(ptx_ctx *c)
     s->latch = ptx_xcalloc(c->nb + 1, sizeof *s->latch);
     find_back_edges(c, s);
     find_loops(c, s);
+    s->inner = ptx_xcalloc(c->nb + 1, sizeof *s->inner);
+    for (uint32_t b = 0; b <= c->nb; b++) {
+        s->inner[b] = -1;
+        for (uint32_t l = 0; l < s->nloops && b < c->nb; l++)
+            if (ptx_in_loop(s, (int32_t)l, b) && (s->inner[b] < 0 || s->loops[l].size < s->loops[s->inner[b]].size))
+                s->inner[b] = (int32_t)l;
+    }
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
             s->latch[b] |= s->back_edge[e];
@@ -227,7 +234,7 @@ void ptx_sync_free(ptx_sync *s)
     if (!s)
         return;
     free(s->kind), free(s->back_edge), free(s->cyclic), free(s->latch), free(s->seen), free(s->queue);
-    free(s->loops), free(s->body), free(s->via), free(s->edge_loop);
+    free(s->loops), free(s->body), free(s->via), free(s->edge_loop), free(s->inner);
     free(s);
 }
 

@@ -33,6 +33,8 @@ static int32_t op_node(ptx_threads *th, uint8_t op, int w, bool sgn, int32_t a, 
             n.atoms |= th->nodes[n.arg[j]].atoms;
             n.loops |= th->nodes[n.arg[j]].loops;
         }
+    if (op == OP_SETP && n.param)
+        n.atoms = 0; /* unknown whatever the sample (see apply) */
     return add_node(th, n);
 }
 
@@ -105,6 +107,10 @@ static uint32_t reaching_defs(const ptx_ctx *c, ptx_threads *th, uint32_t at, in
 {
     uint32_t n = 0, b = c->blk[at], from = at, sp = 0, stamp = ++th->rd_stamp;
     *guarded = false;
+    if (c->only_def[r] >= 0) { /* one unguarded definition in the function: it is the one that reaches */
+        out[0] = c->only_def[r];
+        return 1;
+    }
     for (;;) {
         int32_t found = last_def(c, b, from, r);
         if (found >= 0) {
@@ -167,11 +173,7 @@ static int32_t node_of_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, i
 /* The innermost loop holding block b, or -1. */
 static int32_t innermost_loop(const ptx_sync *s, uint32_t b)
 {
-    int32_t best = -1;
-    for (uint32_t l = 0; l < s->nloops; l++)
-        if (ptx_in_loop(s, (int32_t)l, b) && (best < 0 || s->loops[l].size < s->loops[best].size))
-            best = (int32_t)l;
-    return best;
+    return s->inner[b];
 }
 
 /* A value the graph does not follow: an atom when the register is uniform, else unknown. An atom
@@ -304,12 +306,13 @@ static int32_t operand_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int k, int 
     return node_of_operand(c, th, d, ptx_opnd(c, in, k), w, depth);
 }
 
-/* mul/mad: .lo keeps the low half, .wide widens its operands first; .hi is not followed. */
+/* mul/mad: .lo keeps the low half, .hi the high one (nvcc's division by constants), .wide widens its
+ * operands first. */
 static int32_t mul_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int w, bool sgn, int depth)
 {
     const ptx_instr *in = &c->f->ins[d];
     bool mad = in->kind == PTX_K_MAD;
-    if (mod_is(c->f, in, ".hi") || mod_is(c->f, in, ".cc") || in->nopnd != 3 + mad)
+    if (mod_is(c->f, in, ".cc") || in->nopnd != 3 + mad)
         return -1;
     int32_t a = operand_node(c, th, d, 1, w, depth), b = operand_node(c, th, d, 2, w, depth);
     int rw = w;
@@ -319,7 +322,7 @@ static int32_t mul_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int w, bool sgn
         b = op_node(th, OP_CVT, rw, sgn, b, -1, -1, -1);
         th->nodes[a].aux = th->nodes[b].aux = (uint8_t)w;
     }
-    int32_t p = op_node(th, OP_MUL, rw, sgn, a, b, -1, -1);
+    int32_t p = op_node(th, mod_is(c->f, in, ".hi") ? OP_MULHI : OP_MUL, rw, sgn, a, b, -1, -1);
     return mad ? op_node(th, OP_ADD, rw, sgn, p, operand_node(c, th, d, 3, rw, depth), -1, -1) : p;
 }
 
@@ -478,25 +481,27 @@ uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym)
     return (uint64_t)((uint32_t)sym % 1000 + 1) << 22;
 }
 
-int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which)
+int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset)
 {
-    if (which == 0 && th->addr_node[ins] != -2)
+    if (which == 0 && th->addr_node[ins] != -2) {
+        *offset = th->addr_off[ins];
         return th->addr_node[ins];
+    }
     const ptx_instr *in = &c->f->ins[ins];
     const ptx_operand *ad = NULL;
     for (int j = 0, k = 0; j < in->nopnd && !ad; j++)
         if (ptx_opnd(c, in, j)->kind == PTX_O_ADDR && k++ == which)
             ad = ptx_opnd(c, in, j);
     int32_t n = -1;
-    if (ad && ad->reg >= 0) {
-        int w = reg_width(c->f, ad->reg);
-        n = op_node(th, OP_ADD, w, false, node_of_reg(c, th, ins, ad->reg, 0), leaf(th, TN_CONST, w, (uint64_t)ad->imm),
-                    -1, -1);
-    } else if (ad) {
-        n = leaf(th, TN_CONST, 64, ptx_symbol_base(c, ad->sym) + (uint64_t)ad->imm);
-    }
-    if (which == 0)
+    *offset = ad ? ad->imm : 0;
+    if (ad && ad->reg >= 0)
+        n = node_of_reg(c, th, ins, ad->reg, 0);
+    else if (ad)
+        n = leaf(th, TN_CONST, 64, ptx_symbol_base(c, ad->sym));
+    if (which == 0) {
         th->addr_node[ins] = n;
+        th->addr_off[ins] = *offset;
+    }
     return n;
 }
 

@@ -31,7 +31,8 @@ enum {
     OP_BFI,
     OP_LOP3,
     OP_CVT,
-    OP_SETP
+    OP_SETP,
+    OP_MULHI
 };
 
 typedef struct tnode {
@@ -52,20 +53,23 @@ struct ptx_threads {
     tnode *nodes;
     uint32_t nn, cap;
     int32_t *def_node;  /* per instruction: the node of its first destination; -2 not built */
-    int32_t *addr_node; /* per instruction: its first address; -2 not built */
+    int32_t *addr_node; /* per instruction: its first address, less the constant offset; -2 not built */
+    int64_t *addr_off;  /* ... that offset */
     int32_t *act_node;  /* per instruction: whether a thread executes it; -2 not built, -1 every thread */
     int32_t unknown32;  /* a shared unknown leaf, for when the graph is full */
     int dims[3], nthreads;
     uint32_t *mark, mark_stamp, *order, norder, *stack, scratch_cap;
-    ptx_kb **ptr; /* per node, during an evaluation: its values */
-    uint8_t *uni; /* ... and whether one value serves every thread */
-    ptx_kb *vals; /* scratch values */
-    size_t nvals;
-    ptx_kb **cache; /* per node and sample: values that do not depend on the relation to a reference */
-    uint8_t *cache_uni;
-    uint32_t cache_cap;
-    ptx_kb *pool; /* where cached values live: blocks chained through their first entry */
-    size_t pool_used, pool_size, pooled;
+    ptx_kb **kb;      /* per node, during an evaluation: its values in known bits ... */
+    uint64_t **kv;    /* ... or as plain integers, when every bit of every value is known */
+    uint8_t *uni;     /* ... one value serving every thread */
+    ptx_kb *kb_store; /* where they are */
+    uint64_t *kv_store;
+    size_t kb_cap, kv_cap;
+    struct ptx_root *kept; /* values of roots (addresses, activities) kept per sample: a hash table */
+    uint32_t kept_cap, kept_n;
+    void **blocks; /* ... stored here */
+    uint32_t nblocks;
+    size_t block_used, stored;
     uint32_t *rd_seen, *rd_stack, rd_stamp;
     struct {
         int32_t reg, defs[2];
@@ -73,10 +77,22 @@ struct ptx_threads {
     int nbuilding;
 };
 
-/* The nodes of instruction ins's address operand `which` and of whether a thread executes it
- * (-1: every thread), built on first use. */
-int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which);
+/* The node of instruction ins's address operand `which` (less its constant *offset), and of whether
+ * a thread executes it (-1: every thread), built on first use. */
+int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset);
 int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
 int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm);
+
+/* The values of roots x (an address) and y (an activity, or -1) for every thread, as ev says (ptx_teval.c):
+ * kept ones reused. An entry holds plain values (kv) or known bits (kb), one for all threads when uni. */
+typedef struct ptx_root {
+    uint64_t key; /* 0: empty */
+    uint8_t uni;
+    uint64_t *kv;
+    ptx_kb *kb;
+} ptx_root;
+void ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2]);
+ptx_kb ptx_root_value(const ptx_root *e, uint32_t t);
+void ptx_teval_forget(ptx_threads *th); /* after the block's size changed */
 
 #endif

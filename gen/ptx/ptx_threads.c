@@ -1,305 +1,10 @@
-/* Values per thread: an access's address and whether each thread of the block makes it, evaluated
- * thread by thread (in known bits) over an expression graph built from the definitions that reach it. */
+/* Values per thread: an access's address and whether each thread of the block makes it, with their
+ * summaries; the threads of the block (how many, how they are laid out). */
+#include "ptx_kbits.h"
 #include "ptx_tgraph.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- evaluation ---- */
-
-/* The nodes under the roots in `order`, arguments before their users (indices grow with
- * construction, so sorting them is enough). */
-static void collect(ptx_threads *th, const int32_t *roots, int nroots)
-{
-    if (th->scratch_cap < th->nn + 4) {
-        th->scratch_cap = th->nn * 2 + 64;
-        size_t cap = th->scratch_cap;
-        th->stack = realloc(th->stack, cap * sizeof *th->stack);
-        th->mark = realloc(th->mark, cap * sizeof *th->mark);
-        th->order = realloc(th->order, cap * sizeof *th->order);
-        th->ptr = realloc(th->ptr, cap * sizeof *th->ptr);
-        th->uni = realloc(th->uni, cap);
-        if (!th->stack || !th->mark || !th->order || !th->ptr || !th->uni)
-            abort();
-        memset(th->mark, 0, cap * sizeof *th->mark);
-        th->mark_stamp = 0;
-    }
-    uint32_t stamp = ++th->mark_stamp, sp = 0, *stack = th->stack;
-    th->norder = 0;
-    for (int k = 0; k < nroots; k++)
-        if (roots[k] >= 0)
-            stack[sp++] = (uint32_t)roots[k];
-    while (sp) {
-        uint32_t x = stack[--sp];
-        if (th->mark[x] == stamp)
-            continue;
-        th->mark[x] = stamp;
-        th->order[th->norder++] = x;
-        for (int j = 0; j < 4; j++)
-            if (th->nodes[x].arg[j] >= 0 && th->mark[th->nodes[x].arg[j]] != stamp)
-                stack[sp++] = (uint32_t)th->nodes[x].arg[j];
-    }
-    for (uint32_t i = 1; i < th->norder; i++) /* insertion sort: the sets are small */
-        for (uint32_t j = i; j > 0 && th->order[j - 1] > th->order[j]; j--) {
-            uint32_t t = th->order[j];
-            th->order[j] = th->order[j - 1];
-            th->order[j - 1] = t;
-        }
-}
-
-static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
-{
-    return th->ptr[x][th->uni[x] ? 0 : t];
-}
-
-/* An atom's value in sample s: iteration counts 0, 1, 2, 5; other atoms powers of two from 1 to 1024,
- * spread by the atom's identity so that different atoms seldom share one. */
-static uint64_t atom_value(const tnode *n, int s)
-{
-    static const uint64_t counts[4] = {0, 1, 2, 5};
-    if (n->aux)
-        return counts[s & 3];
-    uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
-    return (uint64_t)1 << ((h + 3 * (uint64_t)s) % 11);
-}
-
-static ptx_kb apply(const tnode *n, const ptx_kb *a)
-{
-    int w = n->w;
-    switch (n->op) {
-    case OP_ADD:
-        return ptx_kb_add(a[0], a[1], w);
-    case OP_SUB:
-        return ptx_kb_sub(a[0], a[1], w);
-    case OP_MUL:
-        return ptx_kb_mul(a[0], a[1], w);
-    case OP_SHL:
-    case OP_SHR: {
-        if (!ptx_kb_known(a[1]))
-            return ptx_kb_unknown(w);
-        int amount = a[1].one > 64 ? 64 : (int)a[1].one;
-        return n->op == OP_SHL ? ptx_kb_shl(a[0], amount, w) : ptx_kb_shr(a[0], amount, w, n->aux);
-    }
-    case OP_AND:
-        return ptx_kb_and(a[0], a[1]);
-    case OP_OR:
-        return ptx_kb_or(a[0], a[1]);
-    case OP_XOR:
-        return ptx_kb_xor(a[0], a[1]);
-    case OP_NOT:
-        return ptx_kb_not(a[0], w);
-    case OP_DIV:
-    case OP_REM:
-        return ptx_kb_divrem(a[0], a[1], w, n->sgn, n->op == OP_REM);
-    case OP_MIN:
-    case OP_MAX:
-        return ptx_kb_minmax(a[0], a[1], w, n->sgn, n->op == OP_MAX);
-    case OP_SELP:
-        return (a[2].one & 1) ? a[0] : (a[2].zero & 1) ? a[1] : ptx_kb_merge(a[0], a[1]);
-    case OP_BFE:
-        if (!ptx_kb_known(a[1]) || !ptx_kb_known(a[2]))
-            return ptx_kb_unknown(w);
-        return ptx_kb_bfe(a[0], (int)(a[1].one & 255), (int)(a[2].one & 255), w, n->sgn);
-    case OP_BFI:
-        if (!ptx_kb_known(a[2]) || !ptx_kb_known(a[3]))
-            return ptx_kb_unknown(w);
-        return ptx_kb_bfi(a[0], a[1], (int)(a[2].one & 255), (int)(a[3].one & 255), w);
-    case OP_LOP3:
-        return ptx_kb_lop3(a[0], a[1], a[2], (unsigned)(n->imm & 255), w);
-    case OP_CVT:
-        return ptx_kb_convert(a[0], n->aux, w, n->sgn);
-    case OP_SETP: {
-        /* a comparison with a parameter or a block index (n, blockIdx) is not decided by a sample:
-         * the threads it lets through are the ones whose fate the data decides */
-        int r = n->param ? -1 : ptx_kb_compare(a[0], a[1], n->aux, (int)n->imm, n->sgn);
-        return r < 0 ? ptx_kb_unknown(1) : ptx_kb_const((uint64_t)r, 1);
-    }
-    default:
-        return ptx_kb_unknown(w);
-    }
-}
-
-typedef struct eval_env {
-    const ptx_ctx *c;
-    const ptx_eval *ev;
-    bool sampled;
-} eval_env;
-
-/* How a loop's atom is taken, relative to the reference access (see ptx_eval). */
-enum { AT_SAMPLE, AT_NEXT, AT_ENTRY, AT_UNKNOWN };
-
-static int atom_case(const tnode *n, const eval_env *env)
-{
-    const ptx_eval *ev = env->ev;
-    if (!n->loop)
-        return AT_SAMPLE;
-    if (ev->unknown)
-        return AT_UNKNOWN;
-    if (ev->from < 0)
-        return AT_SAMPLE;
-    int32_t via = ev->via, l = n->lid;
-    if (via == -2 || (l < 0 && (via != -1 || ev->noisy)))
-        return AT_UNKNOWN;
-    if (l < 0)
-        return AT_SAMPLE;
-    const ptx_sync *s = env->c->sync;
-    if (!ptx_in_loop(s, l, env->c->blk[ev->from]))
-        return ev->noisy ? AT_SAMPLE : AT_ENTRY; /* some iteration of a loop the reference is not in */
-    if (via == -1)
-        return AT_SAMPLE;
-    if (via == l)
-        return n->aux || n->arg[1] >= 0 ? AT_NEXT : AT_UNKNOWN;
-    return ptx_in_loop(s, via, s->loops[l].head) ? AT_ENTRY : AT_SAMPLE; /* an enclosing loop went round */
-}
-
-static ptx_kb leaf_value(const ptx_threads *th, const tnode *n, uint32_t t, eval_env *env)
-{
-    switch (n->kind) {
-    case TN_CONST:
-        return ptx_kb_const(n->imm, n->w);
-    case TN_TID: {
-        uint32_t x = (uint32_t)th->dims[0], y = (uint32_t)th->dims[1];
-        uint32_t v = n->imm == 0 ? t % x : n->imm == 1 ? (t / x) % y : t / (x * y);
-        return ptx_kb_const(v, n->w);
-    }
-    case TN_NTID:
-        return ptx_kb_const((uint64_t)th->dims[n->imm < 3 ? n->imm : 0], n->w);
-    case TN_LANE:
-        return ptx_kb_const(t & 31, n->w);
-    case TN_ATOM:
-        switch (atom_case(n, env)) {
-        case AT_UNKNOWN:
-            return ptx_kb_unknown(n->w);
-        case AT_ENTRY:
-            if (n->aux)
-                return ptx_kb_const(0, n->w);
-            if (n->arg[0] >= 0)
-                return get(th, n->arg[0], t);
-            break;
-        case AT_NEXT:
-            env->sampled = true;
-            if (!n->aux)
-                return n->arg[1] >= 0 ? get(th, n->arg[1], t) : ptx_kb_unknown(n->w);
-            return ptx_kb_const(atom_value(n, env->ev->s) + 1, n->w);
-        default:
-            break;
-        }
-        env->sampled = true;
-        return ptx_kb_const(atom_value(n, env->ev->s), n->w);
-    default:
-        return ptx_kb_unknown(n->w);
-    }
-}
-
-static bool uniform_node(const ptx_threads *th, const tnode *n, const eval_env *env)
-{
-    if (n->kind == TN_CONST || n->kind == TN_NTID)
-        return true;
-    if (n->kind == TN_ATOM) {
-        int k = atom_case(n, env);
-        return k != AT_UNKNOWN && !(k == AT_ENTRY && !n->aux && n->arg[0] >= 0 && !th->uni[n->arg[0]]) &&
-               !(k == AT_NEXT && !n->aux && !th->uni[n->arg[1]]);
-    }
-    if (n->kind != TN_OP)
-        return false;
-    for (int j = 0; j < 4; j++)
-        if (n->arg[j] >= 0 && !th->uni[n->arg[j]])
-            return false;
-    return true;
-}
-
-/* Room for n values that stay until the cache is cleared (NULL when the pool is at its limit). */
-static ptx_kb *pool_alloc(ptx_threads *th, size_t n)
-{
-    enum { BLOCK = 1 << 16, LIMIT = 1 << 21 };
-    if (th->pooled + n > LIMIT || n > BLOCK - 1)
-        return NULL;
-    if (!th->pool || th->pool_used + n > th->pool_size) {
-        ptx_kb *block = ptx_xcalloc(BLOCK, sizeof *block);
-        block[0].one = (uint64_t)(uintptr_t)th->pool; /* chain */
-        th->pool = block;
-        th->pool_used = 1;
-        th->pool_size = BLOCK;
-    }
-    ptx_kb *p = th->pool + th->pool_used;
-    th->pool_used += n;
-    th->pooled += n;
-    return p;
-}
-
-static void cache_clear(ptx_threads *th)
-{
-    for (ptx_kb *b = th->pool; b;) {
-        ptx_kb *next = (ptx_kb *)(uintptr_t)b[0].one;
-        free(b);
-        b = next;
-    }
-    th->pool = NULL;
-    th->pool_used = th->pool_size = th->pooled = 0;
-    if (th->cache)
-        memset(th->cache, 0, (size_t)th->cache_cap * 4 * sizeof *th->cache);
-}
-
-static void compute(ptx_threads *th, uint32_t x, uint32_t count, ptx_kb *out, eval_env *env)
-{
-    const tnode *nd = &th->nodes[x];
-    ptx_kb a[4];
-    for (uint32_t t = 0; t < count; t++) {
-        if (nd->kind != TN_OP) {
-            out[t] = leaf_value(th, nd, t, env);
-            continue;
-        }
-        for (int j = 0; j < 4; j++)
-            a[j] = nd->arg[j] >= 0 ? get(th, nd->arg[j], t) : ptx_kb_unknown(nd->w);
-        out[t] = apply(nd, a);
-    }
-}
-
-/* Every node in `order` for threads 0..n-1 (a uniform node once). Nodes that do not depend on how
- * the access relates to a reference (no loop atom below) are kept per sample and reused. */
-static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
-{
-    if (th->cache_cap < th->nn) {
-        uint32_t cap = th->nn * 2 + 64;
-        th->cache = realloc(th->cache, (size_t)cap * 4 * sizeof *th->cache);
-        th->cache_uni = realloc(th->cache_uni, (size_t)cap * 4);
-        if (!th->cache || !th->cache_uni)
-            abort();
-        memset(th->cache + (size_t)th->cache_cap * 4, 0, (size_t)(cap - th->cache_cap) * 4 * sizeof *th->cache);
-        th->cache_cap = cap;
-    }
-    if ((size_t)th->norder * n > th->nvals) {
-        th->nvals = (size_t)th->norder * n * 2;
-        th->vals = realloc(th->vals, th->nvals * sizeof *th->vals);
-        if (!th->vals)
-            abort();
-    }
-    size_t used = 0;
-    for (uint32_t k = 0; k < th->norder; k++) {
-        uint32_t x = th->order[k];
-        const tnode *nd = &th->nodes[x];
-        size_t key = (size_t)x * 4 + (nd->atoms ? (size_t)(env->ev->s & 3) : 0);
-        if (!nd->loops && th->cache[key]) {
-            th->ptr[x] = th->cache[key];
-            th->uni[x] = th->cache_uni[key];
-            env->sampled |= nd->atoms;
-            continue;
-        }
-        th->uni[x] = uniform_node(th, nd, env);
-        uint32_t count = th->uni[x] ? 1 : n;
-        ptx_kb *out = nd->loops ? NULL : pool_alloc(th, count);
-        if (!out) {
-            out = th->vals + used;
-            used += count;
-        }
-        th->ptr[x] = out;
-        compute(th, x, count, out, env);
-        if (!nd->loops && out != th->vals + used - count) {
-            th->cache[key] = out;
-            th->cache_uni[key] = th->uni[x];
-        }
-    }
-}
 
 /* ---- accesses ---- */
 
@@ -310,34 +15,132 @@ static uint8_t activity_of(ptx_kb p)
 
 /* A thread whose access would leave the array it indexes does not make it (the program would be
  * undefined): for any value its data-dependent bits allow, when those bits are bounded. */
-static void keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
+static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
 {
     const ptx_affine *a = &c->addr[ins];
     if (a->sym < 0 || c->f->ins[ins].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
-        return;
+        return false;
     uint64_t base = ptx_symbol_base(c, a->sym), end = base + (uint64_t)c->m->syms[a->sym].size;
+    if (!out->active || (out->lo >= base && out->hi < end))
+        return false; /* every thread inside (the summary says so) */
+    if (out->known) {
+        for (uint32_t t = 0; t < out->n; t++)
+            out->act[t] = out->kv[t] - base >= end - base ? (uint8_t)PTX_ACT_NO : out->act[t];
+        return true;
+    }
     for (uint32_t t = 0; t < out->n; t++) {
         uint64_t lo = ptx_kb_min(out->addr[t]), hi = ptx_kb_max(out->addr[t]);
         if (out->act[t] != PTX_ACT_NO && hi - lo < ((uint64_t)1 << 20) && (lo < base || hi >= end))
             out->act[t] = PTX_ACT_NO;
     }
+    return true;
 }
 
-static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, eval_env *env, ptx_tvals *out)
+/* The summaries when every thread may make the access and every address is known: loops without
+ * branches (vectorised). */
+static void summarize_all(ptx_tvals *out)
 {
-    int32_t roots[2] = {ptx_tgraph_address(c, th, ins, which), ptx_tgraph_activity(c, th, ins)};
-    if (roots[0] < 0)
-        return false;
-    collect(th, roots, 2);
-    evaluate(th, (uint32_t)th->nthreads, env);
-    out->n = (uint32_t)th->nthreads;
-    out->sampled = env->sampled;
+    uint64_t lo = ~(uint64_t)0, hi = 0, ones = ~(uint64_t)0, any = 0, down = 0;
+    uint64_t least = ~(uint64_t)0; /* the smallest xor of neighbours: its bit length is `apart` */
+    const uint64_t *kv = out->kv;
     for (uint32_t t = 0; t < out->n; t++) {
-        out->addr[t] = get(th, roots[0], t);
-        out->act[t] = roots[1] < 0 ? PTX_ACT_YES : activity_of(get(th, roots[1], t));
+        lo = kv[t] < lo ? kv[t] : lo;
+        hi = kv[t] > hi ? kv[t] : hi;
+        ones &= kv[t];
+        any |= kv[t];
     }
-    if (which == 0)
-        keep_in_array(c, ins, out);
+    for (uint32_t t = 1; t < out->n; t++) {
+        uint64_t d = kv[t] ^ kv[t - 1];
+        least = d < least ? d : least;
+        down |= kv[t] < kv[t - 1];
+    }
+    out->active = out->n;
+    out->lo = lo, out->hi = hi, out->ones = ones, out->zeros = ~any;
+    out->apart = down ? 0 : !least ? 255 : (uint8_t)(64 - __builtin_clzll(least));
+    if (out->n < 2 && !down)
+        out->apart = 64;
+}
+
+/* The summaries of out over the threads that may make the access (see ptx_tvals). */
+static void summarize(ptx_tvals *out)
+{
+    bool all = out->known && out->n > 0 && !memchr(out->act, PTX_ACT_NO, out->n);
+    if (all) {
+        summarize_all(out);
+        return;
+    }
+    uint32_t active = 0;
+    uint64_t lo = ~(uint64_t)0, hi = 0, ones = ~(uint64_t)0, zeros = ~(uint64_t)0, last = 0;
+    int least = 64;
+    bool growing = out->known;
+    for (uint32_t t = 0; t < out->n; t++) {
+        if (out->act[t] == PTX_ACT_NO)
+            continue;
+        ptx_kb a = out->known ? (ptx_kb){out->kv[t], ~out->kv[t]} : out->addr[t];
+        if (growing && active) {
+            uint64_t d = a.one ^ last;
+            int bits = d ? 64 - __builtin_clzll(d) : 0;
+            least = bits < least ? bits : least;
+            growing = a.one >= last;
+        }
+        last = a.one;
+        active++;
+        lo = a.one < lo ? a.one : lo;
+        hi = ~a.zero > hi ? ~a.zero : hi;
+        ones &= a.one;
+        zeros &= a.zero;
+    }
+    out->active = active;
+    out->lo = lo, out->hi = hi, out->ones = ones, out->zeros = zeros;
+    out->apart = growing ? (least ? (uint8_t)least : 255) : 0;
+}
+
+/* The access's address (the root's values plus its offset) and activity for every thread, into out. */
+static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off, ptx_tvals *out)
+{
+    uint64_t m = b->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->w) - 1;
+    out->known = v[0].kv != NULL;
+    if (v[0].kv && v[0].uni) {
+        for (uint32_t t = 0; t < out->n; t++)
+            out->kv[t] = (v[0].kv[0] + (uint64_t)off) & m;
+    } else if (v[0].kv) {
+        for (uint32_t t = 0; t < out->n; t++)
+            out->kv[t] = (v[0].kv[t] + (uint64_t)off) & m;
+    } else {
+        for (uint32_t t = 0; t < out->n; t++) {
+            ptx_kb a = ptx_root_value(&v[0], t);
+            out->addr[t] = ptx_kb_known(a) ? ptx_kb_const((a.one + (uint64_t)off) & m, b->w)
+                                           : ptx_kb_add(a, ptx_kb_const((uint64_t)off, b->w), b->w);
+        }
+    }
+    if (!has_act || (v[1].uni && v[1].kv))
+        memset(out->act, !has_act || (v[1].kv[0] & 1) ? PTX_ACT_YES : PTX_ACT_NO, out->n);
+    else if (v[1].uni)
+        memset(out->act, activity_of(v[1].kb[0]), out->n);
+    else if (v[1].kv)
+        for (uint32_t t = 0; t < out->n; t++)
+            out->act[t] = (v[1].kv[t] & 1) ? PTX_ACT_YES : PTX_ACT_NO;
+    else
+        for (uint32_t t = 0; t < out->n; t++)
+            out->act[t] = activity_of(v[1].kb[t]);
+}
+
+static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
+{
+    int64_t off;
+    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
+    if (base < 0)
+        return false;
+    ptx_root v[2] = {{0}, {0}};
+    ptx_teval_roots(c, th, base, act, ev, v);
+    const tnode *b = &th->nodes[base];
+    out->n = (uint32_t)th->nthreads;
+    out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
+    out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
+    fill(v, act >= 0, b, off, out);
+    summarize(out);
+    if (which == 0 && keep_in_array(c, ins, out)) /* some thread would leave the array: it does not access */
+        summarize(out);
     return true;
 }
 
@@ -346,14 +149,18 @@ bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev,
     ptx_threads *th = ptx_threads_of(c);
     if (!ptx_threads_count(c))
         return false;
-    eval_env env = {.c = c, .ev = ev};
-    return eval_access(c, th, ins, which, &env, out);
+    return eval_access(c, th, ins, which, ev, out);
+}
+
+int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset)
+{
+    return ptx_tgraph_address(c, ptx_threads_of(c), ins, which, offset);
 }
 
 int ptx_threads_samples(ptx_ctx *c)
 {
     (void)c;
-    return 4;
+    return 2;
 }
 
 /* ---- the block ---- */
@@ -430,20 +237,22 @@ static bool uses_other_dims(const ptx_ctx *c)
  * its array, so the first thread it would leave it is past the block. */
 static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
 {
+    if (c->block_bound < limit)
+        limit = (int)c->block_bound; /* the affine accesses' bound (ptx_find_block_bound) */
     ptx_kb *addr = ptx_xcalloc((size_t)limit, sizeof *addr);
+    uint64_t *kv = ptx_xcalloc((size_t)limit, sizeof *kv);
     uint8_t *act = ptx_xcalloc((size_t)limit, 1);
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         const ptx_affine *a = &c->addr[i];
         if (in->space != PTX_SP_SHARED || in->guard >= 0 || c->cd_branch[c->blk[i]] >= 0 || !c->reach[c->blk[i]] ||
-            a->sym < 0 || c->m->syms[a->sym].size <= 0 ||
+            a->sym < 0 || c->m->syms[a->sym].size <= 0 || (a->st == PTX_AF_AFFINE && !a->uni && !a->symco) ||
             (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED))
             continue;
-        ptx_tvals v = {.addr = addr, .act = act};
+        ptx_tvals v = {.addr = addr, .kv = kv, .act = act};
         ptx_eval ev = {.via = -1, .from = -1};
-        eval_env env = {.c = c, .ev = &ev};
         th->nthreads = th->dims[0] = limit;
-        if (!eval_access(c, th, i, 0, &env, &v) || env.sampled)
+        if (!eval_access(c, th, i, 0, &ev, &v) || v.sampled)
             continue;
         for (int t = 1; t < limit; t++)
             if (act[t] == PTX_ACT_NO) {
@@ -452,6 +261,7 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
             }
     }
     free(addr);
+    free(kv);
     free(act);
     return limit;
 }
@@ -477,7 +287,7 @@ int ptx_threads_count(ptx_ctx *c)
         th->nthreads = 0;
         limit = bound_by_arrays(c, th, limit);
         th->dims[0] = th->nthreads = limit;
-        cache_clear(th); /* values were for the largest block */
+        ptx_teval_forget(th); /* evaluated for the largest block */
     } else if (!uses_dim(c, 2)) {
         int limit = f->maxntid > 0 && f->maxntid < 1024 ? f->maxntid : 1024, width = width_from_linear_index(c);
         if (width && width <= limit) {
@@ -496,6 +306,7 @@ ptx_threads *ptx_threads_of(ptx_ctx *c)
     ptx_threads *th = ptx_xcalloc(1, sizeof *th);
     th->def_node = ptx_xcalloc(c->n + 1, sizeof *th->def_node);
     th->addr_node = ptx_xcalloc(c->n + 1, sizeof *th->addr_node);
+    th->addr_off = ptx_xcalloc(c->n + 1, sizeof *th->addr_off);
     th->act_node = ptx_xcalloc(c->n + 1, sizeof *th->act_node);
     for (uint32_t i = 0; i <= c->n; i++)
         th->def_node[i] = th->addr_node[i] = th->act_node[i] = -2;
@@ -510,10 +321,11 @@ void ptx_threads_free(ptx_threads *th)
 {
     if (!th)
         return;
-    free(th->nodes), free(th->def_node), free(th->addr_node), free(th->act_node);
-    cache_clear(th);
-    free(th->mark), free(th->order), free(th->stack), free(th->ptr), free(th->uni), free(th->vals);
-    free(th->cache), free(th->cache_uni);
+    ptx_teval_forget(th);
+    free(th->kept);
+    free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
+    free(th->mark), free(th->order), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
+    free(th->kb_store), free(th->kv_store);
     free(th->rd_seen), free(th->rd_stack);
     free(th);
 }
