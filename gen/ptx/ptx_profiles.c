@@ -132,7 +132,7 @@ static ptx_profile *kept_summary(races *r, uint32_t a, const ptx_eval *ev, bool 
 {
     if (plain || ev->from < 0)
         return &r->profiles[(size_t)a * 8 + (size_t)(ev->s & 3) * 2 + ev->unknown];
-    enum { TABLE = 1 << 12 };
+    enum { TABLE = 1 << 9 }; /* small: few accesses depend on the reference, and each in few ways */
     if (!r->related) {
         r->related = ptx_xcalloc(TABLE, sizeof *r->related);
         r->related_key = ptx_xcalloc(TABLE, sizeof *r->related_key);

@@ -40,25 +40,28 @@ static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
  * branches (vectorised). */
 static void summarize_all(ptx_tvals *out)
 {
-    uint64_t lo = ~(uint64_t)0, hi = 0, ones = ~(uint64_t)0, any = 0, down = 0;
-    uint64_t least = ~(uint64_t)0; /* the smallest xor of neighbours: its bit length is `apart` */
+    uint64_t ones = ~(uint64_t)0, any = 0, down = 0, fewest = ~(uint64_t)0;
     const uint64_t *kv = out->kv;
     for (uint32_t t = 0; t < out->n; t++) {
-        lo = kv[t] < lo ? kv[t] : lo;
-        hi = kv[t] > hi ? kv[t] : hi;
         ones &= kv[t];
         any |= kv[t];
     }
+    /* neighbours: does an address fall (addresses stay below 2^63), and the fewest low bits that tell two
+     * apart: the bit mask of each xor smeared down, ANDed */
     for (uint32_t t = 1; t < out->n; t++) {
         uint64_t d = kv[t] ^ kv[t - 1];
-        least = d < least ? d : least;
-        down |= kv[t] < kv[t - 1];
+        down |= (kv[t] - kv[t - 1]) >> 63;
+        d |= d >> 1, d |= d >> 2, d |= d >> 4, d |= d >> 8, d |= d >> 16, d |= d >> 32;
+        fewest &= d;
+    }
+    uint64_t lo = kv[0], hi = kv[out->n - 1];
+    for (uint32_t t = 0; down && t < out->n; t++) {
+        lo = kv[t] < lo ? kv[t] : lo;
+        hi = kv[t] > hi ? kv[t] : hi;
     }
     out->active = out->n;
     out->lo = lo, out->hi = hi, out->ones = ones, out->zeros = ~any;
-    out->apart = down ? 0 : !least ? 255 : (uint8_t)(64 - __builtin_clzll(least));
-    if (out->n < 2 && !down)
-        out->apart = 64;
+    out->apart = down ? 0 : out->n < 2 ? 64 : !fewest ? 255 : (uint8_t)__builtin_popcountll(fewest);
 }
 
 /* The summaries of out over the threads that may make the access (see ptx_tvals). */
