@@ -36,7 +36,7 @@ typedef struct ptx_ctx {
     bool *reach, *reaches_exit;
     uint32_t *ipdom;
     int32_t *cd_branch;                     /* a thread-variant branch this block is control dependent on, or -1 */
-    bool *cd_taken;                         /* ... and whether the block lies on its taken side */
+    uint8_t *cd_taken;                      /* ... and the side the block lies on: 1 taken, 0 not, 2 both */
     int64_t *tid_bound;                     /* per block: tid.x < bound for the threads that run it */
     int64_t *tid_low;                       /* per block: tid.x >= low */
     int64_t block_bound;                    /* tid.x < this for every thread: from accesses all threads make */
@@ -162,20 +162,32 @@ int ptx_threads_count(ptx_ctx *c);                       /* threads in the block
 /* An identity of instruction ins's address operand `which` less its constant *offset: accesses with
  * the same one (and the same threads) differ only by that offset; -1 when not evaluable. */
 int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset);
+int32_t ptx_threads_activity(ptx_ctx *c, uint32_t ins); /* an identity of who makes it (-1 every thread) */
 /* How an access's loop-varying values relate to those of a reference access (the one a walk started
  * from), given how the walk got to it (ptx_way): for a loop holding the reference, its counters as
  * sampled (not gone around), one further (gone around once; its other values unknown), or as on
  * entry (an enclosing loop went around); for a loop not holding it, as on entry, or as sampled (some
  * iteration) when the walk went around such loops. */
 typedef struct ptx_eval {
-    int s;        /* sample */
-    int32_t via;  /* ptx_way */
-    bool noisy;   /* ptx_way */
-    int32_t from; /* the reference access's instruction; -1: this access is the reference */
-    bool unknown; /* every loop-varying value unknown (the accesses share a loop with no barrier) */
+    int s;            /* sample */
+    int32_t via;      /* ptx_way */
+    bool noisy;       /* ptx_way */
+    int32_t from;     /* the reference access's instruction; -1: this access is the reference */
+    bool unknown;     /* every loop-varying value unknown (the accesses share a loop with no barrier) */
+    uint32_t threads; /* only the first this many threads (0: all of the block) */
 } ptx_eval;
 /* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */
 bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);
+ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k); /* two evaluation buffers (k 0, 1) for any rule */
+
+/* ---- bank conflicts (ptx_banks.c) ---- */
+typedef struct ptx_bank_conflict {
+    int degree;
+    uint32_t warp, lane[2]; /* two lanes of that warp whose words share a bank ... */
+    uint64_t addr[2];       /* ... and their words' addresses */
+} ptx_bank_conflict;
+int ptx_bank_degree_of_stride(int64_t stride, int size); /* consecutive threads stride bytes apart */
+void ptx_find_bank_conflicts(ptx_ctx *c);                /* BANK_CONFLICT */
 
 /* ---- thread variance and affine forms (ptx_variance.c) ---- */
 void ptx_thread_variance(ptx_ctx *c); /* variant, cd_branch, cd_taken */
