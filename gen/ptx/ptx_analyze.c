@@ -43,6 +43,7 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         ptx_find_barrier_divergence(&c);
         ptx_find_shared_races(&c);
         ptx_find_memory_patterns(&c);
+        ptx_find_bank_conflicts(&c);
         ptx_find_uninitialized(&c);
         ptx_find_control_flow(&c);
     }

@@ -101,62 +101,13 @@ void ptx_generic_addresses(ptx_ctx *c)
     }
 }
 
-static bool is_atomic(const ptx_instr *in)
-{
-    return in->kind == PTX_K_ATOM || in->kind == PTX_K_RED;
-}
+/* ---- shared addresses, coalescing, bounds checks, vector loads ---- */
 
-/* ---- bank conflicts, coalescing, bounds checks, vector loads ---- */
-
-static int bank_conflict_degree_of(int64_t stride, int size);
-
-static int bank_conflict_degree(int64_t stride, int size)
-{
-    /* banks repeat every 128 bytes: keep the stride's residue, and its size class above 128 */
-    if (stride >= 128 || stride < 0)
-        stride = (int64_t)((uint64_t)stride % 128) + 128;
-    if (size != 1 && size != 2 && size != 4 && size != 8 && size != 16)
-        return bank_conflict_degree_of(stride, size);
-    static _Thread_local uint8_t memo[256][5]; /* by stride and log2(size); 0: not computed */
-    int slot = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
-    if (!memo[stride][slot])
-        memo[stride][slot] = (uint8_t)bank_conflict_degree_of(stride, size);
-    return memo[stride][slot];
-}
-
-static int bank_conflict_degree_of(int64_t stride, int size)
-{
-    int lanes_per_phase = size <= 4 ? 32 : 32 / (size / 4);
-    int worst = 1;
-    for (int phase = 0; phase < 32 / lanes_per_phase; phase++) {
-        int64_t words[32 * 4];
-        int nw = 0;
-        for (int l = phase * lanes_per_phase; l < (phase + 1) * lanes_per_phase; l++) {
-            int64_t addr = stride * l;
-            for (int64_t w = addr / 4; w <= (addr + size - 1) / 4 && nw < 32 * 4; w++) {
-                bool dup = false;
-                for (int k = 0; k < nw && !dup; k++)
-                    dup = words[k] == w;
-                if (!dup)
-                    words[nw++] = w;
-            }
-        }
-        int per_bank[32] = {0};
-        for (int k = 0; k < nw; k++) {
-            int bank = (int)(((words[k] % 32) + 32) % 32);
-            if (++per_bank[bank] > worst)
-                worst = per_bank[bank];
-        }
-    }
-    return worst;
-}
-
-/* A shared access: a generic or 64-bit address, and bank conflicts. */
-static void check_shared_access(const ptx_ctx *c, uint32_t i, const ptx_operand *ad, int size)
+/* A shared access: a generic or 64-bit address (bank conflicts: ptx_banks.c). */
+static void check_shared_access(ptx_ctx *c, uint32_t i, const ptx_operand *ad)
 {
     ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
-    const ptx_affine *a = &c->addr[i];
     if (ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64) {
         if (c->generic[ad->reg])
             ptx_add_finding(c->m, f, PTX_RULE_GENERIC_AS_SHARED, in->line, in->col,
@@ -169,14 +120,6 @@ static void check_shared_access(const ptx_ctx *c, uint32_t i, const ptx_operand 
                             "compute shared addresses in 32-bit registers",
                             "shared memory addressed through the 64-bit register %.*s", (int)f->regs[ad->reg].len,
                             f->regs[ad->reg].name);
-    }
-    if (a->st == PTX_AF_AFFINE && !(a->symco & 1) && a->k[0] && !is_atomic(in)) {
-        int deg = bank_conflict_degree(a->k[0], size);
-        if (deg >= 2)
-            ptx_add_finding(c->m, f, PTX_RULE_BANK_CONFLICT, in->line, in->col,
-                            "pad the shared array (e.g. one extra element per row) or change the stride",
-                            "%d-way shared memory bank conflict: consecutive threads are %lld bytes apart", deg,
-                            (long long)a->k[0]);
     }
 }
 
@@ -244,14 +187,13 @@ void ptx_find_memory_patterns(ptx_ctx *c)
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad)
             continue;
-        int size = (in->tsize ? in->tsize : 4) * in->vec;
         if (in->space == PTX_SP_SHARED) {
-            check_shared_access(c, i, ad, size);
+            check_shared_access(c, i, ad);
             continue;
         }
         if (in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC)
             continue;
-        check_coalescing(c, i, size);
+        check_coalescing(c, i, (in->tsize ? in->tsize : 4) * in->vec);
         if (!bounds_reported && f->is_entry && ptx_af_has_tid(&c->addr[i]) && in->guard < 0 &&
             c->cd_branch[c->blk[i]] < 0) {
             bounds_reported = true;

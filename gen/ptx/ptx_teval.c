@@ -55,8 +55,9 @@ static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
     return th->kv[x] ? (ptx_kb){th->kv[x][k], ~th->kv[x][k]} : th->kb[x][k];
 }
 
-/* An atom's value in sample s: iteration counts 0, 1, 2, 5; other atoms powers of two from 1 to 1024,
- * spread by the atom's identity so that different atoms seldom share one. */
+/* An atom's value in sample s: iteration counts 0, 1, 2, 5 (s and s + 4 share them); other atoms powers
+ * of two from 1 to 1024, spread by the atom's identity so that different atoms seldom share one (and
+ * differ between s and s + 4). */
 static uint64_t atom_value(const tnode *n, int s)
 {
     static const uint64_t counts[4] = {0, 1, 2, 5};
@@ -565,7 +566,7 @@ static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
         th->kept_cap = cap;
     }
     uint64_t key =
-        ((uint64_t)(uint32_t)x << 4 | (uint64_t)(nd->atoms ? env->ev->s & 3 : 0) << 1 | env->ev->unknown) + 1;
+        ((uint64_t)(uint32_t)x << 5 | (uint64_t)(nd->atoms ? env->ev->s & 7 : 0) << 1 | env->ev->unknown) + 1;
     uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1);
     while (th->kept[h].key && th->kept[h].key != key)
         h = (h + 1) & (th->kept_cap - 1);
@@ -613,12 +614,13 @@ void ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     if (todo[0] < 0 && todo[1] < 0)
         return;
     collect(th, todo, 2);
-    evaluate(th, (uint32_t)th->nthreads, env);
+    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
+    evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {
         if (todo[k] < 0)
             continue;
         out[k] = (ptx_root){1, th->uni[todo[k]], th->kv[todo[k]], th->kb[todo[k]]};
-        if (slot[k])
+        if (slot[k] && !part)
             keep_root(th, todo[k], slot[k]);
     }
 }

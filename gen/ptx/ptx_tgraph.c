@@ -249,34 +249,62 @@ static uint32_t through_copies(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t 
     return d;
 }
 
-/* A register with two definitions, one of them r +/- step inside the loop (directly or through
- * copies): init + k * step, k the loop's iteration count (an induction variable). -1 when not one. */
+/* The update of an induction variable: r +/- step (step a constant or a uniform register), or r shifted
+ * by a constant (a stride a loop doubles or halves: tree reductions, sorting networks); -1 when not
+ * one. *self: the operand that is r. */
+static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, int *self)
+{
+    if (up->is_float || up->nopnd != 3 || c->ndef[ud] != 1)
+        return -1;
+    const ptx_operand *a = ptx_opnd(c, up, 1), *b = ptx_opnd(c, up, 2);
+    bool shr = up->kind == PTX_K_ARITH && up->oplen == 3 && memcmp(up->op, "shr", 3) == 0;
+    if (up->kind == PTX_K_SHL || shr) {
+        *self = 1;
+        return a->kind == PTX_O_REG && a->reg == r && b->kind == PTX_O_IMM && b->imm > 0 && b->imm < 32
+                   ? (shr ? OP_SHR : OP_SHL)
+                   : -1;
+    }
+    if (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB)
+        return -1;
+    *self = a->kind == PTX_O_REG && a->reg == r                            ? 1
+            : up->kind == PTX_K_ADD && b->kind == PTX_O_REG && b->reg == r ? 2
+                                                                           : 0;
+    const ptx_operand *step = *self ? ptx_opnd(c, up, 3 - *self) : NULL;
+    if (!step || (step->kind != PTX_O_IMM && !(step->kind == PTX_O_REG && step->reg != r && !c->variant[step->reg])))
+        return -1;
+    return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
+}
+
+/* A register with two definitions, one of them an update of r inside the loop (directly or through
+ * copies): init + k * step, or init shifted by k * amount, k the loop's iteration count (an induction
+ * variable). -1 when not one. */
 static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t defs[2], int depth)
 {
     for (int u = 0; u < 2; u++) {
         uint32_t ud = through_copies(c, th, (uint32_t)defs[u], r);
         const ptx_instr *up = &c->f->ins[ud];
-        if ((up->kind != PTX_K_ADD && up->kind != PTX_K_SUB) || up->is_float || up->nopnd != 3 || c->ndef[ud] != 1)
-            continue;
-        int self = ptx_opnd(c, up, 1)->kind == PTX_O_REG && ptx_opnd(c, up, 1)->reg == r                            ? 1
-                   : up->kind == PTX_K_ADD && ptx_opnd(c, up, 2)->kind == PTX_O_REG && ptx_opnd(c, up, 2)->reg == r ? 2
-                                                                                                                    : 0;
-        const ptx_operand *step = self ? ptx_opnd(c, up, 3 - self) : NULL;
-        if (!step ||
-            (step->kind != PTX_O_IMM && !(step->kind == PTX_O_REG && step->reg != r && !c->variant[step->reg])))
+        int self = 0;
+        int op = update_op(c, up, ud, r, &self);
+        if (op < 0)
             continue;
         int32_t back[3];
         bool guarded;
         if (reaching_defs(c, th, ud, r, back, &guarded) != 2 || guarded ||
             !((back[0] == defs[0] && back[1] == defs[1]) || (back[0] == defs[1] && back[1] == defs[0])))
             continue;
-        int w = reg_width(c->f, r);
+        int w = reg_width(c->f, r), sw = op == OP_ADD || op == OP_SUB ? w : 32;
+        bool sgn = false, flt;
+        type_of(c->f, up, 0, &sgn, &flt);
         int32_t init = node_of_def(c, th, (uint32_t)defs[1 - u], r, depth + 1);
-        int32_t k = atom(th, w, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true,
+        int32_t k = atom(th, sw, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true,
                          ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)defs[1 - u]), -1);
         th->nodes[k].aux = 1;
-        int32_t times = op_node(th, OP_MUL, w, false, k, node_of_operand(c, th, ud, step, w, depth + 1), -1, -1);
-        return op_node(th, up->kind == PTX_K_ADD ? OP_ADD : OP_SUB, w, false, init, times, -1, -1);
+        int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, up, 3 - self), sw, depth + 1);
+        int32_t n = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
+                            op_node(th, OP_MUL, sw, false, k, step, -1, -1), -1, -1);
+        if (op == OP_SHR)
+            th->nodes[n].aux = th->nodes[n].sgn;
+        return n;
     }
     return -1;
 }
@@ -526,6 +554,10 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
         const ptx_instr *bi = &c->f->ins[br];
         if (s->latch[c->blk[br]] || bi->guard < 0)
             break;
+        if (c->cd_taken[b] > 1) { /* reached from both sides: the branch does not decide */
+            b = c->blk[br];
+            continue;
+        }
         int32_t p = node_of_reg(c, th, br, bi->guard, 0);
         if (c->cd_taken[b] == (bi->guard_neg != 0)) /* the side where the predicate is false */
             p = op_node(th, OP_NOT, 1, false, p, -1, -1, -1);

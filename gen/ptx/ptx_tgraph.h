@@ -75,6 +75,7 @@ struct ptx_threads {
         int32_t reg, defs[2];
     } building[4]; /* the phis whose update is being built */
     int nbuilding;
+    ptx_tvals scratch[2]; /* ptx_threads_scratch */
 };
 
 /* The node of instruction ins's address operand `which` (less its constant *offset), and of whether

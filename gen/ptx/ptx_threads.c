@@ -137,7 +137,7 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
     ptx_root v[2] = {{0}, {0}};
     ptx_teval_roots(c, th, base, act, ev, v);
     const tnode *b = &th->nodes[base];
-    out->n = (uint32_t)th->nthreads;
+    out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
@@ -158,6 +158,23 @@ bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev,
 int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset)
 {
     return ptx_tgraph_address(c, ptx_threads_of(c), ins, which, offset);
+}
+
+int32_t ptx_threads_activity(ptx_ctx *c, uint32_t ins)
+{
+    return ptx_tgraph_activity(c, ptx_threads_of(c), ins);
+}
+
+ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    ptx_tvals *v = &th->scratch[k];
+    if (!v->addr && ptx_threads_count(c) > 0) {
+        v->addr = ptx_xcalloc((size_t)th->nthreads, sizeof *v->addr);
+        v->kv = ptx_xcalloc((size_t)th->nthreads, sizeof *v->kv);
+        v->act = ptx_xcalloc((size_t)th->nthreads, 1);
+    }
+    return v;
 }
 
 int ptx_threads_samples(ptx_ctx *c)
@@ -330,5 +347,7 @@ void ptx_threads_free(ptx_threads *th)
     free(th->mark), free(th->order), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
     free(th->rd_seen), free(th->rd_stack);
+    for (int k = 0; k < 2; k++)
+        free(th->scratch[k].addr), free(th->scratch[k].kv), free(th->scratch[k].act);
     free(th);
 }
