@@ -120,8 +120,11 @@ struct ptx_sync {
     bool *latch;                   /* per block: the source of a back edge */
     uint32_t *seen, *queue, stamp; /* scratch of ptx_walk */
     int32_t *via;
+    uint32_t *idom, *po; /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
 };
 ptx_sync *ptx_sync_of(ptx_ctx *c);
+bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every path from the entry to b */
+uint32_t ptx_idom(ptx_ctx *c, uint32_t b); /* b's immediate dominator; UINT32_MAX for the entry, unreachable */
 void ptx_sync_free(ptx_sync *s);
 bool ptx_in_loop(const ptx_sync *s, int32_t loop, uint32_t b);
 int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside);

@@ -151,6 +151,26 @@ static void check_coalescing(const ptx_ctx *c, uint32_t i, int size)
     }
 }
 
+/* Whether a thread-dependent branch decides, on every path to block b, whether the thread gets there:
+ * a block that dominates b, ends in a branch on a thread-variant predicate, and is not post-dominated
+ * by b (some threads leave it on a path that misses b). A check after the access in a loop (reached
+ * only around the back edge) does not guard its first iteration. */
+static bool checked_before(ptx_ctx *c, uint32_t b)
+{
+    uint32_t d = b;
+    for (int depth = 0; depth < 64 && (d = ptx_idom(c, d)) != UINT32_MAX; depth++) {
+        const ptx_instr *last = &c->f->ins[c->bend[d] - 1];
+        if (c->sstart[d + 1] - c->sstart[d] < 2 || last->guard < 0 || !c->variant[last->guard])
+            continue;
+        uint32_t p = d;
+        for (int up = 0; up < 256 && p != b && p != c->exitb; up++)
+            p = c->ipdom[p];
+        if (p != b)
+            return true;
+    }
+    return false;
+}
+
 /* A scalar global load followed closely, in its block, by one from the next address of the same base
  * register; true when reported. */
 static bool check_vector_load(const ptx_ctx *c, uint32_t i, const ptx_operand *ad)
@@ -174,15 +194,52 @@ static bool check_vector_load(const ptx_ctx *c, uint32_t i, const ptx_operand *a
     return false;
 }
 
+/* A thread-indexed global access (address form a) with no bounds check before it: true when reported. */
+static bool check_bounds(ptx_ctx *c, uint32_t i, const ptx_affine *a)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (!c->f->is_entry || !ptx_af_has_tid(a) || in->guard >= 0 || checked_before(c, c->blk[i]))
+        return false;
+    ptx_add_finding(c->m, c->f, PTX_RULE_MISSING_BOUNDS_CHECK, in->line, in->col,
+                    "compare the thread's index with the size before the access (setp + @p bra)",
+                    "global access indexed by the thread with no bounds check on any path");
+    return true;
+}
+
+/* The global source of cp.async (its second address; a copy that takes its source size from a
+ * register can zero-fill past the end, a bounds check of its own): its form; false when none. */
+static bool copy_source(ptx_ctx *c, uint32_t i, ptx_affine *a)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (ptx_sync_of(c)->kind[i] != PTX_SY_CP_ASYNC)
+        return false;
+    int addresses = 0;
+    const ptx_operand *src = NULL;
+    for (int j = 0; j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if (o->kind == PTX_O_ADDR && ++addresses == 2)
+            src = o;
+        else if (addresses == 2 && o->kind == PTX_O_REG && c->f->regs[o->reg].cls != PTX_RC_PRED)
+            return false; /* a run-time source size */
+    }
+    if (!src || src->reg < 0)
+        return false;
+    *a = c->form[src->reg];
+    return a->st == PTX_AF_AFFINE;
+}
+
 void ptx_find_memory_patterns(ptx_ctx *c)
 {
     ptx_function *f = c->f;
     bool bounds_reported = false, vector_reported = false;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
-        if (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED)
-            continue;
         if (!c->reach[c->blk[i]])
+            continue;
+        ptx_affine src;
+        if (!bounds_reported && in->kind != PTX_K_LD && in->kind != PTX_K_ST && copy_source(c, i, &src))
+            bounds_reported = check_bounds(c, i, &src);
+        if (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED)
             continue;
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad)
@@ -191,16 +248,13 @@ void ptx_find_memory_patterns(ptx_ctx *c)
             check_shared_access(c, i, ad);
             continue;
         }
-        if (in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC)
+        /* generic addresses into shared memory (cvta.shared, mapa) are not global */
+        if ((in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC) ||
+            (ad->reg >= 0 && c->window[ad->reg] != PTX_WIN_NONE))
             continue;
         check_coalescing(c, i, (in->tsize ? in->tsize : 4) * in->vec);
-        if (!bounds_reported && f->is_entry && ptx_af_has_tid(&c->addr[i]) && in->guard < 0 &&
-            c->cd_branch[c->blk[i]] < 0) {
-            bounds_reported = true;
-            ptx_add_finding(c->m, f, PTX_RULE_MISSING_BOUNDS_CHECK, in->line, in->col,
-                            "compare the thread's index with the size before the access (setp + @p bra)",
-                            "global access indexed by the thread with no bounds check on any path");
-        }
+        if (!bounds_reported)
+            bounds_reported = check_bounds(c, i, &c->addr[i]);
         if (!vector_reported && in->vec == 1 && in->kind == PTX_K_LD && ad->reg >= 0 && in->tsize >= 4)
             vector_reported = check_vector_load(c, i, ad);
     }

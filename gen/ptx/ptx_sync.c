@@ -229,10 +229,95 @@ ptx_sync *ptx_sync_of(ptx_ctx *c)
     return c->sync = s;
 }
 
+/* ---- dominators (Cooper, Harvey, Kennedy) ---- */
+
+/* Postorder numbers of the blocks reachable from the entry (others: UINT32_MAX), into s->po; their
+ * reverse postorder into order (n of them). */
+static uint32_t postorder(const ptx_ctx *c, ptx_sync *s, uint32_t *order)
+{
+    uint32_t nb = c->nb, sp = 0, n = 0;
+    uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *edge = ptx_xcalloc(nb + 1, sizeof *edge);
+    for (uint32_t b = 0; b <= nb; b++)
+        s->po[b] = UINT32_MAX;
+    s->po[0] = UINT32_MAX - 1; /* on the stack */
+    stack[sp++] = 0;
+    edge[0] = c->sstart[0];
+    while (sp) {
+        uint32_t b = stack[sp - 1];
+        if (edge[b] < c->sstart[b + 1]) {
+            uint32_t t = c->succ[edge[b]++];
+            if (t < nb && s->po[t] == UINT32_MAX) {
+                s->po[t] = UINT32_MAX - 1;
+                edge[t] = c->sstart[t];
+                stack[sp++] = t;
+            }
+        } else {
+            s->po[b] = n;
+            order[nb - 1 - n++] = b;
+            sp--;
+        }
+    }
+    memmove(order, order + nb - n, n * sizeof *order);
+    free(stack), free(edge);
+    return n;
+}
+
+static void dominators(const ptx_ctx *c, ptx_sync *s)
+{
+    uint32_t nb = c->nb, *order = ptx_xcalloc(nb + 1, sizeof *order);
+    s->idom = ptx_xcalloc(nb + 1, sizeof *s->idom);
+    s->po = ptx_xcalloc(nb + 1, sizeof *s->po);
+    uint32_t n = nb ? postorder(c, s, order) : 0;
+    for (uint32_t b = 0; b <= nb; b++)
+        s->idom[b] = UINT32_MAX;
+    s->idom[0] = 0;
+    for (bool changed = n > 1; changed;) {
+        changed = false;
+        for (uint32_t k = 1; k < n; k++) {
+            uint32_t b = order[k], nd = UINT32_MAX;
+            for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++) {
+                uint32_t p = c->pred[e], x = nd;
+                if (p >= nb || s->idom[p] == UINT32_MAX)
+                    continue;
+                for (uint32_t y = p; x != UINT32_MAX && x != y;) /* the nearest common dominator */
+                    if (s->po[x] < s->po[y])
+                        x = s->idom[x];
+                    else
+                        y = s->idom[y];
+                nd = x == UINT32_MAX ? p : x;
+            }
+            if (nd != UINT32_MAX && s->idom[b] != nd)
+                s->idom[b] = nd, changed = true;
+        }
+    }
+    free(order);
+}
+
+uint32_t ptx_idom(ptx_ctx *c, uint32_t b)
+{
+    ptx_sync *s = ptx_sync_of(c);
+    if (!s->idom)
+        dominators(c, s);
+    return b < c->nb && b && s->po[b] < UINT32_MAX - 1 ? s->idom[b] : UINT32_MAX;
+}
+
+bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b)
+{
+    ptx_sync *s = ptx_sync_of(c);
+    if (!s->idom)
+        dominators(c, s);
+    if (d >= c->nb || b >= c->nb || s->po[d] >= UINT32_MAX - 1 || s->po[b] >= UINT32_MAX - 1)
+        return false;
+    while (s->po[b] < s->po[d] && s->idom[b] != b)
+        b = s->idom[b];
+    return b == d;
+}
+
 void ptx_sync_free(ptx_sync *s)
 {
     if (!s)
         return;
+    free(s->idom), free(s->po);
     free(s->kind), free(s->back_edge), free(s->cyclic), free(s->latch), free(s->seen), free(s->queue);
     free(s->loops), free(s->body), free(s->via), free(s->edge_loop), free(s->inner);
     free(s);
