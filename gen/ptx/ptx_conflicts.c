@@ -104,10 +104,36 @@ static bool pair_allowed(int filter, uint32_t t1, uint32_t t2)
     return filter == PTX_PAIR_ANY || (filter == PTX_PAIR_OTHER_THREADS ? t1 != t2 : (t1 >> 5) != (t2 >> 5));
 }
 
-static int by_key(const void *p, const void *q)
+/* The 8-bit radix digit of list entry e: its side (shift < 0), or bits shift.. of its key less lo. */
+static uint32_t digit_of(const keyed *e, int shift, uint64_t lo)
 {
-    const keyed *a = p, *b = q;
-    return a->key < b->key ? -1 : a->key > b->key ? 1 : (int)a->side - (int)b->side;
+    return shift < 0 ? e->side : (uint32_t)((e->key - lo) >> shift & 255);
+}
+
+/* Sorts list by key, side 0 before side 1: stable counting passes, least significant digit first
+ * (the side, then 8 bits of the key less the smallest at a time). */
+static void sort_by_key(keyed *list, keyed *tmp, uint32_t n)
+{
+    uint64_t lo = ~(uint64_t)0, hi = 0;
+    bool sorted = true;
+    for (uint32_t i = 0; i < n; i++) {
+        lo = list[i].key < lo ? list[i].key : lo;
+        hi = list[i].key > hi ? list[i].key : hi;
+        sorted &=
+            !i || list[i - 1].key < list[i].key || (list[i - 1].key == list[i].key && list[i - 1].side <= list[i].side);
+    }
+    if (sorted)
+        return;
+    for (int shift = -8; shift < 64 && (shift < 0 || (hi - lo) >> shift); shift += 8) {
+        uint32_t count[257] = {0};
+        for (uint32_t i = 0; i < n; i++)
+            count[digit_of(&list[i], shift, lo) + 1]++;
+        for (int d = 0; d < 256; d++)
+            count[d + 1] += count[d];
+        for (uint32_t i = 0; i < n; i++)
+            tmp[count[digit_of(&list[i], shift, lo)]++] = list[i];
+        memcpy(list, tmp, n * sizeof *list);
+    }
 }
 
 /* The threads that may make access p, with their addresses, appended to list as side k. */
@@ -141,7 +167,7 @@ static bool partial_conflict(races *r, const ptx_profile *a, const ptx_profile *
         known_all &= list[i].v.one | list[i].v.zero;
     for (uint32_t i = 0; i < n; i++)
         list[i].key = (list[i].v.one & known_all) >> lg;
-    qsort(list, n, sizeof *list, by_key);
+    sort_by_key(list, r->keys + n, n);
     for (uint32_t i = 0; i < n;) {
         uint32_t j = i, budget = 256;
         while (j < n && list[j].key == list[i].key)

@@ -130,8 +130,11 @@ static uint64_t context_key(const races *r, uint32_t a, const ptx_eval *ev, bool
 
 static ptx_profile *kept_summary(races *r, uint32_t a, const ptx_eval *ev, bool plain)
 {
-    if (plain || ev->from < 0)
-        return &r->profiles[(size_t)a * 8 + (size_t)(ev->s & 3) * 2 + ev->unknown];
+    if (plain || ev->from < 0) {
+        if (!r->profiles[a]) /* per sample (two) and whether loop values are unknown */
+            r->profiles[a] = ptx_xcalloc(4, sizeof *r->profiles[a]);
+        return &r->profiles[a][(size_t)(ev->s & 1) * 2 + ev->unknown];
+    }
     enum { TABLE = 1 << 9 }; /* small: few accesses depend on the reference, and each in few ways */
     if (!r->related) {
         r->related = ptx_xcalloc(TABLE, sizeof *r->related);
@@ -220,7 +223,7 @@ void ptx_profiles_init(races *r)
 {
     uint32_t n = (uint32_t)ptx_threads_count(r->c);
     n = n ? n : 1;
-    r->profiles = ptx_xcalloc((size_t)r->na * 8, sizeof *r->profiles);
+    r->profiles = ptx_xcalloc(r->na, sizeof *r->profiles);
     r->plain_known = ptx_xcalloc(r->na, 1);
     for (int k = 0; k < 2; k++) {
         r->v[k].addr = ptx_xcalloc(n, sizeof *r->v[k].addr);
@@ -233,14 +236,16 @@ void ptx_profiles_init(races *r)
     }
     r->sort_addr = ptx_xcalloc(n, sizeof *r->sort_addr);
     r->sort_t = ptx_xcalloc(n, sizeof *r->sort_t);
-    r->keys = ptx_xcalloc(2 * (size_t)n, sizeof *r->keys);
-    r->nranges = 4 * ((n + 31) / 32); /* the two slots' per-warp ranges come first */
+    r->keys = ptx_xcalloc(4 * (size_t)n, sizeof *r->keys); /* two profiles' threads, and as much to sort */
+    r->nranges = 4 * ((n + 31) / 32);                      /* the two slots' per-warp ranges come first */
     r->ranges_cap = r->nranges + 256;
     r->ranges = ptx_xcalloc(r->ranges_cap, sizeof *r->ranges);
 }
 
 void ptx_profiles_free(races *r)
 {
+    for (uint32_t a = 0; a < r->na; a++)
+        free(r->profiles[a]);
     free(r->profiles), free(r->plain_known), free(r->related), free(r->related_key);
     for (int k = 0; k < 2; k++) {
         free(r->v[k].addr), free(r->v[k].kv), free(r->v[k].act);

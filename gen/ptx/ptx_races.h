@@ -53,14 +53,14 @@ typedef struct races {
     bool *multi[2];
     bool *direct[2]; /* reached around no back edge */
     uint32_t *list[2], nlist[2];
-    int side;              /* which of the two the walk running now fills */
-    uint32_t start;        /* where it started */
-    bool start_pending;    /* ... and has not passed that instruction yet */
-    uint64_t visits;       /* instructions walks visited (to bound the optional walks) */
-    ptx_tvals v[2];        /* evaluation scratch */
-    ptx_profile *profiles; /* per access, sample and (un)known loop values: summaries kept */
-    ptx_profile temp[2];   /* the pair being compared, in full */
-    ptx_profile *related;  /* summaries that depend on the reference: a table */
+    int side;               /* which of the two the walk running now fills */
+    uint32_t start;         /* where it started */
+    bool start_pending;     /* ... and has not passed that instruction yet */
+    uint64_t visits;        /* instructions walks visited (to bound the optional walks) */
+    ptx_tvals v[2];         /* evaluation scratch */
+    ptx_profile **profiles; /* per access (when used), sample and (un)known loop values: summaries kept */
+    ptx_profile temp[2];    /* the pair being compared, in full */
+    ptx_profile *related;   /* summaries that depend on the reference: a table */
     uint64_t *related_key;
     uint8_t *plain_known;            /* per access: 0 not evaluated yet, 1 its values depend on the reference, 2 not */
     ptx_profile dslot[DETAIL_SLOTS]; /* full profiles of the last accesses compared */

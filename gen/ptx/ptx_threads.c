@@ -303,7 +303,8 @@ int ptx_threads_count(ptx_ctx *c)
         if (th->nthreads > 1024)
             th->nthreads = 0;
     } else if (!other_dims) {
-        int limit = f->maxntid > 0 && f->maxntid < 1024 ? f->maxntid : 1024;
+        int assumed = c->opt && c->opt->block > 0 ? c->opt->block : 256;
+        int limit = f->maxntid > 0 && f->maxntid < assumed ? f->maxntid : assumed;
         th->nthreads = 0;
         limit = bound_by_arrays(c, th, limit);
         th->dims[0] = th->nthreads = limit;

@@ -93,19 +93,19 @@ static bool branch_variant(const ptx_ctx *c, uint32_t b)
  * meet again at its immediate post-dominator (loops and uniform branches inside included). A block
  * keeps the innermost such branch (the branches are visited last first) and the side it lies on (1
  * the first successor, 0 the other, 2 both: reachable from either before the paths meet). */
-static void mark_region(ptx_ctx *c, uint32_t b, uint8_t *seen, uint32_t *stack, uint64_t *budget)
+static void mark_region(ptx_ctx *c, uint32_t b, uint32_t *seen, uint32_t stamp, uint32_t *stack, uint64_t *budget)
 {
     int32_t br = (int32_t)(c->bend[b] - 1);
-    memset(seen, 0, c->nb + 1);
     for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
-        uint8_t side = e == c->sstart[b], bit = (uint8_t)(1 << side);
-        uint32_t top = 0;
+        uint8_t side = e == c->sstart[b];
+        uint32_t bit = 1u << side, top = 0; /* seen[r]: the stamp, then the sides it was reached from */
         stack[top++] = c->succ[e];
         while (top && *budget) {
             uint32_t r = stack[--top];
-            if (r == c->ipdom[b] || r == c->exitb || (seen[r] & bit))
+            uint32_t sides = seen[r] >> 2 == stamp ? seen[r] & 3 : 0;
+            if (r == c->ipdom[b] || r == c->exitb || (sides & bit))
                 continue;
-            seen[r] |= bit;
+            seen[r] = stamp << 2 | sides | bit;
             --*budget;
             if (c->cd_branch[r] < 0)
                 c->cd_branch[r] = br, c->cd_taken[r] = side;
@@ -126,7 +126,7 @@ void ptx_thread_variance(ptx_ctx *c)
         c->cd_branch[b] = -1;
     bool *mixed = ptx_xcalloc(c->f->nregs + 1, sizeof *mixed);
     int64_t *where = ptx_xcalloc(c->f->nregs + 1, sizeof *where);
-    uint8_t *seen = ptx_xcalloc(c->nb + 1, 1);
+    uint32_t *seen = ptx_xcalloc(c->nb + 1, sizeof *seen), stamp = 0;
     int32_t *local = local_definitions(c);
     bool *def_variant = ptx_xcalloc(c->n + 1, sizeof *def_variant);
     uint32_t *stack = ptx_xcalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
@@ -156,7 +156,7 @@ void ptx_thread_variance(ptx_ctx *c)
         for (uint32_t b = c->nb; b-- > 0;)
             if (branch_variant(c, b)) {
                 now++;
-                mark_region(c, b, seen, stack, &budget);
+                mark_region(c, b, seen, ++stamp, stack, &budget);
             }
         if (now == branches)
             break;
