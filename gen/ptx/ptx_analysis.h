@@ -16,8 +16,8 @@ typedef struct ptx_affine {
     int64_t c, k[3];
 } ptx_affine;
 
-typedef struct ptx_threads ptx_threads; /* values per thread (ptx_threads.c), built on first use */
-typedef struct ptx_sync ptx_sync;       /* synchronisation and loops (ptx_sync.c), built on first use */
+typedef struct ptx_threads ptx_threads;   /* values per thread (ptx_threads.c), built on first use */
+typedef struct ptx_syncinfo ptx_syncinfo; /* synchronisation and loops (ptx_sync.c), built on first use */
 
 typedef struct ptx_ctx {
     ptx_module *m;
@@ -48,7 +48,7 @@ typedef struct ptx_ctx {
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
-    ptx_sync *sync;                         /* NULL until ptx_sync_of */
+    ptx_syncinfo *sync;                     /* NULL until ptx_sync_of */
     ptx_threads *threads;                   /* NULL until ptx_threads_of */
 } ptx_ctx;
 
@@ -107,7 +107,7 @@ typedef struct ptx_loop {
     uint32_t head, latch, size; /* the back edge latch -> head; blocks in the body */
 } ptx_loop;
 
-struct ptx_sync {
+struct ptx_syncinfo {
     uint8_t *kind;                 /* per instruction: enum ptx_sync_kind */
     ptx_loop *loops;               /* natural loops, one per back edge */
     uint32_t nloops, words;        /* loops kept; 64-bit words of one body */
@@ -122,11 +122,11 @@ struct ptx_sync {
     int32_t *via;
     uint32_t *idom, *po; /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
 };
-ptx_sync *ptx_sync_of(ptx_ctx *c);
+ptx_syncinfo *ptx_sync_of(ptx_ctx *c);
 bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every path from the entry to b */
 uint32_t ptx_idom(ptx_ctx *c, uint32_t b); /* b's immediate dominator; UINT32_MAX for the entry, unreachable */
-void ptx_sync_free(ptx_sync *s);
-bool ptx_in_loop(const ptx_sync *s, int32_t loop, uint32_t b);
+void ptx_sync_free(ptx_syncinfo *s);
+bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b);
 int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside);
 /* How a walk reached an instruction, relative to a reference instruction: around which loop holding
  * the reference (via: -1 none, a loop id for one back edge of it, -2 more), and whether around loops

@@ -90,7 +90,7 @@ static uint8_t classify(const ptx_function *f, const ptx_instr *in)
 /* ---- back edges and blocks on cycles ---- */
 
 /* Back edges: edges to a block still on the depth-first stack (retreating edges). */
-static void find_back_edges(const ptx_ctx *c, ptx_sync *s)
+static void find_back_edges(const ptx_ctx *c, ptx_syncinfo *s)
 {
     uint32_t nb = c->nb;
     uint8_t *state = ptx_xcalloc(nb + 1, 1); /* 0 new, 1 on the stack, 2 done */
@@ -127,7 +127,7 @@ static void find_back_edges(const ptx_ctx *c, ptx_sync *s)
  * without passing the head. Their blocks are the ones on a cycle (reducible code; a back edge to
  * itself makes a one-block loop). Bodies are kept as bit sets unless they would take too much
  * memory, in which case loops are only counted (and loop-relative reasoning is given up). */
-static void find_loops(const ptx_ctx *c, ptx_sync *s)
+static void find_loops(const ptx_ctx *c, ptx_syncinfo *s)
 {
     uint32_t nb = c->nb, nedges = c->sstart[nb];
     for (uint32_t e = 0; e < nedges; e++)
@@ -176,7 +176,7 @@ static void find_loops(const ptx_ctx *c, ptx_sync *s)
     free(seen);
 }
 
-bool ptx_in_loop(const ptx_sync *s, int32_t loop, uint32_t b)
+bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b)
 {
     if (loop < 0 || (uint32_t)loop >= s->nloops)
         return false;
@@ -186,7 +186,7 @@ bool ptx_in_loop(const ptx_sync *s, int32_t loop, uint32_t b)
 /* The innermost loop holding instruction inside and not instruction outside, or -1. */
 int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside)
 {
-    const ptx_sync *s = ptx_sync_of((ptx_ctx *)c);
+    const ptx_syncinfo *s = ptx_sync_of((ptx_ctx *)c);
     int32_t best = -1;
     for (uint32_t l = 0; l < s->nloops; l++)
         if (ptx_in_loop(s, (int32_t)l, c->blk[inside]) && !ptx_in_loop(s, (int32_t)l, c->blk[outside]) &&
@@ -195,11 +195,11 @@ int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside)
     return best;
 }
 
-ptx_sync *ptx_sync_of(ptx_ctx *c)
+ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
 {
     if (c->sync)
         return c->sync;
-    ptx_sync *s = ptx_xcalloc(1, sizeof *s);
+    ptx_syncinfo *s = ptx_xcalloc(1, sizeof *s);
     s->kind = ptx_xcalloc(c->n + 1, 1);
     for (uint32_t i = 0; i < c->n; i++) {
         s->kind[i] = classify(c->f, &c->f->ins[i]);
@@ -233,7 +233,7 @@ ptx_sync *ptx_sync_of(ptx_ctx *c)
 
 /* Postorder numbers of the blocks reachable from the entry (others: UINT32_MAX), into s->po; their
  * reverse postorder into order (n of them). */
-static uint32_t postorder(const ptx_ctx *c, ptx_sync *s, uint32_t *order)
+static uint32_t postorder(const ptx_ctx *c, ptx_syncinfo *s, uint32_t *order)
 {
     uint32_t nb = c->nb, sp = 0, n = 0;
     uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *edge = ptx_xcalloc(nb + 1, sizeof *edge);
@@ -262,7 +262,7 @@ static uint32_t postorder(const ptx_ctx *c, ptx_sync *s, uint32_t *order)
     return n;
 }
 
-static void dominators(const ptx_ctx *c, ptx_sync *s)
+static void dominators(const ptx_ctx *c, ptx_syncinfo *s)
 {
     uint32_t nb = c->nb, *order = ptx_xcalloc(nb + 1, sizeof *order);
     s->idom = ptx_xcalloc(nb + 1, sizeof *s->idom);
@@ -295,7 +295,7 @@ static void dominators(const ptx_ctx *c, ptx_sync *s)
 
 uint32_t ptx_idom(ptx_ctx *c, uint32_t b)
 {
-    ptx_sync *s = ptx_sync_of(c);
+    ptx_syncinfo *s = ptx_sync_of(c);
     if (!s->idom)
         dominators(c, s);
     return b < c->nb && b && s->po[b] < UINT32_MAX - 1 ? s->idom[b] : UINT32_MAX;
@@ -303,7 +303,7 @@ uint32_t ptx_idom(ptx_ctx *c, uint32_t b)
 
 bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b)
 {
-    ptx_sync *s = ptx_sync_of(c);
+    ptx_syncinfo *s = ptx_sync_of(c);
     if (!s->idom)
         dominators(c, s);
     if (d >= c->nb || b >= c->nb || s->po[d] >= UINT32_MAX - 1 || s->po[b] >= UINT32_MAX - 1)
@@ -313,7 +313,7 @@ bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b)
     return b == d;
 }
 
-void ptx_sync_free(ptx_sync *s)
+void ptx_sync_free(ptx_syncinfo *s)
 {
     if (!s)
         return;
@@ -334,7 +334,7 @@ void ptx_sync_free(ptx_sync *s)
 void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
               void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg)
 {
-    ptx_sync *s = ptx_sync_of(c);
+    ptx_syncinfo *s = ptx_sync_of(c);
     uint32_t stamp = ++s->stamp, qh = 0, qt = 0, b = c->blk[from], pos = from, rb = c->blk[ref];
     ptx_way way = {-1, false};
     for (;;) {

@@ -173,7 +173,7 @@ static int atom_case(const tnode *n, const eval_env *env)
         return AT_UNKNOWN;
     if (l < 0)
         return AT_SAMPLE;
-    const ptx_sync *s = env->c->sync;
+    const ptx_syncinfo *s = env->c->sync;
     if (!ptx_in_loop(s, l, env->c->blk[ev->from]))
         return ev->noisy ? AT_SAMPLE : AT_ENTRY; /* some iteration of a loop the reference is not in */
     if (via == -1)

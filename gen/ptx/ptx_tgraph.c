@@ -171,7 +171,7 @@ static int32_t node_of_operand(ptx_ctx *c, ptx_threads *th, uint32_t at, const p
 static int32_t node_of_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, int depth);
 
 /* The innermost loop holding block b, or -1. */
-static int32_t innermost_loop(const ptx_sync *s, uint32_t b)
+static int32_t innermost_loop(const ptx_syncinfo *s, uint32_t b)
 {
     return s->inner[b];
 }
@@ -207,7 +207,7 @@ static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *def
     int w = reg_width(c->f, r);
     if (c->variant[r])
         return leaf(th, TN_UNKNOWN, w, 0);
-    ptx_sync *s = ptx_sync_of(c);
+    ptx_syncinfo *s = ptx_sync_of(c);
     bool loop = ndefs >= 4;
     int32_t lid = -1, entry = -1, next = -1;
     uint32_t first = 0xFFFFF; /* the identity: the register and its first definition, whatever their order */
@@ -541,7 +541,7 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
     if (th->act_node[ins] != -2)
         return th->act_node[ins];
     const ptx_instr *in = &c->f->ins[ins];
-    ptx_sync *s = ptx_sync_of(c);
+    ptx_syncinfo *s = ptx_sync_of(c);
     int32_t act = -1;
     if (in->guard >= 0) {
         act = node_of_reg(c, th, ins, in->guard, 0);

@@ -42,7 +42,7 @@ typedef struct tnode {
     uint8_t param;            /* depends on an atom that is not a loop's (a parameter, a block index) */
     uint8_t self;             /* ATOM: the phi being built, inside its own update (its current value) */
     uint8_t atoms, loops;     /* depends on an atom, on a loop's atom (then its value depends on the relation) */
-    int32_t lid;              /* ATOM: that loop (ptx_sync's id), -1 unknown */
+    int32_t lid;              /* ATOM: that loop (ptx_sync.c's id), -1 unknown */
     int32_t arg[4];           /* ATOM: arg[0] its value on entry to the loop, arg[1] one iteration on; -1 unknown */
     uint64_t imm; /* CONST: value; TID, NTID: dimension; ATOM: identity; LOP3: truth table; SETP: operand width */
 } tnode;
