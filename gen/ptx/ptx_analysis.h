@@ -192,6 +192,14 @@ typedef struct ptx_bank_conflict {
 int ptx_bank_degree_of_stride(int64_t stride, int size); /* consecutive threads stride bytes apart */
 void ptx_find_bank_conflicts(ptx_ctx *c);                /* BANK_CONFLICT */
 
+/* ---- global sectors thread by thread (ptx_sectors.c) ---- */
+typedef struct ptx_sector_use {
+    int64_t touched, needed; /* 32-byte sectors of the worst warp, and those its bytes need */
+    uint32_t warp, lanes;    /* that warp, and how many of its lanes make the access */
+} ptx_sector_use;
+/* For an address that is not a constant stride of tid.x; false when it cannot be evaluated. */
+bool ptx_sectors_of_threads(ptx_ctx *c, uint32_t ins, int size, ptx_sector_use *use);
+
 /* ---- thread variance and affine forms (ptx_variance.c) ---- */
 void ptx_thread_variance(ptx_ctx *c); /* variant, cd_branch, cd_taken */
 void ptx_affine_forms(ptx_ctx *c);    /* form */

@@ -123,8 +123,67 @@ static void check_shared_access(ptx_ctx *c, uint32_t i, const ptx_operand *ad)
     }
 }
 
+/* The register an access's address starts from, following additions of constants (its single
+ * definitions), with the constant in *off: -1 when the address has no register. */
+static int32_t root_register(const ptx_ctx *c, uint32_t i, int64_t *off)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
+    if (!ad || ad->reg < 0)
+        return -1;
+    int32_t r = ad->reg;
+    *off = ad->imm;
+    for (int depth = 0; depth < 8 && c->only_def[r] >= 0; depth++) {
+        const ptx_instr *d = &c->f->ins[c->only_def[r]];
+        if (d->kind != PTX_K_ADD || d->nopnd != 3 || ptx_opnd(c, d, 1)->kind != PTX_O_REG ||
+            ptx_opnd(c, d, 2)->kind != PTX_O_IMM)
+            break;
+        *off += ptx_opnd(c, d, 2)->imm;
+        r = ptx_opnd(c, d, 1)->reg;
+    }
+    return r;
+}
+
+/* The bytes each thread covers with access i and the accesses of its kind and size next to it in its
+ * block at the adjacent offsets from the same register (a vector load or store the compiler split
+ * into scalars: each lane's run of bytes is contiguous). */
+static int contiguous_run(const ptx_ctx *c, uint32_t i, int size)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    int64_t off, o;
+    int32_t root = root_register(c, i, &off);
+    if (root < 0)
+        return size;
+    int64_t lo = off, hi = off + size;
+    uint32_t b = c->blk[i], first = c->bstart[b] + 64 < i ? i - 64 : c->bstart[b];
+    for (bool grown = true; grown && hi - lo < 128;) {
+        grown = false;
+        for (uint32_t j = first; j < c->bend[b] && j < i + 64; j++) {
+            const ptx_instr *jn = &c->f->ins[j];
+            if (j == i || jn->kind != in->kind || jn->space != in->space || jn->tsize * jn->vec != in->tsize * in->vec ||
+                root_register(c, j, &o) != root || (o != hi && o + size != lo))
+                continue;
+            lo = o < lo ? o : lo, hi = o == hi ? hi + size : hi, grown = true;
+        }
+    }
+    return (int)(hi - lo);
+}
+
+/* An address that is no constant stride of tid.x, thread by thread (ptx_sectors.c). */
+static void check_coalescing_threads(ptx_ctx *c, uint32_t i, int size)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    ptx_sector_use use;
+    if (!ptx_sectors_of_threads(c, i, contiguous_run(c, i, size), &use) || use.touched < 2 * use.needed)
+        return;
+    ptx_add_finding(c->m, c->f, PTX_RULE_UNCOALESCED_GLOBAL, in->line, in->col,
+                    "let consecutive lanes access consecutive addresses (or stage through shared memory)",
+                    "uncoalesced global access: the %u lanes of warp %u making it touch %lld 32-byte sectors for "
+                    "%lld sectors of data",
+                    use.lanes, use.warp, (long long)use.touched, (long long)use.needed);
+}
+
 /* A global access: the 32-byte sectors a warp touches against those it needs. */
-static void check_coalescing(const ptx_ctx *c, uint32_t i, int size)
+static void check_coalescing(ptx_ctx *c, uint32_t i, const ptx_operand *ad, int size)
 {
     ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
@@ -148,6 +207,8 @@ static void check_coalescing(const ptx_ctx *c, uint32_t i, int size)
                             "uncoalesced global access: consecutive threads are %lld bytes apart, so a warp "
                             "touches %lld 32-byte sectors for %lld sectors of data",
                             (long long)stride, (long long)touched, (long long)needed);
+    } else if (a->st != PTX_AF_AFFINE && ad->reg >= 0 && c->variant[ad->reg]) {
+        check_coalescing_threads(c, i, size);
     }
 }
 
@@ -252,7 +313,7 @@ void ptx_find_memory_patterns(ptx_ctx *c)
         if ((in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC) ||
             (ad->reg >= 0 && c->window[ad->reg] != PTX_WIN_NONE))
             continue;
-        check_coalescing(c, i, (in->tsize ? in->tsize : 4) * in->vec);
+        check_coalescing(c, i, ad, (in->tsize ? in->tsize : 4) * in->vec);
         if (!bounds_reported)
             bounds_reported = check_bounds(c, i, &c->addr[i]);
         if (!vector_reported && in->vec == 1 && in->kind == PTX_K_LD && ad->reg >= 0 && in->tsize >= 4)
