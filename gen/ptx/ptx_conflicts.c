@@ -184,8 +184,19 @@ static bool partial_conflict(races *r, const ptx_profile *a, const ptx_profile *
     return false;
 }
 
-/* Accesses of many bytes (bulk copies), or of an unknown extent (to the end of the array): byte
- * ranges compared pairwise, between the threads that make them (usually one for a bulk copy). */
+/* The end of a copy of unknown extent starting at lo (ending at hi, the array's end) when another
+ * copy, known to start at other above it, follows: tensor copies take their box from the tensor map,
+ * and the buffers a pipeline fills are laid out one after another, so one ends where the next begins. */
+static uint64_t copy_end(const racc *x, ptx_kb at, uint64_t hi, const racc *y, ptx_kb other)
+{
+    if (x->size || !x->async || !x->write || !y->async || !y->write || !ptx_kb_known(at) || !ptx_kb_known(other))
+        return hi;
+    return other.one > at.one && other.one < hi ? other.one : hi;
+}
+
+/* Accesses of many bytes (bulk copies), or of an unknown extent (to the end of the array, or to the
+ * next copy): byte ranges compared pairwise, between the threads that make them (usually one for a
+ * bulk copy). */
 static bool range_conflict(const racc *x, const ptx_tvals *a, const racc *y, const ptx_tvals *b, int filter,
                            uint64_t end_a, uint64_t end_b)
 {
@@ -198,7 +209,8 @@ static bool range_conflict(const racc *x, const ptx_tvals *a, const racc *y, con
             if (b->act[t2] == PTX_ACT_NO || !pair_allowed(filter, t1, t2))
                 continue;
             uint64_t lo2 = ptx_kb_min(b->addr[t2]), hi2 = y->size ? ptx_kb_max(b->addr[t2]) + y->size : end_b;
-            if (lo1 < hi2 && lo2 < hi1)
+            hi2 = copy_end(y, b->addr[t2], hi2, x, a->addr[t1]);
+            if (lo1 < hi2 && lo2 < copy_end(x, a->addr[t1], hi1, y, b->addr[t2]))
                 return true;
             if (++work > (1u << 20))
                 return true;

@@ -159,8 +159,9 @@ static int contiguous_run(const ptx_ctx *c, uint32_t i, int size)
         grown = false;
         for (uint32_t j = first; j < c->bend[b] && j < i + 64; j++) {
             const ptx_instr *jn = &c->f->ins[j];
-            if (j == i || jn->kind != in->kind || jn->space != in->space || jn->tsize * jn->vec != in->tsize * in->vec ||
-                root_register(c, j, &o) != root || (o != hi && o + size != lo))
+            if (j == i || jn->kind != in->kind || jn->space != in->space ||
+                jn->tsize * jn->vec != in->tsize * in->vec || root_register(c, j, &o) != root ||
+                (o != hi && o + size != lo))
                 continue;
             lo = o < lo ? o : lo, hi = o == hi ? hi + size : hi, grown = true;
         }

@@ -372,6 +372,96 @@ static bool flight_seen(races *r, const flight_state *st)
     return false;
 }
 
+/* Whether register r depends on a run-time value: a parameter, or a register with several
+ * definitions (a loop counter), through its single definitions (a few steps). */
+static bool runtime_value(const ptx_ctx *c, int32_t r, int depth)
+{
+    int32_t d = c->only_def[r];
+    if (d < 0)
+        return true;
+    const ptx_instr *in = &c->f->ins[d];
+    if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM)
+        return true;
+    for (uint32_t k = c->ndef[d]; depth > 0 && k < c->ndef[d] + c->nuse[d]; k++)
+        if (runtime_value(c, c->du[c->du_start[d] + k], depth - 1))
+            return true;
+    return false;
+}
+
+/* Whether copy x is issued under a condition on run-time values (its guard, or a branch it depends
+ * on in its own loop: every iteration, or only some), beyond choosing the issuing thread. */
+static bool conditional_copy(ptx_ctx *c, const racc *x)
+{
+    const ptx_instr *in = &c->f->ins[x->ins];
+    if (in->guard >= 0 && runtime_value(c, in->guard, 6))
+        return true;
+    uint32_t b = c->blk[x->ins], d = b;
+    for (int depth = 0; depth < 16 && (d = ptx_idom(c, d)) != UINT32_MAX; depth++) {
+        const ptx_instr *last = &c->f->ins[c->bend[d] - 1];
+        uint32_t p = d;
+        for (int up = 0; up < 256 && p != b && p != c->exitb; up++)
+            p = c->ipdom[p];
+        if (p != b && last->kind == PTX_K_BRA && last->guard >= 0 && c->sync->inner[d] == c->sync->inner[b] &&
+            runtime_value(c, last->guard, 6))
+            return true;
+    }
+    return false;
+}
+
+/* Per loop: whether it holds what completes copy x (a wait on its mbarrier, a cp.async wait), when x
+ * is conditional; NULL otherwise. Whenever a pipelined loop's prologue or prefetch issues such a
+ * copy, the loop runs the iteration that waits for it: its condition (the stage against the trip
+ * count) is false for the iterations that will not run. So the flight of a conditional copy neither
+ * leaves such a loop nor goes around it. */
+static bool *waiting_loops(ptx_ctx *c, const races *r, const racc *x)
+{
+    if (!c->sync->nloops || !conditional_copy(c, x))
+        return NULL;
+    uint8_t kx = c->sync->kind[x->ins];
+    uint8_t wait = kx == PTX_SY_CP_ASYNC    ? PTX_SY_CP_WAIT
+                   : kx == PTX_SY_BULK_READ ? PTX_SY_BULK_WAIT
+                                            : PTX_SY_MBAR_WAIT;
+    bool *w = NULL;
+    for (uint32_t i = 0; i < c->n; i++) {
+        flight_state st = {.committed = 1, .newer = 3};
+        if (c->sync->inner[c->blk[i]] < 0 || c->sync->kind[i] != wait || !completes(r, x, i, &st))
+            continue;
+        w = w ? w : ptx_xcalloc(c->sync->nloops, sizeof *w);
+        for (uint32_t l = 0; l < c->sync->nloops; l++)
+            w[l] |= ptx_in_loop(c->sync, (int32_t)l, c->blk[i]); /* a try_wait spins in a loop of its own */
+    }
+    return w;
+}
+
+/* Whether the edge from block b to next goes around loop h: another successor of b leads into it (is
+ * its head, or on every path to it) and next does not. */
+static bool goes_around(ptx_ctx *c, int32_t h, uint32_t b, uint32_t next)
+{
+    uint32_t head = c->sync->loops[h].head;
+    if (ptx_in_loop(c->sync, h, b) || (next < c->nb && (ptx_in_loop(c->sync, h, next) || ptx_dominates(c, next, head))))
+        return false;
+    for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
+        if (c->succ[e] != next && c->succ[e] < c->nb && (c->succ[e] == head || ptx_dominates(c, c->succ[e], head)))
+            return true;
+    return false;
+}
+
+/* Whether the flight of a copy with waiting loops w skips the edge from block b to next. */
+static bool skips_edge(ptx_ctx *c, const bool *w, uint32_t b, uint32_t next)
+{
+    int32_t l = c->sync->inner[b];
+    if (!w)
+        return false;
+    if (l >= 0 && w[l] && (next >= c->nb || !ptx_in_loop(c->sync, l, next)))
+        return true; /* leaves a loop that waits for it */
+    if (c->sstart[b + 1] - c->sstart[b] < 2)
+        return false;
+    for (uint32_t h = 0; h < c->sync->nloops; h++)
+        if (w[h] && goes_around(c, (int32_t)h, b, next))
+            return true;
+    return false;
+}
+
 /* The flight of asynchronous copy a: every instruction reachable from it before what completes it
  * (block barriers do not), compared with the copy for any pair of threads, the issuer included; then,
  * for cp.async and bulk reads, the threads that did not issue it until their next barrier. */
@@ -380,6 +470,7 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
     ptx_ctx *c = r->c;
     const racc *x = &r->acc[a];
     bool groups = c->sync->kind[x->ins] != PTX_SY_BULK_MBAR;
+    bool *waits = waiting_loops(c, r, x);
     uint32_t qh = 0, qt = 0;
     r->fstamp++;
     queue[qt++] = (flight_state){c->blk[x->ins], x->ins + 1, 0, 0, {-1, false}};
@@ -401,6 +492,8 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
             flight_state next = st;
             next.b = c->succ[e];
             next.pos = next.b < c->nb ? c->bstart[next.b] : 0;
+            if (skips_edge(c, waits, st.b, next.b))
+                continue;
             int32_t l = c->sync->edge_loop[e];
             if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]))
                 next.way.via = compose(st.way.via, l);
@@ -410,6 +503,7 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
                 queue[qt++] = next;
         }
     }
+    free(waits);
 }
 
 static void cluster_pairs(races *r, uint32_t a)
