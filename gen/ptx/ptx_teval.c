@@ -56,15 +56,16 @@ static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
 }
 
 /* An atom's value in sample s: iteration counts 0, 1, 2, 5 (s and s + 4 share them); other atoms powers
- * of two from 1 to 1024, spread by the atom's identity so that different atoms seldom share one (and
- * differ between s and s + 4). */
+ * of two from 256 to 2^18, spread by the atom's identity so that different atoms seldom share one (and
+ * differ between s and s + 4). Run-time sizes and strides are taken to be at least a block: buffers
+ * n apart indexed by the thread (double buffering, planes of a tile) do not overlap. */
 static uint64_t atom_value(const tnode *n, int s)
 {
     static const uint64_t counts[4] = {0, 1, 2, 5};
     if (n->aux)
         return counts[s & 3];
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
-    return (uint64_t)1 << ((h + 3 * (uint64_t)s) % 11);
+    return (uint64_t)1 << (8 + (h + 3 * (uint64_t)s) % 11);
 }
 
 static int64_t sext(uint64_t v, int w);
