@@ -286,6 +286,16 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
     return limit;
 }
 
+/* Threads in a block whose size the kernel does not fix: .maxntid (the most it may have), else --block
+ * (256), the size occupancy is reported for. */
+static int assumed_block(const ptx_ctx *c)
+{
+    if (c->f->maxntid > 0)
+        return c->f->maxntid < 1024 ? c->f->maxntid : 1024;
+    int assumed = c->opt && c->opt->block > 0 ? c->opt->block : 256;
+    return assumed < 1024 ? assumed : 1024;
+}
+
 int ptx_threads_count(ptx_ctx *c)
 {
     ptx_threads *th = ptx_threads_of(c);
@@ -303,14 +313,13 @@ int ptx_threads_count(ptx_ctx *c)
         if (th->nthreads > 1024)
             th->nthreads = 0;
     } else if (!other_dims) {
-        int assumed = c->opt && c->opt->block > 0 ? c->opt->block : 256;
-        int limit = f->maxntid > 0 && f->maxntid < assumed ? f->maxntid : assumed;
+        int limit = assumed_block(c);
         th->nthreads = 0;
         limit = bound_by_arrays(c, th, limit);
         th->dims[0] = th->nthreads = limit;
         ptx_teval_forget(th); /* evaluated for the largest block */
     } else if (!uses_dim(c, 2)) {
-        int limit = f->maxntid > 0 && f->maxntid < 1024 ? f->maxntid : 1024, width = width_from_linear_index(c);
+        int limit = assumed_block(c), width = width_from_linear_index(c);
         if (width && width <= limit) {
             th->dims[0] = width;
             th->dims[1] = limit / width;
