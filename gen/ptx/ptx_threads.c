@@ -209,19 +209,36 @@ static bool reqntid_dims(const ptx_ctx *c, int dims[3])
     return true;
 }
 
+/* The K of form a when it is k (tid.x + K * tid.y) plus a constant, K from 2 to 1024 (a power of two
+ * when pow2: a tile's rows may be padded); else 0. */
+static int row_width(const ptx_affine *a, int64_t k, bool pow2)
+{
+    if (a->st != PTX_AF_AFFINE || a->k[0] != k || k <= 0 || a->k[2] || a->symco || a->k[1] % k)
+        return 0;
+    int64_t w = a->k[1] / k;
+    return w >= 2 && w <= 1024 && (!pow2 || !(w & (w - 1))) ? (int)w : 0;
+}
+
 /* The width of a two-dimensional block without .reqntid: the K of a thread index linearised as
- * tid.x + K * tid.y (how code that assumes K-wide blocks names its threads); 0 when the code does
- * not say, or says two things. */
+ * tid.x + K * tid.y, or of a shared tile indexed [tid.y][tid.x] with rows of K elements (how code
+ * that assumes K-wide blocks names its threads); 0 when the code does not say, or says two things. */
 static int width_from_linear_index(const ptx_ctx *c)
 {
     int width = 0;
     for (uint32_t r = 0; r < c->f->nregs; r++) {
-        const ptx_affine *a = &c->form[r];
-        if (a->st != PTX_AF_AFFINE || a->k[0] != 1 || a->k[1] <= 1 || a->k[1] > 1024 || a->k[2] || a->symco)
-            continue;
-        if (width && width != a->k[1])
+        int w = row_width(&c->form[r], 1, false);
+        if (w && width && width != w)
             return 0;
-        width = (int)a->k[1];
+        width = w ? w : width;
+    }
+    for (uint32_t i = 0; i < c->n && !width; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        const ptx_affine *a = &c->addr[i];
+        if (a->sym < 0 || c->m->syms[a->sym].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
+            continue; /* a tile: ld/st, or the destination of a copy of one element */
+        int64_t elem =
+            in->kind == PTX_K_LD || in->kind == PTX_K_ST ? (int64_t)(in->tsize ? in->tsize : 4) * in->vec : a->k[0];
+        width = row_width(a, elem, true);
     }
     return width;
 }
