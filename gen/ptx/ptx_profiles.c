@@ -117,15 +117,16 @@ static void detail(races *r, ptx_profile *p, const ptx_tvals *v, bool need_raw)
 }
 
 /* What identifies access a's evaluation as ev says: the access, sample and unknown loop values, and,
- * when its values depend on the reference (not `plain`), the way the walk came and the innermost loop
- * holding the reference. */
+ * when its values depend on the reference (not `plain`), the way the walk came (how many times around)
+ * and the innermost loop holding the reference. */
 static uint64_t context_key(const races *r, uint32_t a, const ptx_eval *ev, bool plain)
 {
     uint64_t key = (((uint64_t)a * 4 + (uint64_t)(ev->s & 3)) * 2 + ev->unknown) * 2 + ev->noisy;
     if (plain || ev->from < 0)
         return (key << 32 | 0xFFFFFFFFu) + 1;
     int32_t inner = r->c->sync->inner[r->c->blk[ev->from]];
-    return (key << 32 | (uint64_t)(uint32_t)(ev->via + 3) << 16 | (uint64_t)(uint16_t)(inner + 1)) + 1;
+    uint64_t way = (uint64_t)(uint32_t)(ev->via + 3) * 4 + (ev->trips > 1 ? ev->trips : 1);
+    return (key << 32 ^ way << 16 ^ (uint64_t)(uint16_t)(inner + 1)) + 1;
 }
 
 static ptx_profile *kept_summary(races *r, uint32_t a, const ptx_eval *ev, bool plain)

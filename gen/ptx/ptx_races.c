@@ -308,13 +308,14 @@ static int32_t mbarrier_symbol(const ptx_ctx *c, uint32_t i)
 }
 
 /* After the wait that completes a copy for its own thread: other threads until the next barrier. */
-static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way)
+static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way, uint8_t trips)
 {
     const racc *x = &r->acc[a];
     walk(r, 0, wait, x->ins, PTX_STOP_BLOCK);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
         uint32_t b = r->list[0][k];
         ptx_eval ev = relation(r, 0, b, x->ins);
+        ev.trips = ev.via == -1 ? trips : 0;
         ev.via = compose(way.via, ev.via);
         ev.noisy |= way.noisy;
         ev.unknown |= ev.via == -2;
@@ -326,6 +327,7 @@ static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way)
 typedef struct flight_state {
     uint32_t b, pos;
     uint8_t committed, newer; /* the copy's group is committed; groups committed after it (up to 3) */
+    uint8_t trips;            /* times around loop way.via when it names one (1 to 3) */
     ptx_way way;
 } flight_state;
 
@@ -356,16 +358,13 @@ static bool completes(const races *r, const racc *x, uint32_t i, flight_state *s
     return st->committed && st->newer >= n;
 }
 
-enum { FLIGHT_STATES = 2 * 4 * 3 * 2 }; /* committed x newer x (no back edge, one loop's, several) x noisy */
+/* committed x newer x (no back edge, one loop's once, twice or three times, several) x noisy */
+enum { FLIGHT_STATES = 2 * 4 * 5 * 2 };
 
 static bool flight_seen(races *r, const flight_state *st)
 {
-    uint32_t k = st->b * FLIGHT_STATES +
-                 ((st->committed * 4u + st->newer) * 3u + (st->way.via == -1  ? 0u
-                                                           : st->way.via >= 0 ? 1u
-                                                                              : 2u)) *
-                     2u +
-                 st->way.noisy;
+    uint32_t way = st->way.via == -1 ? 0u : st->way.via >= 0 ? st->trips : 4u;
+    uint32_t k = st->b * FLIGHT_STATES + ((st->committed * 4u + st->newer) * 5u + way) * 2u + st->way.noisy;
     if (r->fseen[k] == r->fstamp)
         return true;
     r->fseen[k] = r->fstamp;
@@ -473,20 +472,23 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
     bool *waits = waiting_loops(c, r, x);
     uint32_t qh = 0, qt = 0;
     r->fstamp++;
-    queue[qt++] = (flight_state){c->blk[x->ins], x->ins + 1, 0, 0, {-1, false}};
+    queue[qt++] = (flight_state){.b = c->blk[x->ins], .pos = x->ins + 1, .way = {-1, false}};
     while (qh < qt) {
         flight_state st = queue[qh++];
         bool done = false;
         for (uint32_t i = st.pos; i < c->bend[st.b] && !done; i++) {
             int32_t y = r->acc_of[i];
             if (y >= 0 && ((uint32_t)y != a || st.way.via != -1 || st.way.noisy)) {
-                ptx_eval ev = {
-                    .via = st.way.via, .noisy = st.way.noisy, .from = (int32_t)x->ins, .unknown = st.way.via == -2};
+                ptx_eval ev = {.via = st.way.via,
+                               .noisy = st.way.noisy,
+                               .from = (int32_t)x->ins,
+                               .unknown = st.way.via == -2,
+                               .trips = st.trips};
                 check(r, x, &r->acc[y], PTX_PAIR_ANY, &ev, MEET_FLIGHT, 0);
             }
             done = completes(r, x, i, &st);
             if (done && groups)
-                after_wait(r, a, i, st.way);
+                after_wait(r, a, i, st.way, st.trips);
         }
         for (uint32_t e = c->sstart[st.b]; e < c->sstart[st.b + 1] && !done; e++) {
             flight_state next = st;
@@ -495,8 +497,10 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
             if (skips_edge(c, waits, st.b, next.b))
                 continue;
             int32_t l = c->sync->edge_loop[e];
-            if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]))
-                next.way.via = compose(st.way.via, l);
+            if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]) && st.way.via == l && st.trips < 3)
+                next.trips++; /* a pipeline of several stages: its copies complete some iterations on */
+            else if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]))
+                next.way.via = compose(st.way.via, l), next.trips = 1;
             else if (l != -1)
                 next.way.noisy = true;
             if (next.b < c->nb && qt < cap && !flight_seen(r, &next))

@@ -208,11 +208,11 @@ static ptx_kb leaf_value(const ptx_threads *th, const tnode *n, uint32_t t, eval
             if (n->arg[0] >= 0)
                 return get(th, n->arg[0], t);
             break;
-        case AT_NEXT:
+        case AT_NEXT: /* trips iterations on: a counter's value is known that far, others one step */
             env->sampled = true;
             if (!n->aux)
-                return n->arg[1] >= 0 ? get(th, n->arg[1], t) : ptx_kb_unknown(n->w);
-            return ptx_kb_const(atom_value(n, env->ev->s) + 1, n->w);
+                return n->arg[1] >= 0 && env->ev->trips <= 1 ? get(th, n->arg[1], t) : ptx_kb_unknown(n->w);
+            return ptx_kb_const(atom_value(n, env->ev->s) + (env->ev->trips > 1 ? env->ev->trips : 1), n->w);
         default:
             break;
         }
