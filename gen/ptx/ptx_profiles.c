@@ -94,17 +94,16 @@ static uint8_t apart_bits(const ptx_profile *p)
     return least ? (uint8_t)least : 255;
 }
 
-/* The threads of evaluation v sorted by address (all known), or v itself kept (not all known, or
- * copies of many bytes), into p's own arrays. */
-static void detail(races *r, ptx_profile *p, const ptx_tvals *v, bool need_raw)
+/* The threads of evaluation v kept as they are (for byte ranges: compared with a copy of many bytes or
+ * of unknown extent, whichever of the two that is), and sorted by address when all known, into p's
+ * own arrays. */
+static void detail(races *r, ptx_profile *p, const ptx_tvals *v)
 {
     p->detailed = true;
     p->raw.n = v->n;
-    if (need_raw || !p->known) {
-        for (uint32_t t = 0; t < v->n; t++)
-            p->raw.addr[t] = v->known ? (ptx_kb){v->kv[t], ~v->kv[t]} : v->addr[t];
-        memcpy(p->raw.act, v->act, v->n);
-    }
+    for (uint32_t t = 0; t < v->n; t++)
+        p->raw.addr[t] = v->known ? (ptx_kb){v->kv[t], ~v->kv[t]} : v->addr[t];
+    memcpy(p->raw.act, v->act, v->n);
     if (!p->known)
         return;
     for (uint32_t t = 0, k = 0; t < v->n; t++)
@@ -211,7 +210,7 @@ const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int 
         kept->warps = warps ? warp_ranges(r, &r->v[slot], -1) : -1;
     }
     if (full) {
-        detail(r, p, &r->v[slot], !x->size || x->size > 16);
+        detail(r, p, &r->v[slot]);
         if (p->known && kept && kept->valid && !kept->apart)
             kept->apart = apart_bits(p);
         if (p != &r->temp[slot] && p->warps >= 0) /* its per-warp ranges were the scratch slot's */
