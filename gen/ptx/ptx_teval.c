@@ -55,15 +55,18 @@ static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
     return th->kv[x] ? (ptx_kb){th->kv[x][k], ~th->kv[x][k]} : th->kb[x][k];
 }
 
-/* An atom's value in sample s: iteration counts 0, 1, 2, 5 (s and s + 4 share them); other atoms powers
+/* An atom's value in sample s: iteration counts 0, 1, 2, 5 (s and s + 4 share them; in a loop that runs
+ * fewer times, the last iteration that has a next one); other atoms powers
  * of two from 256 to 2^18, spread by the atom's identity so that different atoms seldom share one (and
  * differ between s and s + 4). Run-time sizes and strides are taken to be at least a block: buffers
  * n apart indexed by the thread (double buffering, planes of a tile) do not overlap. */
-static uint64_t atom_value(const tnode *n, int s)
+static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
 {
     static const uint64_t counts[4] = {0, 1, 2, 5};
+    int32_t trips = n->aux && th->trips && n->lid >= 0 ? th->trips[n->lid] : 0;
+    uint64_t last = trips > 1 ? (uint64_t)trips - 2 : 0; /* the last iteration with a next one */
     if (n->aux)
-        return counts[s & 3];
+        return trips > 0 && counts[s & 3] > last ? last : counts[s & 3];
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
     return (uint64_t)1 << (8 + (h + 3 * (uint64_t)s) % 11);
 }
@@ -212,12 +215,12 @@ static ptx_kb leaf_value(const ptx_threads *th, const tnode *n, uint32_t t, eval
             env->sampled = true;
             if (!n->aux)
                 return n->arg[1] >= 0 && env->ev->trips <= 1 ? get(th, n->arg[1], t) : ptx_kb_unknown(n->w);
-            return ptx_kb_const(atom_value(n, env->ev->s) + (env->ev->trips > 1 ? env->ev->trips : 1), n->w);
+            return ptx_kb_const(atom_value(th, n, env->ev->s) + (env->ev->trips > 1 ? env->ev->trips : 1), n->w);
         default:
             break;
         }
         env->sampled = true;
-        return ptx_kb_const(atom_value(n, env->ev->s), n->w);
+        return ptx_kb_const(atom_value(th, n, env->ev->s), n->w);
     default:
         return ptx_kb_unknown(n->w);
     }

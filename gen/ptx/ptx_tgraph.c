@@ -275,6 +275,87 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
     return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
 }
 
+static int compare_of(const ptx_token *t, bool *sgn);
+
+/* Whether v1 cmp v2 holds (PTX_CMP_*). */
+static bool compare_holds(int cmp, int64_t v1, int64_t v2)
+{
+    switch (cmp) {
+    case PTX_CMP_EQ:
+        return v1 == v2;
+    case PTX_CMP_NE:
+        return v1 != v2;
+    case PTX_CMP_LT:
+        return v1 < v2;
+    case PTX_CMP_LE:
+        return v1 <= v2;
+    case PTX_CMP_GT:
+        return v1 > v2;
+    default:
+        return v1 >= v2;
+    }
+}
+
+/* The counter the latch of loop l tests against a constant, when it starts at a constant and steps by
+ * one: its start, step, bound, comparison, whether the test sees the stepped value, the branch's
+ * sense; false when the latch does not say. */
+typedef struct loop_test {
+    int64_t start, step, bound;
+    int cmp;
+    bool stepped, back_when;
+} loop_test;
+
+static bool latch_test(const ptx_ctx *c, ptx_threads *th, int32_t l, loop_test *lt)
+{
+    const ptx_loop *lp = &c->sync->loops[l];
+    const ptx_instr *br = &c->f->ins[c->bend[lp->latch] - 1];
+    int32_t d = br->kind == PTX_K_BRA && br->guard >= 0 ? c->only_def[br->guard] : -1, defs[3];
+    const ptx_instr *t = d >= 0 ? &c->f->ins[d] : NULL;
+    bool sgn = true, guarded;
+    lt->cmp = t && t->kind == PTX_K_SETP && t->nmods && t->nopnd == 3 ? compare_of(&c->f->mods[t->mods], &sgn) : -1;
+    if (lt->cmp < 0 || ptx_opnd(c, t, 1)->kind != PTX_O_REG || ptx_opnd(c, t, 2)->kind != PTX_O_IMM ||
+        lp->latch + 1 == lp->head)
+        return false;
+    int32_t x = ptx_opnd(c, t, 1)->reg;
+    uint32_t n = reaching_defs(c, th, (uint32_t)d, x, defs, &guarded);
+    lt->stepped = n == 1; /* the test sees the counter as the step left it */
+    if ((n == 1 && reaching_defs(c, th, (uint32_t)defs[0], x, defs, &guarded) != 2) || (n != 1 && n != 2) || guarded)
+        return false;
+    int in = ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[0]]) ? 0 : 1;
+    const ptx_instr *up = &c->f->ins[defs[in]], *init = &c->f->ins[defs[1 - in]];
+    if (!ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[in]]) ||
+        ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[1 - in]]) || init->kind != PTX_K_MOV || init->nopnd != 2 ||
+        ptx_opnd(c, init, 1)->kind != PTX_O_IMM || (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB) || up->nopnd != 3 ||
+        ptx_opnd(c, up, 1)->kind != PTX_O_REG || ptx_opnd(c, up, 1)->reg != x || ptx_opnd(c, up, 2)->kind != PTX_O_IMM)
+        return false;
+    lt->start = ptx_opnd(c, init, 1)->imm;
+    lt->step = ptx_opnd(c, up, 2)->imm * (up->kind == PTX_K_SUB ? -1 : 1);
+    lt->bound = ptx_opnd(c, t, 2)->imm;
+    lt->back_when = !br->guard_neg; /* the branch back is taken when the comparison holds */
+    return true;
+}
+
+/* How many times loop l runs, when its latch tests a counter stepping from a constant against a
+ * constant (at most 4096); -1 when not known. Worked out once per loop. */
+static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
+{
+    if (l < 0 || !c->sync)
+        return -1;
+    if (!th->trips)
+        th->trips = ptx_xcalloc(c->sync->nloops + 1, sizeof *th->trips);
+    if (th->trips[l])
+        return th->trips[l];
+    loop_test lt;
+    th->trips[l] = -1;
+    if (!latch_test(c, th, l, &lt))
+        return -1;
+    int64_t v = lt.start;
+    for (int32_t trips = 1; trips <= 4096; trips++, v += lt.step)
+        if (compare_holds(lt.cmp, lt.stepped ? v + lt.step : v, lt.bound) != lt.back_when)
+            return th->trips[l] = trips;
+    return -1;
+}
+
 /* A register with two definitions, one of them an update of r inside the loop (directly or through
  * copies): init + k * step, or init shifted by k * amount, k the loop's iteration count (an induction
  * variable). -1 when not one. */
@@ -299,6 +380,7 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t d
         int32_t k = atom(th, sw, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true,
                          ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)defs[1 - u]), -1);
         th->nodes[k].aux = 1;
+        trip_count(c, th, th->nodes[k].lid); /* th->trips, for the samples of k */
         int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, up, 3 - self), sw, depth + 1);
         int32_t n = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
                             op_node(th, OP_MUL, sw, false, k, step, -1, -1), -1, -1);

@@ -76,6 +76,7 @@ struct ptx_threads {
     } building[4]; /* the phis whose update is being built */
     int nbuilding;
     ptx_tvals scratch[2]; /* ptx_threads_scratch */
+    int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
 };
 
 /* The node of instruction ins's address operand `which` (less its constant *offset), and of whether
