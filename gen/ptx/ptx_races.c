@@ -102,6 +102,8 @@ static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
     if (!r->via[side][a]) {
         r->via[side][a] = code;
         r->list[side][r->nlist[side]++] = (uint32_t)a;
+    } else if (r->via[side][a] != code && (!r->via2[side][a] || r->via2[side][a] == code)) {
+        r->via2[side][a] = code;
     } else if (r->via[side][a] != code) {
         r->multi[side][a] = true;
     }
@@ -120,18 +122,26 @@ static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
 static void clear(races *r, int side)
 {
     for (uint32_t k = 0; k < r->nlist[side]; k++) {
-        r->via[side][r->list[side][k]] = 0;
+        r->via[side][r->list[side][k]] = r->via2[side][r->list[side][k]] = 0;
         r->multi[side][r->list[side][k]] = r->direct[side][r->list[side][k]] = false;
     }
     r->nlist[side] = 0;
 }
 
-/* The evaluation of y relative to x from what the walk recorded. */
-static ptx_eval relation(const races *r, int side, uint32_t y, uint32_t from)
+/* The evaluation of y relative to x from what the walk recorded: the first way it came (second: the
+ * second way, when there was one). */
+static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from, bool second)
 {
-    int32_t code = r->via[side][y];
+    int32_t code = second ? r->via2[side][y] : r->via[side][y];
     ptx_eval ev = {.via = code / 2 - 3, .noisy = code & 1, .from = (int32_t)from};
     ev.unknown = r->multi[side][y] || ev.via == -2;
+    return ev;
+}
+
+static ptx_eval relation(const races *r, int side, uint32_t y, uint32_t from)
+{
+    ptx_eval ev = relation_of(r, side, y, from, false);
+    ev.unknown |= r->via2[side][y] != 0; /* callers that look at one way only */
     return ev;
 }
 
@@ -231,6 +241,18 @@ static void check(races *r, const racc *x, const racc *y, int filter, const ptx_
 
 /* ---- intervals ---- */
 
+/* Whether instructions i and j lie in a common loop. */
+static bool shares_loop(const ptx_ctx *c, uint32_t i, uint32_t j)
+{
+    int32_t l = c->sync->inner[c->blk[i]];
+    if (l < 0 || c->sync->inner[c->blk[j]] < 0)
+        return false;
+    for (uint32_t k = 0; k < c->sync->nloops; k++)
+        if (ptx_in_loop(c->sync, (int32_t)k, c->blk[i]) && ptx_in_loop(c->sync, (int32_t)k, c->blk[j]))
+            return true;
+    return false;
+}
+
 /* x against what its interval reaches: the walk stops at block barriers; with warp barriers in the
  * function, a second walk stopping at those too tells the pairs only lanes of different warps make. */
 static void block_pairs(races *r, uint32_t a, bool warp_barriers)
@@ -243,10 +265,19 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         uint32_t b = r->list[0][k];
         if (x->remote || r->acc[b].remote)
             continue; /* other blocks of the cluster: cluster_pairs */
-        ptx_eval ev = relation(r, 0, b, x->ins);
         int filter = !warp_barriers || r->via[1][b] ? PTX_PAIR_OTHER_THREADS : PTX_PAIR_OTHER_WARPS;
-        int meet = r->direct[0][b] ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
-        check(r, x, &r->acc[b], filter, &ev, meet, 0);
+        if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
+            /* after x's loops: how many times around them does not relate the two, any iteration of x may */
+            ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
+            check(r, x, &r->acc[b], filter, &ev, r->direct[0][b] ? MEET_PATH : MEET_LOOP, 0);
+            continue;
+        }
+        for (int k = 0; k < 1 + (r->via2[0][b] != 0); k++) { /* each way it came */
+            ptx_eval ev = relation_of(r, 0, b, x->ins, k);
+            bool path = ev.via == -1 || (ev.unknown && r->direct[0][b]);
+            int meet = path ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
+            check(r, x, &r->acc[b], filter, &ev, meet, 0);
+        }
     }
     clear(r, 0);
     clear(r, 1);
@@ -531,6 +562,7 @@ static void find_races(races *r)
     r->warp_filters = warp_barriers;
     for (int k = 0; k < 2; k++) {
         r->via[k] = ptx_xcalloc(r->na, sizeof *r->via[k]);
+        r->via2[k] = ptx_xcalloc(r->na, sizeof *r->via2[k]);
         r->multi[k] = ptx_xcalloc(r->na, sizeof *r->multi[k]);
         r->direct[k] = ptx_xcalloc(r->na, sizeof *r->direct[k]);
         r->list[k] = ptx_xcalloc(r->na, sizeof *r->list[k]);
@@ -556,7 +588,7 @@ static void find_races(races *r)
         if (!r->acc[a].async)
             cluster_pairs(r, a);
     for (int k = 0; k < 2; k++)
-        free(r->via[k]), free(r->multi[k]), free(r->direct[k]), free(r->list[k]);
+        free(r->via[k]), free(r->via2[k]), free(r->multi[k]), free(r->direct[k]), free(r->list[k]);
     if (r->profiled)
         ptx_profiles_free(r);
 }

@@ -49,9 +49,9 @@ typedef struct races {
     int32_t *acc_of; /* per instruction: its access, or -1 */
     bool *reported;  /* per instruction */
     /* what walks reached: per access, the first way (via + 2, 0 not reached) and whether others */
-    int32_t *via[2];
-    bool *multi[2];
-    bool *direct[2]; /* reached around no back edge */
+    int32_t *via[2], *via2[2]; /* per access: the first two ways a walk reached it (way codes) ... */
+    bool *multi[2];            /* ... and whether it came more ways than that */
+    bool *direct[2];           /* reached around no back edge */
     uint32_t *list[2], nlist[2];
     int side;               /* which of the two the walk running now fills */
     uint32_t start;         /* where it started */
