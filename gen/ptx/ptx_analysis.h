@@ -179,6 +179,7 @@ typedef struct ptx_eval {
     bool unknown;     /* every loop-varying value unknown (the accesses share a loop with no barrier) */
     uint32_t threads; /* only the first this many threads (0: all of the block) */
     uint8_t trips;    /* times around loop `via` when it names one: 0 or 1 once, up to 3 (flights of copies) */
+    uint32_t around;  /* noisy: the one loop gone around, plus 1; 0 when not known (flights of copies) */
 } ptx_eval;
 /* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */
 bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);

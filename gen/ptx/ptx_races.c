@@ -359,6 +359,7 @@ typedef struct flight_state {
     uint32_t b, pos;
     uint8_t committed, newer; /* the copy's group is committed; groups committed after it (up to 3) */
     uint8_t trips;            /* times around loop way.via when it names one (1 to 3) */
+    uint32_t around;          /* way.noisy: the one loop gone around, plus 1; 0 when not known */
     ptx_way way;
 } flight_state;
 
@@ -389,16 +390,30 @@ static bool completes(const races *r, const racc *x, uint32_t i, flight_state *s
     return st->committed && st->newer >= n;
 }
 
-/* committed x newer x (no back edge, one loop's once, twice or three times, several) x noisy */
-enum { FLIGHT_STATES = 2 * 4 * 5 * 2 };
+/* committed x newer x (no back edge, one loop's once, twice or three times, several) x (not around
+ * other loops, around one known, around others) */
+enum { FLIGHT_STATES = 2 * 4 * 5 * 3 };
 
-static bool flight_seen(races *r, const flight_state *st)
+static uint32_t flight_key(const flight_state *st)
 {
     uint32_t way = st->way.via == -1 ? 0u : st->way.via >= 0 ? st->trips : 4u;
-    uint32_t k = st->b * FLIGHT_STATES + ((st->committed * 4u + st->newer) * 5u + way) * 2u + st->way.noisy;
+    uint32_t around = !st->way.noisy ? 0u : st->around ? 1u : 2u;
+    return st->b * FLIGHT_STATES + ((st->committed * 4u + st->newer) * 5u + way) * 3u + around;
+}
+
+/* Whether state st was seen in this flight; one around another known loop than the state seen is
+ * taken as around loops not known. */
+static bool flight_seen(races *r, flight_state *st)
+{
+    uint32_t k = flight_key(st);
+    if (r->fseen[k] == r->fstamp && r->faround[k] != st->around) {
+        st->around = 0;
+        k = flight_key(st);
+    }
     if (r->fseen[k] == r->fstamp)
         return true;
     r->fseen[k] = r->fstamp;
+    r->faround[k] = st->around;
     return false;
 }
 
@@ -514,7 +529,8 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
                                .noisy = st.way.noisy,
                                .from = (int32_t)x->ins,
                                .unknown = st.way.via == -2,
-                               .trips = st.trips};
+                               .trips = st.trips,
+                               .around = st.around};
                 check(r, x, &r->acc[y], PTX_PAIR_ANY, &ev, MEET_FLIGHT, 0);
             }
             done = completes(r, x, i, &st);
@@ -532,8 +548,11 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
                 next.trips++; /* a pipeline of several stages: its copies complete some iterations on */
             else if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]))
                 next.way.via = compose(st.way.via, l), next.trips = 1;
-            else if (l != -1)
+            else if (l != -1) {
+                bool first = !st.way.noisy && l >= 0, same = st.way.noisy && l >= 0 && st.around == (uint32_t)l + 1;
+                next.around = first || same ? (uint32_t)l + 1 : 0;
                 next.way.noisy = true;
+            }
             if (next.b < c->nb && qt < cap && !flight_seen(r, &next))
                 queue[qt++] = next;
         }
@@ -577,11 +596,12 @@ static void find_races(races *r)
     if (async) {
         uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
         r->fseen = ptx_xcalloc(cap, sizeof *r->fseen);
+        r->faround = ptx_xcalloc(cap, sizeof *r->faround);
         flight_state *queue = ptx_xcalloc(cap, sizeof *queue);
         for (uint32_t a = 0; a < r->na; a++)
             if (r->acc[a].async)
                 flight(r, a, queue, cap);
-        free(r->fseen);
+        free(r->fseen), free(r->faround);
         free(queue);
     }
     for (uint32_t a = 0; remote && a < r->na; a++)

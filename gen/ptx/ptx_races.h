@@ -74,7 +74,8 @@ typedef struct races {
     uint64_t *ranges;  /* per-warp address ranges of summaries (the two slots', then kept ones) */
     bool warp_filters; /* some pair is compared for threads of different warps only */
     uint32_t nranges, ranges_cap;
-    uint32_t *fseen, fstamp; /* flights of asynchronous copies: per block and state */
+    uint32_t *fseen, fstamp; /* flights of asynchronous copies: per block and state ... */
+    uint32_t *faround;       /* ... and the loop it went around (flight_state.around) */
 } races;
 
 void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na);

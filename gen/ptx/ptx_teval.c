@@ -178,8 +178,11 @@ static int atom_case(const tnode *n, const eval_env *env)
     if (l < 0)
         return AT_SAMPLE;
     const ptx_syncinfo *s = env->c->sync;
-    if (!ptx_in_loop(s, l, env->c->blk[ev->from]))
-        return ev->noisy ? AT_SAMPLE : AT_ENTRY; /* some iteration of a loop the reference is not in */
+    if (!ptx_in_loop(s, l, env->c->blk[ev->from])) { /* some iteration of a loop the reference is not in ... */
+        bool around = ev->noisy && (!ev->around || ev->around - 1 == (uint32_t)l ||
+                                    ptx_in_loop(s, (int32_t)ev->around - 1, s->loops[l].head));
+        return around ? AT_SAMPLE : AT_ENTRY; /* ... when the walk went around it (or one holding it) */
+    }
     if (via == -1)
         return AT_SAMPLE;
     if (via == l)
