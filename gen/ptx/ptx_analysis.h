@@ -129,11 +129,12 @@ void ptx_sync_free(ptx_syncinfo *s);
 bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b);
 int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside);
 /* How a walk reached an instruction, relative to a reference instruction: around which loop holding
- * the reference (via: -1 none, a loop id for one back edge of it, -2 more), and whether around loops
- * not holding it (noisy). */
+ * the reference (via: -1 none, a loop id for its back edges, -2 several loops; many: more than once
+ * around it), and whether around loops not holding it (noisy). Leaving the loop gone around forgets
+ * it: what follows the loop does not depend on how many times the walk went round. */
 typedef struct ptx_way {
     int32_t via;
-    bool noisy;
+    bool noisy, many;
 } ptx_way;
 void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
               void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg);
@@ -179,6 +180,7 @@ typedef struct ptx_eval {
     bool unknown;     /* every loop-varying value unknown (the accesses share a loop with no barrier) */
     uint32_t threads; /* only the first this many threads (0: all of the block) */
     uint8_t trips;    /* times around loop `via` when it names one: 0 or 1 once, up to 3 (flights of copies) */
+    bool many;        /* around loop `via` more than once, how many times not known */
     uint32_t around;  /* noisy: the one loop gone around, plus 1; 0 when not known (flights of copies) */
 } ptx_eval;
 /* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */

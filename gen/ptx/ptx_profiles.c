@@ -124,7 +124,7 @@ static uint64_t context_key(const races *r, uint32_t a, const ptx_eval *ev, bool
     if (plain || ev->from < 0)
         return (key << 32 | 0xFFFFFFFFu) + 1;
     int32_t inner = r->c->sync->inner[r->c->blk[ev->from]];
-    uint64_t way[4] = {(uint64_t)(uint32_t)(ev->via + 3), ev->trips > 1 ? ev->trips : 1u, ev->around,
+    uint64_t way[4] = {(uint64_t)(uint32_t)(ev->via + 3) * 2 + ev->many, ev->trips > 1 ? ev->trips : 1u, ev->around,
                        (uint64_t)(uint32_t)(inner + 1)};
     for (int k = 0; k < 4; k++) /* mixed into one word: distinct contexts practically never meet */
         key = (key ^ way[k]) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;

@@ -78,10 +78,11 @@ static bool kinds_race(const racc *x, const racc *y)
 
 /* ---- what a walk reaches ---- */
 
-/* A way as one number: 0 for "not reached", else (via + 3) * 2 + noisy. */
+/* A way as one number: 0 for "not reached", else ((via + 3) * 2 + many) * 2 + noisy. */
+enum { WAY_DIRECT = 8 }; /* via -1, not many, not noisy */
 static int32_t way_code(ptx_way w)
 {
-    return (w.via + 3) * 2 + w.noisy;
+    return ((w.via + 3) * 2 + w.many) * 2 + w.noisy;
 }
 
 static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
@@ -133,7 +134,7 @@ static void clear(races *r, int side)
 static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from, bool second)
 {
     int32_t code = second ? r->via2[side][y] : r->via[side][y];
-    ptx_eval ev = {.via = code / 2 - 3, .noisy = code & 1, .from = (int32_t)from};
+    ptx_eval ev = {.via = code / 4 - 3, .many = (code >> 1) & 1, .noisy = code & 1, .from = (int32_t)from};
     ev.unknown = r->multi[side][y] || ev.via == -2;
     return ev;
 }
@@ -310,7 +311,8 @@ static void split_pairs(races *r)
                 if (r->via[0][ya] || r->acc[xa].remote || r->acc[ya].remote)
                     continue;
                 ptx_eval ev = {.via = -1, .from = (int32_t)at};
-                ev.unknown = r->via[0][xa] != 4 || r->via[1][ya] != 4 || r->multi[0][xa] || r->multi[1][ya];
+                ev.unknown = r->via[0][xa] != WAY_DIRECT || r->via[1][ya] != WAY_DIRECT || r->multi[0][xa] ||
+                             r->multi[1][ya] || r->via2[0][xa] || r->via2[1][ya];
                 check(r, &r->acc[xa], &r->acc[ya], PTX_PAIR_OTHER_THREADS, &ev, MEET_SPLIT, br->line);
             }
         }

@@ -223,9 +223,9 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
             s->latch[b] |= s->back_edge[e];
-    s->seen = ptx_xcalloc(6 * (c->nb + 1), sizeof *s->seen);
-    s->queue = ptx_xcalloc(6 * (c->nb + 1), sizeof *s->queue);
-    s->via = ptx_xcalloc(2 * (c->nb + 1), sizeof *s->via);
+    s->seen = ptx_xcalloc(8 * (c->nb + 1), sizeof *s->seen);
+    s->queue = ptx_xcalloc(8 * (c->nb + 1), sizeof *s->queue);
+    s->via = ptx_xcalloc(4 * (c->nb + 1), sizeof *s->via);
     return c->sync = s;
 }
 
@@ -331,12 +331,29 @@ void ptx_sync_free(ptx_syncinfo *s)
  * loop holding ref it went around (via: -1 none, a loop's id when exactly one back edge of such a
  * loop, -2 more) and whether it went around loops not holding ref (noisy). An instruction reached in
  * several ways is visited once for each. A stopping instruction is visited, and ends the path. */
+/* The way w becomes along edge e from block b to block t (reference in block rb); its walk state, a
+ * class (none, one loop once, one loop more, several) by noisy, per block. */
+static uint32_t walk_step(const ptx_syncinfo *s, uint32_t e, uint32_t b, uint32_t t, uint32_t rb, ptx_way *w)
+{
+    int32_t l = s->edge_loop[e];
+    if (w->via >= 0 && ptx_in_loop(s, w->via, b) && !ptx_in_loop(s, w->via, t))
+        w->via = -1, w->many = false; /* left the loop gone around */
+    if (l >= 0 && ptx_in_loop(s, l, rb)) {
+        w->many |= w->via == l;
+        w->via = w->via == -1 || w->via == l ? l : -2;
+    } else if (l != -1) {
+        w->noisy = true;
+    }
+    uint32_t cls = w->via == -1 ? 0u : w->via == -2 ? 3u : w->many ? 2u : 1u;
+    return 8 * t + 2 * cls + w->noisy;
+}
+
 void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
               void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg)
 {
     ptx_syncinfo *s = ptx_sync_of(c);
     uint32_t stamp = ++s->stamp, qh = 0, qt = 0, b = c->blk[from], pos = from, rb = c->blk[ref];
-    ptx_way way = {-1, false};
+    ptx_way way = {-1, false, false};
     for (;;) {
         bool blocked = false;
         for (uint32_t i = pos; i < c->bend[b] && !blocked; i++) {
@@ -348,29 +365,25 @@ void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
             if (t >= c->nb)
                 continue;
             ptx_way w = way;
-            int32_t l = s->edge_loop[e];
-            if (l >= 0 && ptx_in_loop(s, l, rb))
-                w.via = w.via == -1 ? l : -2;
-            else if (l != -1)
-                w.noisy = true;
-            uint32_t state = 6 * t + 2 * (w.via == -1 ? 0u : w.via >= 0 ? 1u : 2u) + w.noisy;
-            if (w.via >= 0 && s->seen[state] == stamp && s->via[2 * t + w.noisy] != w.via) {
-                w.via = -2; /* two loops' back edges lead here */
-                state = 6 * t + 4 + w.noisy;
+            uint32_t state = walk_step(s, e, b, t, rb, &w), slot = 4 * t + 2 * w.many + w.noisy;
+            if (w.via >= 0 && s->seen[state] == stamp && s->via[slot] != w.via) {
+                w.via = -2, w.many = false; /* two loops' back edges lead here */
+                state = 8 * t + 6 + w.noisy;
             }
             if (s->seen[state] != stamp) {
                 s->seen[state] = stamp;
                 if (w.via >= 0)
-                    s->via[2 * t + w.noisy] = w.via;
+                    s->via[slot] = w.via;
                 s->queue[qt++] = state;
             }
         }
         if (qh == qt)
             break;
-        uint32_t state = s->queue[qh++], cls = (state % 6) / 2;
-        b = state / 6;
+        uint32_t state = s->queue[qh++], cls = (state % 8) / 2;
+        b = state / 8;
         way.noisy = state & 1;
-        way.via = cls == 0 ? -1 : cls == 1 ? s->via[2 * b + way.noisy] : -2;
+        way.many = cls == 2;
+        way.via = cls == 0 ? -1 : cls == 3 ? -2 : s->via[4 * b + 2 * way.many + way.noisy];
         pos = c->bstart[b];
     }
 }

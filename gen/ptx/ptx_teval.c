@@ -186,7 +186,7 @@ static int atom_case(const tnode *n, const eval_env *env)
     if (via == -1)
         return AT_SAMPLE;
     if (via == l)
-        return n->aux || n->arg[1] >= 0 ? AT_NEXT : AT_UNKNOWN;
+        return !ev->many && (n->aux || n->arg[1] >= 0) ? AT_NEXT : AT_UNKNOWN;
     return ptx_in_loop(s, via, s->loops[l].head) ? AT_ENTRY : AT_SAMPLE; /* an enclosing loop went round */
 }
 
