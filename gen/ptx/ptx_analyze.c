@@ -9,8 +9,10 @@ static void free_context(ptx_ctx *c)
     free(c->bstart), free(c->bend), free(c->blk), free(c->sstart), free(c->succ), free(c->pstart), free(c->pred);
     free(c->falls_off), free(c->reach), free(c->reaches_exit), free(c->ipdom), free(c->cd_branch), free(c->cd_taken),
         free(c->tid_bound), free(c->tid_low);
-    free(c->variant), free(c->form), free(c->addr), free(c->generic), free(c->only_def), free(c->rd_seen),
-        free(c->rd_stack);
+    free(c->variant), free(c->form), free(c->addr), free(c->generic), free(c->window), free(c->only_def),
+        free(c->rd_seen), free(c->rd_stack);
+    ptx_threads_free(c->threads);
+    ptx_sync_free(c->sync);
 }
 
 void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch)
@@ -41,6 +43,7 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         ptx_find_barrier_divergence(&c);
         ptx_find_shared_races(&c);
         ptx_find_memory_patterns(&c);
+        ptx_find_bank_conflicts(&c);
         ptx_find_uninitialized(&c);
         ptx_find_control_flow(&c);
     }
