@@ -1,6 +1,7 @@
-/* Memory: the arena a module's IR and messages live in (freed at once), and calloc that aborts on failure. */
+/* Memory: a module's arena (freed at once), growable arrays, and calloc that says when memory runs out. */
 #include "ptx_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,7 @@ void *ptx_alloc(ptx_arena *a, size_t size)
         size_t want = size + 32 > 65536 ? size + 32 : 65536;
         ptx_arena_block *b = malloc(want + 32);
         if (!b)
-            abort();
+            ptx_out_of_memory(want + 32);
         b->next = a->head;
         b->size = want;
         a->head = b;
@@ -39,10 +40,28 @@ void ptx_arena_free(ptx_arena *a)
     a->cur = a->end = NULL;
 }
 
+void ptx_out_of_memory(size_t bytes)
+{
+    fprintf(stderr, "ptx analyzer: out of memory (asking for %zu more bytes)\n", bytes);
+    abort();
+}
+
 void *ptx_xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size);
     if (!p)
-        abort();
+        ptx_out_of_memory(n * size);
     return p;
+}
+
+void ptx_grow(void **arr, uint32_t *cap, size_t elem)
+{
+    uint32_t want = *cap ? 2 * *cap : 64;
+    if (want <= *cap) /* 2^32 elements: more than a 256 MiB file can hold, but never wrap */
+        ptx_out_of_memory((size_t)*cap * elem);
+    void *grown = realloc(*arr, (size_t)want * elem);
+    if (!grown)
+        ptx_out_of_memory((size_t)want * elem);
+    *arr = grown;
+    *cap = want;
 }

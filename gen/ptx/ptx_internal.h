@@ -8,6 +8,17 @@
 void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
 void ptx_arena_free(ptx_arena *a);
 void *ptx_xcalloc(size_t n, size_t size); /* calloc that aborts when memory runs out */
+/* Says that memory ran out (how much was asked for) on stderr and aborts: the analyzer has no
+ * fixed limits on what it reads, only the memory it is given. */
+_Noreturn void ptx_out_of_memory(size_t bytes);
+/* Grows a malloc'd array of elem-byte elements: *cap doubles (from 64). */
+void ptx_grow(void **arr, uint32_t *cap, size_t elem);
+/* Makes room for one more element in arr (n used of cap). */
+#define PTX_PUSH(arr, n, cap)                                                                                          \
+    do {                                                                                                               \
+        if ((n) == (cap))                                                                                              \
+            ptx_grow((void **)&(arr), &(cap), sizeof *(arr));                                                          \
+    } while (0)
 
 /* ---- findings (ptx_findings.c): every analysis reports through this; options and whitelist filter ---- */
 void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t line, uint32_t col, const char *fix,

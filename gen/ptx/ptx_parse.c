@@ -1,192 +1,10 @@
 /* PTX parser: tokens to the per-function IR (instructions, operands, registers, symbols). */
-#include "ptx_internal.h"
+#include "ptx_parser.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Grows a malloc'd array to hold one more element. */
-#define PTX_PUSH(arr, n, cap)                                                                                          \
-    do {                                                                                                               \
-        if ((n) == (cap)) {                                                                                            \
-            (cap) = (cap) ? 2 * (cap) : 128;                                                                           \
-            void *grown_ = realloc((arr), (size_t)(cap) * sizeof *(arr));                                              \
-            if (!grown_)                                                                                               \
-                abort();                                                                                               \
-            (arr) = grown_;                                                                                            \
-        }                                                                                                              \
-    } while (0)
-
-/* ---- a string map: (pointer, length) -> int, open addressing ---- */
-
-typedef struct strmap_entry {
-    const char *p;
-    uint32_t n, h;
-    int32_t val;
-    uint32_t gen; /* live only when equal to the map's gen */
-} strmap_entry;
-
-/* Clearing bumps gen instead of zeroing the table: a module's maps are cleared per function,
- * and the table keeps the size of the largest function. */
-typedef struct strmap {
-    strmap_entry *e;
-    uint32_t cap, count, gen;
-} strmap;
-
-static uint32_t hash_str(const char *p, uint32_t n)
-{
-    uint32_t h = 2166136261u;
-    for (uint32_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)p[i]) * 16777619u;
-    return h;
-}
-
-static strmap_entry *strmap_slot(const strmap *m, const char *p, uint32_t n, uint32_t h)
-{
-    uint32_t mask = m->cap - 1;
-    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
-        strmap_entry *e = &m->e[i];
-        if (e->gen != m->gen || (e->h == h && e->n == n && memcmp(e->p, p, n) == 0))
-            return e;
-    }
-}
-
-static int32_t strmap_get(const strmap *m, const char *p, uint32_t n)
-{
-    if (!m->cap)
-        return -1;
-    strmap_entry *e = strmap_slot(m, p, n, hash_str(p, n));
-    return e->gen == m->gen ? e->val : -1;
-}
-
-static void strmap_put(strmap *m, const char *p, uint32_t n, int32_t val)
-{
-    if ((m->count + 1) * 2 > m->cap) {
-        strmap old = *m;
-        m->gen = 1; /* the new table's entries are all 0: empty */
-        m->cap = old.cap ? old.cap * 2 : 64;
-        m->e = calloc(m->cap, sizeof *m->e);
-        if (!m->e)
-            abort();
-        for (uint32_t i = 0; i < old.cap; i++)
-            if (old.e[i].gen == old.gen) {
-                strmap_entry *moved = strmap_slot(m, old.e[i].p, old.e[i].n, old.e[i].h);
-                *moved = old.e[i];
-                moved->gen = m->gen;
-            }
-        free(old.e);
-    }
-    uint32_t h = hash_str(p, n);
-    strmap_entry *e = strmap_slot(m, p, n, h);
-    if (e->gen != m->gen)
-        m->count++;
-    *e = (strmap_entry){p, n, h, val, m->gen};
-}
-
-static void strmap_clear(strmap *m)
-{
-    m->count = 0;
-    if (++m->gen == 0) { /* wrapped: entries of an old generation could look live */
-        if (m->cap)
-            memset(m->e, 0, m->cap * sizeof *m->e);
-        m->gen = 1;
-    }
-}
-
-static void strmap_free(strmap *m)
-{
-    free(m->e);
-    *m = (strmap){0};
-}
-
-/* ---- opcodes ---- */
-
-typedef struct opcode_info {
-    const char *name;
-    uint8_t kind, nodst;
-} opcode_info;
-
-/* Sorted by name (binary search). */
-/* clang-format off */
-static const opcode_info opcodes[] = {
-    { "abs", PTX_K_ARITH, 0 }, { "activemask", PTX_K_VARIANT_SRC, 0 }, { "add", PTX_K_ADD, 0 },
-    { "addc", PTX_K_ARITH, 0 }, { "alloca", PTX_K_OTHER, 0 }, { "and", PTX_K_ARITH, 0 },
-    { "applypriority", PTX_K_OTHER, 1 }, { "atom", PTX_K_ATOM, 0 }, { "bar", PTX_K_BAR, 1 },
-    { "barrier", PTX_K_BAR, 1 }, { "bfe", PTX_K_ARITH, 0 }, { "bfi", PTX_K_ARITH, 0 },
-    { "bfind", PTX_K_ARITH, 0 }, { "bmsk", PTX_K_ARITH, 0 }, { "bra", PTX_K_BRA, 1 },
-    { "brev", PTX_K_ARITH, 0 }, { "brkpt", PTX_K_OTHER, 1 }, { "brx", PTX_K_BRX, 1 },
-    { "call", PTX_K_CALL, 1 }, { "clusterlaunchcontrol", PTX_K_OTHER, 1 }, { "clz", PTX_K_ARITH, 0 },
-    { "cnot", PTX_K_ARITH, 0 }, { "copysign", PTX_K_ARITH, 0 }, { "cos", PTX_K_ARITH, 0 },
-    { "cp", PTX_K_CP_ASYNC, 1 }, { "createpolicy", PTX_K_OTHER, 0 }, { "cvt", PTX_K_CVT, 0 },
-    { "cvta", PTX_K_CVTA, 0 }, { "discard", PTX_K_OTHER, 1 }, { "div", PTX_K_ARITH, 0 },
-    { "dp2a", PTX_K_ARITH, 0 }, { "dp4a", PTX_K_ARITH, 0 }, { "elect", PTX_K_VARIANT_SRC, 0 },
-    { "ex2", PTX_K_ARITH, 0 }, { "exit", PTX_K_EXIT, 1 }, { "fence", PTX_K_OTHER, 1 },
-    { "fma", PTX_K_FMA, 0 }, { "fns", PTX_K_ARITH, 0 }, { "getctarank", PTX_K_OTHER, 0 },
-    { "griddepcontrol", PTX_K_OTHER, 1 }, { "isspacep", PTX_K_ARITH, 0 }, { "istypep", PTX_K_ARITH, 0 },
-    { "ld", PTX_K_LD, 0 }, { "ldmatrix", PTX_K_LD, 0 }, { "ldu", PTX_K_LD, 0 }, { "lg2", PTX_K_ARITH, 0 },
-    { "lop3", PTX_K_ARITH, 0 }, { "mad", PTX_K_MAD, 0 }, { "mad24", PTX_K_ARITH, 0 }, { "madc", PTX_K_ARITH, 0 },
-    { "mapa", PTX_K_OTHER, 0 }, { "match", PTX_K_VARIANT_SRC, 0 }, { "max", PTX_K_ARITH, 0 },
-    { "mbarrier", PTX_K_OTHER, 0 }, { "membar", PTX_K_OTHER, 1 }, { "min", PTX_K_ARITH, 0 },
-    { "mma", PTX_K_ARITH, 0 }, { "mov", PTX_K_MOV, 0 }, { "movmatrix", PTX_K_ARITH, 0 },
-    { "mul", PTX_K_MUL, 0 }, { "mul24", PTX_K_ARITH, 0 }, { "multimem", PTX_K_OTHER, 0 },
-    { "nanosleep", PTX_K_OTHER, 1 }, { "neg", PTX_K_NEG, 0 }, { "not", PTX_K_ARITH, 0 }, { "or", PTX_K_ARITH, 0 },
-    { "pmevent", PTX_K_OTHER, 1 }, { "popc", PTX_K_ARITH, 0 }, { "prefetch", PTX_K_OTHER, 1 },
-    { "prefetchu", PTX_K_OTHER, 1 }, { "prmt", PTX_K_ARITH, 0 }, { "rcp", PTX_K_ARITH, 0 },
-    { "red", PTX_K_RED, 1 }, { "redux", PTX_K_VARIANT_SRC, 0 }, { "rem", PTX_K_ARITH, 0 }, { "ret", PTX_K_RET, 1 },
-    { "rsqrt", PTX_K_ARITH, 0 }, { "sad", PTX_K_ARITH, 0 }, { "selp", PTX_K_SELP, 0 }, { "set", PTX_K_ARITH, 0 },
-    { "setmaxnreg", PTX_K_OTHER, 1 }, { "setp", PTX_K_SETP, 0 }, { "shf", PTX_K_ARITH, 0 },
-    { "shfl", PTX_K_VARIANT_SRC, 0 }, { "shl", PTX_K_SHL, 0 }, { "shr", PTX_K_ARITH, 0 }, { "sin", PTX_K_ARITH, 0 },
-    { "slct", PTX_K_ARITH, 0 }, { "sqrt", PTX_K_ARITH, 0 }, { "st", PTX_K_ST, 1 }, { "stackrestore", PTX_K_OTHER, 1 },
-    { "stacksave", PTX_K_OTHER, 0 }, { "stmatrix", PTX_K_ST, 1 }, { "sub", PTX_K_SUB, 0 },
-    { "subc", PTX_K_ARITH, 0 }, { "suld", PTX_K_TEX, 0 }, { "suq", PTX_K_OTHER, 0 }, { "sured", PTX_K_OTHER, 1 },
-    { "sust", PTX_K_OTHER, 1 }, { "szext", PTX_K_ARITH, 0 }, { "tanh", PTX_K_ARITH, 0 },
-    { "tcgen05", PTX_K_OTHER, 1 }, { "tensormap", PTX_K_OTHER, 1 }, { "testp", PTX_K_ARITH, 0 },
-    { "tex", PTX_K_TEX, 0 }, { "tld4", PTX_K_TEX, 0 }, { "trap", PTX_K_TRAP, 1 }, { "txq", PTX_K_OTHER, 0 },
-    { "vabsdiff", PTX_K_ARITH, 0 }, { "vabsdiff2", PTX_K_ARITH, 0 }, { "vabsdiff4", PTX_K_ARITH, 0 },
-    { "vadd", PTX_K_ARITH, 0 }, { "vadd2", PTX_K_ARITH, 0 }, { "vadd4", PTX_K_ARITH, 0 },
-    { "vavrg2", PTX_K_ARITH, 0 }, { "vavrg4", PTX_K_ARITH, 0 }, { "vmad", PTX_K_ARITH, 0 },
-    { "vmax", PTX_K_ARITH, 0 }, { "vmax2", PTX_K_ARITH, 0 }, { "vmax4", PTX_K_ARITH, 0 },
-    { "vmin", PTX_K_ARITH, 0 }, { "vmin2", PTX_K_ARITH, 0 }, { "vmin4", PTX_K_ARITH, 0 },
-    { "vote", PTX_K_VARIANT_SRC, 0 }, { "vset", PTX_K_ARITH, 0 }, { "vset2", PTX_K_ARITH, 0 },
-    { "vset4", PTX_K_ARITH, 0 }, { "vshl", PTX_K_ARITH, 0 }, { "vshr", PTX_K_ARITH, 0 },
-    { "vsub", PTX_K_ARITH, 0 }, { "vsub2", PTX_K_ARITH, 0 }, { "vsub4", PTX_K_ARITH, 0 },
-    { "wgmma", PTX_K_OTHER, 0 }, { "wmma", PTX_K_ARITH, 0 }, { "xor", PTX_K_ARITH, 0 },
-};
-/* clang-format on */
-
-enum { OPCODE_COUNT = sizeof opcodes / sizeof opcodes[0] };
-
-/* Opcodes by first letter: the table is sorted, so each letter owns one run of it. */
-static struct {
-    uint8_t first[27], len[OPCODE_COUNT];
-    bool ready;
-} opcode_index;
-
-static void index_opcodes(void)
-{
-    for (int i = OPCODE_COUNT; i-- > 0;) {
-        opcode_index.first[opcodes[i].name[0] - 'a'] = (uint8_t)i;
-        opcode_index.len[i] = (uint8_t)strlen(opcodes[i].name);
-    }
-    for (int c = 25; c >= 0; c--)
-        if (!opcode_index.first[c] && opcodes[0].name[0] - 'a' != c)
-            opcode_index.first[c] = c == 25 ? OPCODE_COUNT : opcode_index.first[c + 1];
-    opcode_index.first[26] = OPCODE_COUNT;
-    opcode_index.ready = true;
-}
-
-static const opcode_info *find_opcode(const char *p, uint32_t n)
-{
-    if (!opcode_index.ready)
-        index_opcodes();
-    if (p[0] < 'a' || p[0] > 'z')
-        return NULL;
-    for (int i = opcode_index.first[p[0] - 'a']; i < OPCODE_COUNT && opcodes[i].name[0] == p[0]; i++)
-        if (opcode_index.len[i] == n && memcmp(opcodes[i].name, p, n) == 0)
-            return &opcodes[i];
-    return NULL;
-}
 
 /* ---- the parser ---- */
 
@@ -210,7 +28,7 @@ typedef struct parser {
     bool has_next;
     ptx_function *f;
     jmp_buf fail;
-    strmap regs, syms, labels;
+    ptx_strmap regs, syms, labels;
     range_decl *ranges;
     uint32_t nranges, rangec;
     fixup *fixups;
@@ -223,9 +41,6 @@ static bool tok_is(const ptx_token *t, const char *s)
     size_t n = strlen(s);
     return t->n == n && memcmp(t->p, s, n) == 0;
 }
-
-/* tok_is for a string literal: its length is known at compile time. */
-#define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)
 
 static bool punct(const ptx_token *t, char c)
 {
@@ -402,45 +217,12 @@ static int64_t parse_expr(parser *ps, int min_prec)
 
 /* ---- registers and symbols ---- */
 
-static int type_bits(const ptx_token *t)
-{
-    if (t->n < 2 || t->p[0] != '.')
-        return -1;
-    if (TOK_IS(t, ".pred"))
-        return 1;
-    char c = t->p[1];
-    if (c != 'b' && c != 'u' && c != 's' && c != 'f' && !(t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0))
-        return -1;
-    if (t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0)
-        return TOK_IS(t, ".bf16x2") ? 32 : 16;
-    if (TOK_IS(t, ".f16x2"))
-        return 32;
-    if (t->n > 5 || t->n < 3)
-        return -1;
-    int bits = 0;
-    for (uint32_t i = 2; i < t->n; i++) {
-        if (t->p[i] < '0' || t->p[i] > '9')
-            return -1;
-        bits = bits * 10 + t->p[i] - '0';
-    }
-    return (bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128) ? bits : -1;
-}
-
-static uint8_t class_of_bits(int bits)
-{
-    return bits == 1    ? PTX_RC_PRED
-           : bits <= 16 ? PTX_RC_16
-           : bits == 32 ? PTX_RC_32
-           : bits == 64 ? PTX_RC_64
-                        : PTX_RC_128;
-}
-
 static int32_t new_reg(parser *ps, const char *p, uint32_t n, uint8_t cls)
 {
     ptx_function *f = ps->f;
     PTX_PUSH(f->regs, f->nregs, f->regc);
     f->regs[f->nregs] = (ptx_reg){p, n, cls};
-    strmap_put(&ps->regs, p, n, (int32_t)f->nregs);
+    ptx_strmap_put(&ps->regs, p, n, (int32_t)f->nregs);
     return (int32_t)f->nregs++;
 }
 
@@ -541,17 +323,14 @@ static int32_t lookup_reg(parser *ps)
             range_decl *d = &ps->ranges[i];
             if (d->n != plen || memcmp(d->p, t->p, plen) != 0 || idx >= d->count)
                 continue;
-            if (!d->ids) {
-                d->ids = calloc(d->count, sizeof *d->ids);
-                if (!d->ids)
-                    abort();
-            }
+            if (!d->ids)
+                d->ids = ptx_xcalloc(d->count, sizeof *d->ids);
             if (!d->ids[idx])
                 d->ids[idx] = new_reg(ps, t->p, t->n, d->cls) + 1;
             return d->ids[idx] - 1;
         }
     }
-    return strmap_get(&ps->regs, t->p, t->n);
+    return ptx_strmap_get(&ps->regs, t->p, t->n);
 }
 
 static void free_ranges(parser *ps)
@@ -566,28 +345,11 @@ static int32_t add_symbol(parser *ps, const ptx_token *name, uint8_t space, int6
     ptx_module *m = ps->m;
     PTX_PUSH(m->syms, m->nsyms, m->symc);
     m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
-    strmap_put(&ps->syms, name->p, name->n, (int32_t)m->nsyms);
+    ptx_strmap_put(&ps->syms, name->p, name->n, (int32_t)m->nsyms);
     return (int32_t)m->nsyms++;
 }
 
 /* ---- declarations ---- */
-
-static uint8_t space_of(const ptx_token *t)
-{
-    static const char *const names[] = {".global", ".shared", ".local", ".const", ".param", ".tex"};
-    static const uint8_t lengths[] = {7, 7, 6, 6, 6, 4}; /* ORDER names */
-    static const uint8_t spaces[] = {PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL,
-                                     PTX_SP_CONST,  PTX_SP_PARAM,  PTX_SP_TEX}; /* ORDER names */
-    if (t->n < 4 ||
-        (t->p[1] != 'g' && t->p[1] != 's' && t->p[1] != 'l' && t->p[1] != 'c' && t->p[1] != 'p' && t->p[1] != 't'))
-        return PTX_SP_NONE;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        size_t n = lengths[i];
-        if (t->n >= n && memcmp(t->p, names[i], n) == 0 && (t->n == n || t->p[n] == ':'))
-            return spaces[i];
-    }
-    return PTX_SP_NONE;
-}
 
 /* Skips an initializer: a constant, a symbol, or a braced list of them. */
 static void skip_initializer(parser *ps)
@@ -618,8 +380,8 @@ static void parse_variable(parser *ps, uint8_t space)
                 expected(ps, "an alignment after .align");
         } else if (TOK_IS(&ps->tok, ".v2") || TOK_IS(&ps->tok, ".v4") || TOK_IS(&ps->tok, ".v8")) {
             vec = ps->tok.p[2] - '0';
-        } else if (type_bits(&ps->tok) > 0) {
-            bits = type_bits(&ps->tok);
+        } else if (ptx_type_bits(&ps->tok) > 0) {
+            bits = ptx_type_bits(&ps->tok);
         }
         advance(ps);
     }
@@ -658,11 +420,11 @@ static void parse_variable(parser *ps, uint8_t space)
                                                          (uint32_t)(n > 1000000 ? 1000000
                                                                     : n < 0     ? 0
                                                                                 : n),
-                                                         class_of_bits(vec > 1 ? bits * vec : bits), NULL};
+                                                         ptx_class_of_bits(vec > 1 ? bits * vec : bits), NULL};
             } else {
-                if (strmap_get(&ps->regs, name.p, name.n) >= 0)
+                if (ptx_strmap_get(&ps->regs, name.p, name.n) >= 0)
                     fail_at(ps, name.line, name.col, "duplicate definition of register '%.*s'", (int)name.n, name.p);
-                new_reg(ps, name.p, name.n, class_of_bits(vec > 1 ? bits * vec : bits));
+                new_reg(ps, name.p, name.n, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
             }
         } else {
             add_symbol(ps, &name, space, size);
@@ -751,7 +513,7 @@ static void parse_name(parser *ps, ptx_operand *o, bool label_ok)
         return;
     }
     o->kind = PTX_O_SYM;
-    o->sym = strmap_get(&ps->syms, t.p, t.n);
+    o->sym = ptx_strmap_get(&ps->syms, t.p, t.n);
     if (o->sym < 0) {
         if (!label_ok)
             fail_at(ps, t.line, t.col, "unknown symbol '%.*s'", (int)t.n, t.p);
@@ -843,32 +605,6 @@ static void parse_operand(parser *ps, ptx_operand *o, bool label_ok, bool list_o
     }
 }
 
-static void classify_modifiers(ptx_instr *in, const ptx_token *mods, uint32_t n)
-{
-    in->vec = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        const ptx_token *t = &mods[i];
-        uint8_t sp = space_of(t);
-        if (sp != PTX_SP_NONE && in->space == PTX_SP_NONE)
-            in->space = sp;
-        else if (TOK_IS(t, ".v2") || TOK_IS(t, ".v4") || TOK_IS(t, ".v8"))
-            in->vec = (uint8_t)(t->p[2] - '0');
-        else if (TOK_IS(t, ".uni"))
-            in->uni = 1;
-        else if (TOK_IS(t, ".to"))
-            in->space = PTX_SP_GENERIC; /* cvta.to.X: marks the direction, corrected below */
-        else {
-            int bits = type_bits(t);
-            if (bits > 0 && !in->tsize)
-                in->tsize = (uint8_t)(bits < 8 ? 1 : bits / 8);
-            if (bits > 1 && t->p[1] == 'f')
-                in->is_float = 1;
-            if (bits > 1 && t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0)
-                in->is_float = 1;
-        }
-    }
-}
-
 /* An instruction's guard: @%p or @!%p. */
 static void parse_guard(parser *ps, ptx_instr *in)
 {
@@ -891,7 +627,7 @@ static void parse_opcode(parser *ps, ptx_instr *in)
     ptx_function *f = ps->f;
     if (ps->tok.kind != PTX_T_IDENT)
         expected(ps, "an instruction");
-    const opcode_info *oi = find_opcode(ps->tok.p, ps->tok.n);
+    const ptx_opcode *oi = ptx_find_opcode(ps->tok.p, ps->tok.n);
     if (!oi)
         fail_at(ps, ps->tok.line, ps->tok.col, "not a known instruction: '%.*s'", (int)ps->tok.n, ps->tok.p);
     in->op = ps->tok.p;
@@ -907,30 +643,7 @@ static void parse_opcode(parser *ps, ptx_instr *in)
         advance(ps);
     }
     in->nmods = (uint16_t)(f->nmods - in->mods > 65535 ? 65535 : f->nmods - in->mods);
-    in->vec = 1;
-    if (in->nmods)
-        classify_modifiers(in, f->mods + in->mods, in->nmods);
-    if (in->kind == PTX_K_CVTA) {
-        /* cvta.to.shared: generic -> shared window; cvta.shared: shared -> generic */
-        bool to = in->space == PTX_SP_GENERIC;
-        in->space = PTX_SP_NONE;
-        for (uint32_t i = 0; i < in->nmods; i++) {
-            uint8_t sp = space_of(&f->mods[in->mods + i]);
-            if (sp != PTX_SP_NONE)
-                in->space = sp;
-        }
-        in->cvta_to = to;
-    } else if ((in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) &&
-               in->space == PTX_SP_NONE) {
-        in->space = PTX_SP_GENERIC;
-    }
-    if (in->kind == PTX_K_BAR && in->nmods && TOK_IS(&f->mods[in->mods], ".warp"))
-        in->kind = PTX_K_OTHER; /* bar.warp.sync is a warp barrier, not a block one */
-    if (in->kind == PTX_K_BAR) {
-        for (uint32_t i = 0; i < in->nmods; i++)
-            if (TOK_IS(&f->mods[in->mods + i], ".arrive"))
-                in->kind = PTX_K_OTHER; /* arrives without waiting */
-    }
+    ptx_classify_modifiers(in, in->nmods ? f->mods + in->mods : NULL);
 }
 
 /* The operands up to ';' (at most 16) into ops, with the names still unresolved (labels) in names;
@@ -1012,8 +725,8 @@ static void parse_params(parser *ps)
                 advance(ps);
                 if (ps->tok.kind != PTX_T_INT)
                     expected(ps, "an alignment");
-            } else if (type_bits(&ps->tok) > 0) {
-                bits = type_bits(&ps->tok);
+            } else if (ptx_type_bits(&ps->tok) > 0) {
+                bits = ptx_type_bits(&ps->tok);
             }
             advance(ps);
         }
@@ -1034,7 +747,7 @@ static void parse_params(parser *ps)
         if (space == PTX_SP_PARAM)
             add_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
         else if (ps->f)
-            new_reg(ps, name.p, name.n, class_of_bits(bits));
+            new_reg(ps, name.p, name.n, ptx_class_of_bits(bits));
         if (punct(&ps->tok, ','))
             advance(ps);
         else if (!punct(&ps->tok, ')'))
@@ -1075,8 +788,8 @@ static void resolve_fixups(parser *ps)
         ptx_operand *o = &f->opnds[x->opnd];
         const char *p = x->p;
         uint32_t n = x->n;
-        int32_t label = strmap_get(&ps->labels, p, n);
-        int32_t sym = strmap_get(&ps->syms, p, n);
+        int32_t label = ptx_strmap_get(&ps->labels, p, n);
+        int32_t sym = ptx_strmap_get(&ps->syms, p, n);
         if (label >= 0) {
             o->reg = label;
             f->ins[x->ins].target = label;
@@ -1112,15 +825,15 @@ static void parse_body(parser *ps)
             } else if (TOK_IS(t, ".pragma")) {
                 skip_statement(ps);
             } else {
-                uint8_t sp = space_of(t);
+                uint8_t sp = ptx_space_of(t);
                 if (sp == PTX_SP_NONE || sp == PTX_SP_TEX)
                     fail_at(ps, t->line, t->col, "unexpected directive '%.*s' in a function body", (int)t->n, t->p);
                 parse_variable(ps, sp);
             }
         } else if (t->kind == PTX_T_IDENT && punct(peek(ps), ':')) {
-            if (strmap_get(&ps->labels, t->p, t->n) >= 0)
+            if (ptx_strmap_get(&ps->labels, t->p, t->n) >= 0)
                 fail_at(ps, t->line, t->col, "duplicate label '%.*s'", (int)t->n, t->p);
-            strmap_put(&ps->labels, t->p, t->n, (int32_t)f->nins);
+            ptx_strmap_put(&ps->labels, t->p, t->n, (int32_t)f->nins);
             f->nlabels++;
             advance(ps);
             advance(ps);
@@ -1144,8 +857,8 @@ static void parse_function(parser *ps, bool is_entry, uint32_t line)
     f->is_entry = is_entry;
     f->line = line;
     ps->f = f;
-    strmap_clear(&ps->regs);
-    strmap_clear(&ps->labels);
+    ptx_strmap_clear(&ps->regs);
+    ptx_strmap_clear(&ps->labels);
     free_ranges(ps);
     ps->nfixups = 0;
     advance(ps); /* .entry / .func */
@@ -1156,7 +869,7 @@ static void parse_function(parser *ps, bool is_entry, uint32_t line)
     f->name = ps->tok.p;
     f->namelen = ps->tok.n;
     f->line = ps->tok.line;
-    int32_t existing = strmap_get(&ps->syms, ps->tok.p, ps->tok.n);
+    int32_t existing = ptx_strmap_get(&ps->syms, ps->tok.p, ps->tok.n);
     if (existing < 0) {
         int32_t s = add_symbol(ps, &ps->tok, PTX_SP_NONE, 0);
         m->syms[s].is_func = 1;
@@ -1316,7 +1029,7 @@ static void parse_module(parser *ps)
         } else if (TOK_IS(t, ".version") || TOK_IS(t, ".target") || TOK_IS(t, ".address_size")) {
             fail_at(ps, t->line, t->col, "'%.*s' may appear only once, at the start", (int)t->n, t->p);
         } else {
-            uint8_t sp = space_of(t);
+            uint8_t sp = ptx_space_of(t);
             if (sp == PTX_SP_NONE || sp == PTX_SP_PARAM)
                 fail_at(ps, t->line, t->col, "unexpected directive '%.*s' at module level", (int)t->n, t->p);
             parse_variable(ps, sp);
@@ -1326,9 +1039,7 @@ static void parse_module(parser *ps)
 
 void ptx_parse(ptx_module *m)
 {
-    parser *ps = calloc(1, sizeof *ps);
-    if (!ps)
-        abort();
+    parser *ps = ptx_xcalloc(1, sizeof *ps);
     ps->m = m;
     m->valid = true;
     ptx_lexer_init(&ps->lx, m->text, m->len);
@@ -1340,9 +1051,9 @@ void ptx_parse(ptx_module *m)
         free(ps->f->mods);
         free(ps->f->regs);
     }
-    strmap_free(&ps->regs);
-    strmap_free(&ps->syms);
-    strmap_free(&ps->labels);
+    ptx_strmap_free(&ps->regs);
+    ptx_strmap_free(&ps->syms);
+    ptx_strmap_free(&ps->labels);
     free_ranges(ps);
     free(ps->ranges);
     free(ps->fixups);
