@@ -26,7 +26,8 @@ typedef enum ptx_tok_kind {
     PTX_T_SHL,
     PTX_T_SHR,
     PTX_T_BAD,
-    PTX_T_UNTERMINATED
+    PTX_T_UNTERMINATED,
+    PTX_T_OP2 /* <= >= == != && || (constant expressions) */
 } ptx_tok_kind;
 
 typedef struct ptx_token {
@@ -109,10 +110,11 @@ enum {
 
 typedef struct ptx_operand {
     uint8_t kind, neg;
-    int32_t reg;   /* REG: register id; SREG: special id; ADDR: base register or -1; VEC/LIST: first operand */
-    int32_t sym;   /* SYM/ADDR: symbol index in the module, or -1 */
-    int32_t count; /* VEC/LIST: operand count */
-    int64_t imm;   /* IMM value; ADDR/SYM offset */
+    uint8_t in_addr; /* an item after the first of a bracketed address: [map, {x, y}], [tex, sampler, {x}] */
+    int32_t reg;     /* REG: register id; SREG: special id; ADDR: base register or -1; VEC/LIST: first operand */
+    int32_t sym;     /* SYM/ADDR: symbol index in the module, or -1 */
+    int32_t count;   /* VEC/LIST: operand count */
+    int64_t imm;     /* IMM value; ADDR/SYM offset */
     uint32_t line, col;
 } ptx_operand;
 
@@ -121,7 +123,8 @@ typedef struct ptx_instr {
     uint32_t oplen, line, col;
     int32_t guard; /* predicate register or -1 */
     uint8_t guard_neg, kind, space, vec, tsize, is_float, uni, cvta_to;
-    uint16_t nmods, nopnd;
+    uint32_t nmods;
+    int32_t nopnd;  /* top-level operands (a list counts one; its elements are in the pool before them) */
     uint32_t mods;  /* first modifier token in the function's modifier pool */
     uint32_t opnds; /* first operand in the function's operand pool */
     int32_t target; /* branch target instruction, -1 */

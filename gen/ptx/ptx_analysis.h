@@ -21,7 +21,7 @@ typedef struct ptx_ctx {
     uint32_t n, nb, exitb; /* instructions, blocks, the virtual exit block (= nb) */
     /* defs and uses per instruction */
     uint32_t *du_start;
-    uint16_t *ndef, *nuse;
+    uint32_t *ndef, *nuse;
     int32_t *du;
     /* blocks */
     uint32_t *bstart, *bend, *blk;

@@ -25,14 +25,15 @@ static bool has_dst(const ptx_instr *in)
     }
 }
 
-static void collect_regs(const ptx_ctx *c, const ptx_operand *o, int32_t *out, uint32_t *n, uint32_t cap)
+/* Appends the registers o reads or writes to c->du from position *used, growing it as needed. */
+static void collect_regs(ptx_ctx *c, const ptx_operand *o, uint32_t *used, uint32_t *cap)
 {
     if (o->kind == PTX_O_REG || (o->kind == PTX_O_ADDR && o->reg >= 0)) {
-        if (*n < cap)
-            out[(*n)++] = o->reg;
+        PTX_PUSH(c->du, *used, *cap);
+        c->du[(*used)++] = o->reg;
     } else if (o->kind == PTX_O_VEC || o->kind == PTX_O_LIST) {
         for (int i = 0; i < o->count; i++)
-            collect_regs(c, &c->f->opnds[o->reg + i], out, n, cap);
+            collect_regs(c, &c->f->opnds[o->reg + i], used, cap);
     }
 }
 
@@ -47,32 +48,21 @@ void ptx_build_def_use(ptx_ctx *c)
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         c->du_start[i] = used;
-        uint32_t k = 0;
-        int32_t tmp[80];
         int first_use = 0;
         bool call_ret = in->kind == PTX_K_CALL && in->nopnd && ptx_opnd(c, in, 0)->kind == PTX_O_LIST;
-        if (has_dst(in) && (ptx_opnd(c, in, 0)->kind == PTX_O_REG || ptx_opnd(c, in, 0)->kind == PTX_O_VEC)) {
-            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, 80);
-            first_use = 1;
-        } else if (call_ret) {
-            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, 80);
+        if (call_ret ||
+            (has_dst(in) && (ptx_opnd(c, in, 0)->kind == PTX_O_REG || ptx_opnd(c, in, 0)->kind == PTX_O_VEC))) {
+            collect_regs(c, ptx_opnd(c, in, 0), &used, &cap);
             first_use = 1;
         }
-        c->ndef[i] = (uint16_t)k;
-        uint32_t d = k;
+        c->ndef[i] = used - c->du_start[i];
         for (int j = first_use; j < in->nopnd; j++)
-            collect_regs(c, ptx_opnd(c, in, j), tmp, &k, 80);
-        if (in->guard >= 0 && k < 80)
-            tmp[k++] = in->guard;
-        c->nuse[i] = (uint16_t)(k - d);
-        if (used + k > cap) {
-            cap = (used + k) * 2;
-            c->du = realloc(c->du, cap * sizeof *c->du);
-            if (!c->du)
-                abort();
+            collect_regs(c, ptx_opnd(c, in, j), &used, &cap);
+        if (in->guard >= 0) {
+            PTX_PUSH(c->du, used, cap);
+            c->du[used++] = in->guard;
         }
-        memcpy(c->du + used, tmp, k * sizeof *tmp);
-        used += k;
+        c->nuse[i] = used - c->du_start[i] - c->ndef[i];
     }
     c->du_start[c->n] = used;
     c->only_def = ptx_xcalloc(f->nregs + 1, sizeof *c->only_def);

@@ -66,6 +66,7 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
         "\"" [^"\n\x00]* "\"" { TOKEN(PTX_T_STRING); }
         "<<"            { TOKEN(PTX_T_SHL); }
         ">>"            { TOKEN(PTX_T_SHR); }
+        "<=" | ">=" | "==" | "!=" | "&&" | "||" { TOKEN(PTX_T_OP2); }
         [;,{}()[\]<>+\-*/@!=:|&^~?%] { TOKEN(PTX_T_PUNCT); }
         *               { TOKEN(PTX_T_BAD); }
         */

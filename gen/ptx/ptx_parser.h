@@ -4,6 +4,7 @@
 
 #include "ptx_internal.h"
 
+#include <setjmp.h>
 #include <string.h>
 
 /* ---- a string map: (pointer, length) -> int, open addressing (ptx_strmap.c) ---- */
@@ -69,5 +70,111 @@ void ptx_classify_modifiers(ptx_instr *in, const ptx_token *mods);
 
 /* tok_is for a string literal: its length is known at compile time. */
 #define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)
+
+/* ---- the parser's state: ptx_parse.c drives it, ptx_operands.c parses instructions ---- */
+
+typedef struct ptx_range_decl {
+    const char *p;
+    uint32_t n;
+    uint64_t count;
+    uint8_t cls;
+    int32_t *ids;    /* register id + 1 of members 0 .. nids-1 used so far (direct index, no hashing) */
+    uint32_t nids;   /* grows with the highest such member used */
+    ptx_strmap wide; /* members from PTX_RANGE_DIRECT on, by their digits */
+} ptx_range_decl;
+
+/* Members of a %r<N> range below this are found by index; the others through a map. */
+enum { PTX_RANGE_DIRECT = 1 << 16 };
+
+typedef struct ptx_fixup {
+    uint32_t ins, opnd;
+    const char *p;
+    uint32_t n, line, col;
+} ptx_fixup;
+
+/* An operand being parsed, with the name it could not resolve yet (a label defined further on). */
+typedef struct ptx_pending {
+    ptx_operand o;
+    ptx_token name;
+} ptx_pending;
+
+/* The value of a constant expression: ptxas keeps integers and floats apart. */
+typedef struct ptx_const {
+    bool is_float;
+    int64_t i;
+    double d;
+} ptx_const;
+
+/* An operator waiting on the stack of a constant expression: a binary operator, a unary one, or '('. */
+typedef struct ptx_expr_op {
+    char c; /* + - * / % & | ^ ~ ! < > ? :, L R for << >>, l g = ! a o for <= >= == != && ||, '(' */
+    int8_t prec;
+    bool unary;
+} ptx_expr_op;
+
+typedef struct ptx_parser {
+    ptx_module *m;
+    ptx_lexer lx;
+    ptx_token tok, next;
+    bool has_next;
+    ptx_function *f;
+    jmp_buf fail;
+    ptx_strmap regs, syms, labels;
+    ptx_range_decl *ranges;
+    uint32_t nranges, rangec;
+    ptx_fixup *fixups;
+    uint32_t nfixups, fixupc;
+    ptx_pending *pend; /* the current instruction's top-level operands, then a list's elements */
+    uint32_t npend, pendc;
+    ptx_const *vals; /* constant expressions: values and operators waiting */
+    uint32_t nvals, valc;
+    ptx_expr_op *eops;
+    uint32_t neops, eopc;
+} ptx_parser;
+
+static inline bool ptx_punct(const ptx_token *t, char c)
+{
+    return t->kind == PTX_T_PUNCT && t->p[0] == c;
+}
+
+static inline void ptx_advance(ptx_parser *ps)
+{
+    if (ps->has_next) {
+        ps->tok = ps->next;
+        ps->has_next = false;
+    } else {
+        ptx_lex(&ps->lx, &ps->tok);
+    }
+}
+
+static inline const ptx_token *ptx_peek(ptx_parser *ps)
+{
+    if (!ps->has_next) {
+        ptx_lex(&ps->lx, &ps->next);
+        ps->has_next = true;
+    }
+    return &ps->next;
+}
+
+/* A PTX_SYNTAX finding at line:col with the formatted message; parsing stops. */
+_Noreturn void ptx_fail_at(ptx_parser *ps, uint32_t line, uint32_t col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+_Noreturn void ptx_expected(ptx_parser *ps, const char *what); /* "expected X, found 'tok'" */
+void ptx_expect_punct(ptx_parser *ps, char c, const char *what);
+
+/* ---- names (ptx_parse.c) ---- */
+int32_t ptx_lookup_reg(ptx_parser *ps); /* the register the current token names, or -1 */
+int ptx_special_reg(ptx_parser *ps);    /* its special register id (consuming .x/.y/.z), or -1 */
+int32_t ptx_lookup_sym(ptx_parser *ps); /* the symbol the current token names, or -1 */
+void ptx_add_fixup(ptx_parser *ps, uint32_t opnd, const ptx_token *t);
+
+/* ---- instructions and constant expressions (ptx_operands.c) ---- */
+int64_t ptx_int_value(const ptx_token *t); /* an integer literal's value */
+/* A constant expression (C's operators; WARP_SZ is 32). */
+ptx_const ptx_parse_const(ptx_parser *ps);
+void ptx_parse_instruction(ptx_parser *ps);
 
 #endif
