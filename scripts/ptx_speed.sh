@@ -13,10 +13,27 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 valid=$(grep -l '^ptxas_valid yes' "$cases"/*.label | sed 's/\.label$/.ptx/')
 printf '.version 9.0\n.target sm_80\n.address_size 64\n' > "$work/big.ptx"
+# Each copy of a file without its header, its module-level names (functions and variables, declared
+# at the start of a line) suffixed with the copy and file number so that no name is defined twice.
+# shellcheck disable=SC2086
 for i in $(seq "$repeat"); do
-    for f in $valid; do sed -e '/^\.version/d' -e '/^\.target/d' -e '/^\.address_size/d' "$f"; done
+    perl -e '
+        my $copy = shift;
+        for my $n (0 .. $#ARGV) {
+            open(my $in, "<", $ARGV[$n]) or die "$ARGV[$n]: $!";
+            my $text = do { local $/; <$in> };
+            $text =~ s/^\.(version|target|address_size)\b.*$//mg;
+            my %names;
+            $names{$1} = 1 while $text =~ /^[ \t]*(?:\.(?:visible|extern|weak)\s+)*\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([\w\$]+)/mg;
+            $names{$1} = 1 while $text =~ /^(?:\.(?:visible|extern|weak)\s+)*\.(?:global|shared|const)\b[^=;\[\n]*?([\w\$]+)\s*[\[=;]/mg;
+            if (%names) {
+                my $alt = join("|", map { quotemeta } sort { length($b) <=> length($a) } keys %names);
+                $text =~ s/(?<![\w\$])($alt)(?![\w\$])/$1_${copy}_$n/g;
+            }
+            print $text;
+        }' "$i" $valid
 done >> "$work/big.ptx"
-echo "== one large module ($(du -h "$work/big.ptx" | cut -f1), functions repeated: names clash, so only for speed)"
+echo "== one large module ($(du -h "$work/big.ptx" | cut -f1), each valid corpus file $repeat times, names made unique)"
 "$build/gen/ptx_speed" --repeat 5 "$work/big.ptx"
 echo "== each valid corpus file ($(echo "$valid" | wc -l) files), in process"
 # shellcheck disable=SC2086

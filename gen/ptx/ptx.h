@@ -141,7 +141,7 @@ typedef struct ptx_reg {
 typedef struct ptx_symbol {
     const char *name;
     uint32_t len;
-    uint8_t space, is_func, is_entry, is_label;
+    uint8_t space, is_func, is_entry, is_label, has_body;
     int64_t size;
     uint32_t line;
 } ptx_symbol;

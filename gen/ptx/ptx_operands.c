@@ -333,27 +333,21 @@ static ptx_operand operand_at(const ptx_token *t)
     return (ptx_operand){.sym = -1, .line = t->line, .col = t->col};
 }
 
-/* A register, special register or symbol into *o; *unresolved keeps a name not known yet (a label
- * defined further on) when label_ok, and is cleared otherwise. */
+/* A register, special register or symbol into *o; *unresolved keeps a name not known yet (a label,
+ * resolved when its scope closes) when label_ok, and is cleared otherwise. Registers need no '%':
+ * inline PTX declares .reg .pred p. */
 static void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token *unresolved)
 {
     const ptx_token t = ps->tok;
     if (unresolved)
         unresolved->n = 0;
-    if (t.p[0] == '%') {
-        int32_t r = ptx_lookup_reg(ps);
-        int s = r < 0 ? ptx_special_reg(ps) : -1;
-        if (s >= 0) {
-            o->kind = PTX_O_SREG;
-            o->reg = s;
-        } else {
-            if (r < 0)
-                ptx_fail_at(ps, t.line, t.col, "unknown register '%.*s' (not declared by .reg)", (int)t.n, t.p);
-            o->kind = PTX_O_REG;
-            o->reg = r;
-        }
+    int32_t r = ptx_lookup_reg(ps);
+    int s = r < 0 && t.p[0] == '%' ? ptx_special_reg(ps) : -1;
+    if (r >= 0 || s >= 0) {
+        o->kind = r >= 0 ? PTX_O_REG : PTX_O_SREG;
+        o->reg = r >= 0 ? r : s;
         ptx_advance(ps);
-        if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* vector register component */
+        if (r >= 0 && ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* a vector register's component */
             ptx_advance(ps);
         return;
     }
@@ -365,6 +359,8 @@ static void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token 
     o->kind = PTX_O_SYM;
     o->sym = ptx_lookup_sym(ps);
     if (o->sym < 0) {
+        if (t.p[0] == '%' && !label_ok)
+            ptx_fail_at(ps, t.line, t.col, "unknown register '%.*s' (not declared by .reg)", (int)t.n, t.p);
         if (!label_ok || !unresolved)
             ptx_fail_at(ps, t.line, t.col, "unknown symbol '%.*s'", (int)t.n, t.p);
         o->reg = -1;

@@ -36,175 +36,6 @@ void ptx_expect_punct(ptx_parser *ps, char c, const char *what)
     ptx_advance(ps);
 }
 
-/* ---- registers and symbols ---- */
-
-static int32_t new_reg(ptx_parser *ps, const char *p, uint32_t n, uint8_t cls)
-{
-    ptx_function *f = ps->f;
-    PTX_PUSH(f->regs, f->nregs, f->regc);
-    f->regs[f->nregs] = (ptx_reg){p, n, cls};
-    ptx_strmap_put(&ps->regs, p, n, (int32_t)f->nregs);
-    return (int32_t)f->nregs++;
-}
-
-static const struct sreg_name {
-    const char *name;
-    int base;
-    bool dims;
-} sregs[] = {
-    {"%tid", PTX_SR_TID, true},
-    {"%ntid", PTX_SR_NTID, true},
-    {"%ctaid", PTX_SR_CTAID, true},
-    {"%nctaid", PTX_SR_NCTAID, true},
-    {"%laneid", PTX_SR_LANEID, false},
-    {"%warpid", PTX_SR_WARPID, false},
-    {"%nwarpid", PTX_SR_OTHER_UNIFORM, false},
-    {"%smid", PTX_SR_OTHER_VARIANT, false},
-    {"%nsmid", PTX_SR_OTHER_UNIFORM, false},
-    {"%gridid", PTX_SR_OTHER_UNIFORM, false},
-    {"%clock", PTX_SR_OTHER_VARIANT, false},
-    {"%clock_hi", PTX_SR_OTHER_VARIANT, false},
-    {"%clock64", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_eq", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_le", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_lt", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_ge", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_gt", PTX_SR_OTHER_VARIANT, false},
-    {"%globaltimer", PTX_SR_OTHER_VARIANT, false},
-    {"%globaltimer_lo", PTX_SR_OTHER_VARIANT, false},
-    {"%globaltimer_hi", PTX_SR_OTHER_VARIANT, false},
-    {"%total_smem_size", PTX_SR_OTHER_UNIFORM, false},
-    {"%dynamic_smem_size", PTX_SR_OTHER_UNIFORM, false},
-    {"%aggr_smem_size", PTX_SR_OTHER_UNIFORM, false},
-    {"%cluster_ctarank", PTX_SR_OTHER_UNIFORM, false},
-    {"%cluster_nctarank", PTX_SR_OTHER_UNIFORM, false},
-    {"%clusterid", PTX_SR_OTHER_UNIFORM, true},
-    {"%nclusterid", PTX_SR_OTHER_UNIFORM, true},
-    {"%cluster_ctaid", PTX_SR_OTHER_UNIFORM, true},
-    {"%cluster_nctaid", PTX_SR_OTHER_UNIFORM, true},
-    {"%is_explicit_cluster", PTX_SR_OTHER_UNIFORM, false},
-    {"%current_graph_exec", PTX_SR_OTHER_UNIFORM, false},
-};
-
-static bool prefixed_number(const ptx_token *t, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    if (t->n <= n || memcmp(t->p, prefix, n) != 0)
-        return false;
-    for (size_t i = n; i < t->n; i++)
-        if (t->p[i] < '0' || t->p[i] > '9')
-            return false;
-    return true;
-}
-
-/* Special register id for the current token (with its .x/.y/.z), or -1. */
-int ptx_special_reg(ptx_parser *ps)
-{
-    const ptx_token *t = &ps->tok;
-    int base = -1;
-    bool dims = false;
-    for (size_t i = 0; i < sizeof sregs / sizeof sregs[0]; i++)
-        if ((t->n == strlen(sregs[i].name) && memcmp(t->p, sregs[i].name, t->n) == 0)) {
-            base = sregs[i].base;
-            dims = sregs[i].dims;
-            break;
-        }
-    if (base < 0 && (prefixed_number(t, "%envreg") || prefixed_number(t, "%pm")))
-        base = PTX_SR_OTHER_UNIFORM;
-    if (base < 0 && (prefixed_number(t, "%reserved_smem_offset_") || TOK_IS(t, "%reserved_smem_offset_begin") ||
-                     TOK_IS(t, "%reserved_smem_offset_end") || TOK_IS(t, "%reserved_smem_offset_cap")))
-        base = PTX_SR_OTHER_UNIFORM;
-    if (base < 0)
-        return -1;
-    int comp = 0;
-    if (dims) {
-        const ptx_token *n = ptx_peek(ps);
-        if (n->kind != PTX_T_DOTWORD || n->n != 2 || (n->p[1] != 'x' && n->p[1] != 'y' && n->p[1] != 'z'))
-            ptx_fail_at(ps, n->line, n->col, "expected .x, .y or .z after '%.*s'", (int)t->n, t->p);
-        comp = n->p[1] - 'x';
-        ptx_advance(ps);
-    }
-    return base * 4 + comp;
-}
-
-/* The register named by the current token: declared directly or by a %name<N> range. */
-/* Member idx of range d, named by t: made a register the first time it is used. Low members are
- * found by index, the others (a range may be as large as its count says) through a map. */
-static int32_t range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx, const ptx_token *t, uint32_t plen)
-{
-    if (idx >= PTX_RANGE_DIRECT) {
-        int32_t r = ptx_strmap_get(&d->wide, t->p + plen, t->n - plen);
-        if (r < 0) {
-            r = new_reg(ps, t->p, t->n, d->cls);
-            ptx_strmap_put(&d->wide, t->p + plen, t->n - plen, r);
-        }
-        return r;
-    }
-    if (idx >= d->nids) {
-        uint64_t want = idx + 1 > 2 * (uint64_t)d->nids ? idx + 1 : 2 * (uint64_t)d->nids;
-        want = want > d->count ? d->count : want > PTX_RANGE_DIRECT ? PTX_RANGE_DIRECT : want;
-        int32_t *grown = realloc(d->ids, want * sizeof *d->ids);
-        if (!grown)
-            ptx_out_of_memory(want * sizeof *d->ids);
-        memset(grown + d->nids, 0, (want - d->nids) * sizeof *grown);
-        d->ids = grown;
-        d->nids = (uint32_t)want;
-    }
-    if (!d->ids[idx])
-        d->ids[idx] = new_reg(ps, t->p, t->n, d->cls) + 1;
-    return d->ids[idx] - 1;
-}
-
-int32_t ptx_lookup_reg(ptx_parser *ps)
-{
-    const ptx_token *t = &ps->tok;
-    uint32_t digits = 0;
-    while (digits < t->n && t->p[t->n - 1 - digits] >= '0' && t->p[t->n - 1 - digits] <= '9')
-        digits++;
-    if (digits && digits < t->n && digits <= 19) { /* 19 digits always fit in 64 bits */
-        uint32_t plen = t->n - digits;
-        uint64_t idx = 0;
-        for (uint32_t i = plen; i < t->n; i++)
-            idx = idx * 10 + (uint64_t)(t->p[i] - '0');
-        bool leading_zero = digits > 1 && t->p[plen] == '0';
-        for (uint32_t i = 0; i < ps->nranges && !leading_zero; i++) {
-            ptx_range_decl *d = &ps->ranges[i];
-            if (d->n == plen && memcmp(d->p, t->p, plen) == 0 && idx < d->count)
-                return range_member(ps, d, idx, t, plen);
-        }
-    }
-    return ptx_strmap_get(&ps->regs, t->p, t->n);
-}
-
-int32_t ptx_lookup_sym(ptx_parser *ps)
-{
-    return ptx_strmap_get(&ps->syms, ps->tok.p, ps->tok.n);
-}
-
-void ptx_add_fixup(ptx_parser *ps, uint32_t opnd, const ptx_token *t)
-{
-    PTX_PUSH(ps->fixups, ps->nfixups, ps->fixupc);
-    ps->fixups[ps->nfixups++] = (ptx_fixup){ps->f->nins, opnd, t->p, t->n, t->line, t->col};
-}
-
-static void free_ranges(ptx_parser *ps)
-{
-    for (uint32_t i = 0; i < ps->nranges; i++) {
-        free(ps->ranges[i].ids);
-        ptx_strmap_free(&ps->ranges[i].wide);
-    }
-    ps->nranges = 0;
-}
-
-static int32_t add_symbol(ptx_parser *ps, const ptx_token *name, uint8_t space, int64_t size)
-{
-    ptx_module *m = ps->m;
-    PTX_PUSH(m->syms, m->nsyms, m->symc);
-    m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
-    ptx_strmap_put(&ps->syms, name->p, name->n, (int32_t)m->nsyms);
-    return (int32_t)m->nsyms++;
-}
-
 /* ---- declarations ---- */
 
 /* Skips an initializer: a constant, a symbol, or a braced list of them. */
@@ -271,17 +102,12 @@ static void parse_variable(ptx_parser *ps, uint8_t space)
                 uint64_t n = (uint64_t)ptx_int_value(&ps->tok);
                 ptx_advance(ps);
                 ptx_expect_punct(ps, '>', "'>'");
-                PTX_PUSH(ps->ranges, ps->nranges, ps->rangec);
-                ps->ranges[ps->nranges++] = (ptx_range_decl){
-                    .p = name.p, .n = name.n, .count = n, .cls = ptx_class_of_bits(vec > 1 ? bits * vec : bits)};
+                ptx_declare_range(ps, &name, n, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
             } else {
-                if (ptx_strmap_get(&ps->regs, name.p, name.n) >= 0)
-                    ptx_fail_at(ps, name.line, name.col, "duplicate definition of register '%.*s'", (int)name.n,
-                                name.p);
-                new_reg(ps, name.p, name.n, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
+                ptx_declare_reg(ps, &name, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
             }
         } else {
-            add_symbol(ps, &name, space, size);
+            ptx_declare_symbol(ps, &name, space, size);
             if (ps->f && space == PTX_SP_LOCAL)
                 ps->f->local_bytes += size;
             if (ps->f && space == PTX_SP_SHARED)
@@ -360,9 +186,9 @@ static void parse_params(ptx_parser *ps)
             ptx_expect_punct(ps, ']', "']'");
         }
         if (space == PTX_SP_PARAM)
-            add_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
-        else if (ps->f)
-            new_reg(ps, name.p, name.n, ptx_class_of_bits(bits));
+            ptx_declare_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
+        else
+            ptx_declare_reg(ps, &name, ptx_class_of_bits(bits));
         if (ptx_punct(&ps->tok, ','))
             ptx_advance(ps);
         else if (!ptx_punct(&ps->tok, ')'))
@@ -395,31 +221,8 @@ static int int_directive(ptx_parser *ps)
     return (int)product;
 }
 
-static void resolve_fixups(ptx_parser *ps)
-{
-    ptx_function *f = ps->f;
-    for (uint32_t i = 0; i < ps->nfixups; i++) {
-        ptx_fixup *x = &ps->fixups[i];
-        ptx_operand *o = &f->opnds[x->opnd];
-        const char *p = x->p;
-        uint32_t n = x->n;
-        int32_t label = ptx_strmap_get(&ps->labels, p, n);
-        int32_t sym = ptx_strmap_get(&ps->syms, p, n);
-        if (label >= 0) {
-            o->reg = label;
-            f->ins[x->ins].target = label;
-        } else if (sym >= 0) {
-            o->sym = sym;
-        } else {
-            ptx_fail_at(ps, o->line, o->col, "unknown label or symbol '%.*s'", (int)n, p);
-        }
-    }
-    ps->nfixups = 0;
-}
-
 static void parse_body(ptx_parser *ps)
 {
-    ptx_function *f = ps->f;
     int depth = 1;
     ptx_advance(ps); /* { */
     while (depth > 0) {
@@ -427,10 +230,12 @@ static void parse_body(ptx_parser *ps)
         if (t->kind == PTX_T_EOF)
             ptx_expected(ps, "'}' closing the function body");
         if (ptx_punct(t, '}')) {
-            depth--;
+            if (--depth)
+                ptx_close_scope(ps);
             ptx_advance(ps);
         } else if (ptx_punct(t, '{')) {
             depth++;
+            ptx_open_scope(ps);
             ptx_advance(ps);
         } else if (t->kind == PTX_T_DOTWORD) {
             if (TOK_IS(t, ".reg")) {
@@ -446,10 +251,7 @@ static void parse_body(ptx_parser *ps)
                 parse_variable(ps, sp);
             }
         } else if (t->kind == PTX_T_IDENT && ptx_punct(ptx_peek(ps), ':')) {
-            if (ptx_strmap_get(&ps->labels, t->p, t->n) >= 0)
-                ptx_fail_at(ps, t->line, t->col, "duplicate label '%.*s'", (int)t->n, t->p);
-            ptx_strmap_put(&ps->labels, t->p, t->n, (int32_t)f->nins);
-            f->nlabels++;
+            ptx_declare_label(ps, t);
             ptx_advance(ps);
             ptx_advance(ps);
             if (ps->tok.kind == PTX_T_DOTWORD &&
@@ -462,37 +264,11 @@ static void parse_body(ptx_parser *ps)
             ptx_expected(ps, "an instruction, a label or a directive");
         }
     }
-    resolve_fixups(ps);
 }
 
-static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
+/* The directives between a function's parameters and its body. */
+static void parse_function_directives(ptx_parser *ps, ptx_function *f)
 {
-    ptx_module *m = ps->m;
-    ptx_function *f = ptx_alloc(&m->arena, sizeof *f);
-    f->is_entry = is_entry;
-    f->line = line;
-    ps->f = f;
-    ptx_strmap_clear(&ps->regs);
-    ptx_strmap_clear(&ps->labels);
-    free_ranges(ps);
-    ps->nfixups = 0;
-    ptx_advance(ps); /* .entry / .func */
-    if (!is_entry && ptx_punct(&ps->tok, '('))
-        parse_params(ps); /* return parameters */
-    if (ps->tok.kind != PTX_T_IDENT)
-        ptx_expected(ps, "a function name");
-    f->name = ps->tok.p;
-    f->namelen = ps->tok.n;
-    f->line = ps->tok.line;
-    int32_t existing = ptx_strmap_get(&ps->syms, ps->tok.p, ps->tok.n);
-    if (existing < 0) {
-        int32_t s = add_symbol(ps, &ps->tok, PTX_SP_NONE, 0);
-        m->syms[s].is_func = 1;
-        m->syms[s].is_entry = is_entry;
-    }
-    ptx_advance(ps);
-    if (ptx_punct(&ps->tok, '('))
-        parse_params(ps);
     while (ps->tok.kind == PTX_T_DOTWORD) {
         const ptx_token *t = &ps->tok;
         if (TOK_IS(t, ".maxnreg"))
@@ -505,23 +281,67 @@ static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
             f->minnctapersm = int_directive(ps);
         else if (TOK_IS(t, ".maxnctapersm") || TOK_IS(t, ".reqnctapercluster") || TOK_IS(t, ".maxclusterrank"))
             int_directive(ps);
-        else if (TOK_IS(t, ".noreturn") || TOK_IS(t, ".explicitcluster"))
+        else if (TOK_IS(t, ".noreturn") || TOK_IS(t, ".explicitcluster") || TOK_IS(t, ".blocksareclusters"))
             ptx_advance(ps);
-        else if (TOK_IS(t, ".pragma")) {
+        else if (TOK_IS(t, ".pragma"))
             skip_statement(ps);
-        } else
+        else
             ptx_fail_at(ps, t->line, t->col, "unexpected directive '%.*s' before the function body", (int)t->n, t->p);
     }
+}
+
+/* The function's name in the module's scope: declared any number of times, defined once. */
+static int32_t declare_function(ptx_parser *ps, bool is_entry)
+{
+    ptx_module *m = ps->m;
+    const ptx_token *name = &ps->tok;
+    int32_t s = ptx_lookup_global(ps, name);
+    if (s >= 0 && !m->syms[s].is_func)
+        ptx_fail_at(ps, name->line, name->col, "duplicate definition of '%.*s' (a variable)", (int)name->n, name->p);
+    if (s < 0) {
+        s = ptx_declare_global(ps, name, PTX_SP_NONE, 0);
+        m->syms[s].is_func = 1;
+        m->syms[s].is_entry = is_entry;
+    }
+    return s;
+}
+
+static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
+{
+    ptx_module *m = ps->m;
+    ptx_function *f = ptx_alloc(&m->arena, sizeof *f);
+    f->is_entry = is_entry;
+    f->line = line;
+    ps->f = f;
+    ptx_open_scope(ps); /* the parameters' and the body's */
+    ptx_advance(ps);    /* .entry / .func */
+    if (!is_entry && ptx_punct(&ps->tok, '('))
+        parse_params(ps); /* return parameters */
+    if (ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "a function name");
+    f->name = ps->tok.p;
+    f->namelen = ps->tok.n;
+    f->line = ps->tok.line;
+    ptx_token name = ps->tok;
+    int32_t sym = declare_function(ps, is_entry);
+    ptx_advance(ps);
+    if (ptx_punct(&ps->tok, '('))
+        parse_params(ps);
+    parse_function_directives(ps, f);
     if (ptx_punct(&ps->tok, ';')) {
         ptx_advance(ps);
+        ptx_close_scope(ps);
         free(f->regs);
         ps->f = NULL;
         return; /* a declaration */
     }
     if (!ptx_punct(&ps->tok, '{'))
         ptx_expected(ps, "'{' or ';' after the function header");
-    f->has_body = true;
+    if (m->syms[sym].has_body)
+        ptx_fail_at(ps, name.line, name.col, "duplicate definition of function '%.*s'", (int)name.n, name.p);
+    m->syms[sym].has_body = f->has_body = true;
     parse_body(ps);
+    ptx_close_scope(ps);
     if (m->last_func)
         m->last_func->next = f;
     else
@@ -666,12 +486,7 @@ void ptx_parse(ptx_module *m)
         free(ps->f->mods);
         free(ps->f->regs);
     }
-    ptx_strmap_free(&ps->regs);
-    ptx_strmap_free(&ps->syms);
-    ptx_strmap_free(&ps->labels);
-    free_ranges(ps);
-    free(ps->ranges);
-    free(ps->fixups);
+    ptx_free_scopes(ps);
     free(ps->pend);
     free(ps->vals);
     free(ps->eops);

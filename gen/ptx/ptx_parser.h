@@ -86,6 +86,25 @@ typedef struct ptx_range_decl {
 /* Members of a %r<N> range below this are found by index; the others through a map. */
 enum { PTX_RANGE_DIRECT = 1 << 16 };
 
+/* What a name in a scope stands for (ptx_scope.c). */
+enum { PTX_NAME_REG, PTX_NAME_RANGE, PTX_NAME_SYM, PTX_NAME_LABEL };
+
+/* A name bound in a scope; the map holds the innermost binding of each name, which remembers the
+ * one it hides until its scope closes. */
+typedef struct ptx_binding {
+    uint8_t kind;   /* PTX_NAME_* */
+    uint32_t depth; /* 1: the function's parameters and body, 2 and on: the { } blocks inside it */
+    int32_t id;     /* register id, range index, symbol index, or the instruction a label points at */
+    int32_t hidden; /* the binding of the same name in an enclosing scope, or -1 */
+    const char *p;
+    uint32_t n;
+} ptx_binding;
+
+/* Where a scope's bindings, ranges and pending branch targets start. */
+typedef struct ptx_scope {
+    uint32_t nbinds, nranges, nfixups;
+} ptx_scope;
+
 typedef struct ptx_fixup {
     uint32_t ins, opnd;
     const char *p;
@@ -119,7 +138,13 @@ typedef struct ptx_parser {
     bool has_next;
     ptx_function *f;
     jmp_buf fail;
-    ptx_strmap regs, syms, labels;
+    ptx_strmap globals;     /* the module's variables and functions: symbol index */
+    ptx_strmap locals;      /* registers, variables and labels of the function's scopes: binding */
+    ptx_strmap range_names; /* %r<N> prefixes: binding */
+    ptx_binding *binds;
+    uint32_t nbinds, bindc;
+    ptx_scope *scopes; /* open scopes: 0 at module level, 1 in a function, more in its { } blocks */
+    uint32_t nscopes, scopec;
     ptx_range_decl *ranges;
     uint32_t nranges, rangec;
     ptx_fixup *fixups;
@@ -165,10 +190,24 @@ _Noreturn void ptx_fail_at(ptx_parser *ps, uint32_t line, uint32_t col, const ch
 _Noreturn void ptx_expected(ptx_parser *ps, const char *what); /* "expected X, found 'tok'" */
 void ptx_expect_punct(ptx_parser *ps, char c, const char *what);
 
-/* ---- names (ptx_parse.c) ---- */
+/* ---- names in scopes (ptx_scope.c) ---- */
+void ptx_open_scope(ptx_parser *ps);
+/* Resolves the branch targets the scope defines (at the function's scope: fails on those left)
+ * and forgets its names. */
+void ptx_close_scope(ptx_parser *ps);
+void ptx_free_scopes(ptx_parser *ps);
 int32_t ptx_lookup_reg(ptx_parser *ps); /* the register the current token names, or -1 */
-int ptx_special_reg(ptx_parser *ps);    /* its special register id (consuming .x/.y/.z), or -1 */
-int32_t ptx_lookup_sym(ptx_parser *ps); /* the symbol the current token names, or -1 */
+int ptx_special_reg(ptx_parser *ps);    /* its special register id (consuming .x/.y/.z/.w), or -1 */
+int32_t ptx_lookup_sym(ptx_parser *ps); /* the variable or function the current token names, or -1 */
+int32_t ptx_lookup_global(ptx_parser *ps, const ptx_token *name);
+/* Declarations in the innermost scope; each fails on a name that scope has already. */
+int32_t ptx_declare_reg(ptx_parser *ps, const ptx_token *name, uint8_t cls);
+void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, uint8_t cls);
+int32_t ptx_declare_symbol(ptx_parser *ps, const ptx_token *name, uint8_t space, int64_t size);
+/* In the module's scope whatever the scope open: a function's name. */
+int32_t ptx_declare_global(ptx_parser *ps, const ptx_token *name, uint8_t space, int64_t size);
+void ptx_declare_label(ptx_parser *ps, const ptx_token *name); /* at the next instruction */
+/* A branch target or other name not known yet, resolved when its scope closes. */
 void ptx_add_fixup(ptx_parser *ps, uint32_t opnd, const ptx_token *t);
 
 /* ---- instructions and constant expressions (ptx_operands.c) ---- */
