@@ -2,51 +2,63 @@
  * instruction's modifiers (.global, .v4, .f32 ...) say about it. */
 #include "ptx_parser.h"
 
-/* Sorted by name (binary search). */
 /* clang-format off */
+/* Sorted by name (binary search). Columns: name, kind, semantic family (ptx_semantics.c), the fewest
+ * and the most operands ptxas takes (0, 0: not checked; p|q, a vector and [a, {x}] count one), and
+ * whether modifiers change that (operand_modifiers below). */
 static const ptx_opcode opcodes[] = {
-    {"abs", PTX_K_ARITH}, {"activemask", PTX_K_VARIANT_SRC}, {"add", PTX_K_ADD},
-    {"addc", PTX_K_ARITH}, {"alloca", PTX_K_OTHER}, {"and", PTX_K_ARITH},
-    {"applypriority", PTX_K_OTHER}, {"atom", PTX_K_ATOM}, {"bar", PTX_K_BAR},
-    {"barrier", PTX_K_BAR}, {"bfe", PTX_K_ARITH}, {"bfi", PTX_K_ARITH},
-    {"bfind", PTX_K_ARITH}, {"bmsk", PTX_K_ARITH}, {"bra", PTX_K_BRA},
-    {"brev", PTX_K_ARITH}, {"brkpt", PTX_K_OTHER}, {"brx", PTX_K_BRX},
-    {"call", PTX_K_CALL}, {"clusterlaunchcontrol", PTX_K_OTHER}, {"clz", PTX_K_ARITH},
-    {"cnot", PTX_K_ARITH}, {"copysign", PTX_K_ARITH}, {"cos", PTX_K_ARITH},
-    {"cp", PTX_K_CP_ASYNC}, {"createpolicy", PTX_K_OTHER}, {"cvt", PTX_K_CVT},
-    {"cvta", PTX_K_CVTA}, {"discard", PTX_K_OTHER}, {"div", PTX_K_ARITH},
-    {"dp2a", PTX_K_ARITH}, {"dp4a", PTX_K_ARITH}, {"elect", PTX_K_VARIANT_SRC},
-    {"ex2", PTX_K_ARITH}, {"exit", PTX_K_EXIT}, {"fence", PTX_K_OTHER},
-    {"fma", PTX_K_FMA}, {"fns", PTX_K_ARITH}, {"getctarank", PTX_K_OTHER},
-    {"griddepcontrol", PTX_K_OTHER}, {"isspacep", PTX_K_ARITH}, {"istypep", PTX_K_ARITH},
-    {"ld", PTX_K_LD}, {"ldmatrix", PTX_K_LD}, {"ldu", PTX_K_LD}, {"lg2", PTX_K_ARITH},
-    {"lop3", PTX_K_ARITH}, {"mad", PTX_K_MAD}, {"mad24", PTX_K_ARITH}, {"madc", PTX_K_ARITH},
-    {"mapa", PTX_K_OTHER}, {"match", PTX_K_VARIANT_SRC}, {"max", PTX_K_ARITH},
-    {"mbarrier", PTX_K_OTHER}, {"membar", PTX_K_OTHER}, {"min", PTX_K_ARITH},
-    {"mma", PTX_K_ARITH}, {"mov", PTX_K_MOV}, {"movmatrix", PTX_K_ARITH},
-    {"mul", PTX_K_MUL}, {"mul24", PTX_K_ARITH}, {"multimem", PTX_K_OTHER},
-    {"nanosleep", PTX_K_OTHER}, {"neg", PTX_K_NEG}, {"not", PTX_K_ARITH}, {"or", PTX_K_ARITH},
-    {"pmevent", PTX_K_OTHER}, {"popc", PTX_K_ARITH}, {"prefetch", PTX_K_OTHER},
-    {"prefetchu", PTX_K_OTHER}, {"prmt", PTX_K_ARITH}, {"rcp", PTX_K_ARITH},
-    {"red", PTX_K_RED}, {"redux", PTX_K_VARIANT_SRC}, {"rem", PTX_K_ARITH}, {"ret", PTX_K_RET},
-    {"rsqrt", PTX_K_ARITH}, {"sad", PTX_K_ARITH}, {"selp", PTX_K_SELP}, {"set", PTX_K_ARITH},
-    {"setmaxnreg", PTX_K_OTHER}, {"setp", PTX_K_SETP}, {"shf", PTX_K_ARITH},
-    {"shfl", PTX_K_VARIANT_SRC}, {"shl", PTX_K_SHL}, {"shr", PTX_K_ARITH}, {"sin", PTX_K_ARITH},
-    {"slct", PTX_K_ARITH}, {"sqrt", PTX_K_ARITH}, {"st", PTX_K_ST}, {"stackrestore", PTX_K_OTHER},
-    {"stacksave", PTX_K_OTHER}, {"stmatrix", PTX_K_ST}, {"sub", PTX_K_SUB},
-    {"subc", PTX_K_ARITH}, {"suld", PTX_K_TEX}, {"suq", PTX_K_OTHER}, {"sured", PTX_K_OTHER},
-    {"sust", PTX_K_OTHER}, {"szext", PTX_K_ARITH}, {"tanh", PTX_K_ARITH},
-    {"tcgen05", PTX_K_OTHER}, {"tensormap", PTX_K_OTHER}, {"testp", PTX_K_ARITH},
-    {"tex", PTX_K_TEX}, {"tld4", PTX_K_TEX}, {"trap", PTX_K_TRAP}, {"txq", PTX_K_OTHER},
-    {"vabsdiff", PTX_K_ARITH}, {"vabsdiff2", PTX_K_ARITH}, {"vabsdiff4", PTX_K_ARITH},
-    {"vadd", PTX_K_ARITH}, {"vadd2", PTX_K_ARITH}, {"vadd4", PTX_K_ARITH},
-    {"vavrg2", PTX_K_ARITH}, {"vavrg4", PTX_K_ARITH}, {"vmad", PTX_K_ARITH},
-    {"vmax", PTX_K_ARITH}, {"vmax2", PTX_K_ARITH}, {"vmax4", PTX_K_ARITH},
-    {"vmin", PTX_K_ARITH}, {"vmin2", PTX_K_ARITH}, {"vmin4", PTX_K_ARITH},
-    {"vote", PTX_K_VARIANT_SRC}, {"vset", PTX_K_ARITH}, {"vset2", PTX_K_ARITH},
-    {"vset4", PTX_K_ARITH}, {"vshl", PTX_K_ARITH}, {"vshr", PTX_K_ARITH},
-    {"vsub", PTX_K_ARITH}, {"vsub2", PTX_K_ARITH}, {"vsub4", PTX_K_ARITH},
-    {"wgmma", PTX_K_OTHER}, {"wmma", PTX_K_ARITH}, {"xor", PTX_K_ARITH},
+    {"abs", PTX_K_ARITH, 0, 2, 2, 0}, {"activemask", PTX_K_VARIANT_SRC, 0, 0, 0, 0}, {"add", PTX_K_ADD, 0, 3, 3, 0},
+    {"addc", PTX_K_ARITH, 0, 3, 3, 0}, {"alloca", PTX_K_OTHER, 0, 0, 0, 0}, {"and", PTX_K_ARITH, 0, 3, 3, 0},
+    {"applypriority", PTX_K_OTHER, 0, 0, 0, 0}, {"atom", PTX_K_ATOM, PTX_FAM_ATOM, 3, 3, 1},
+    {"bar", PTX_K_BAR, PTX_FAM_BAR, 0, 0, 0}, {"barrier", PTX_K_BAR, PTX_FAM_BAR, 0, 0, 0},
+    {"bfe", PTX_K_ARITH, 0, 4, 4, 0}, {"bfi", PTX_K_ARITH, 0, 5, 5, 0}, {"bfind", PTX_K_ARITH, 0, 2, 2, 0},
+    {"bmsk", PTX_K_ARITH, 0, 0, 0, 0}, {"bra", PTX_K_BRA, 0, 1, 1, 0}, {"brev", PTX_K_ARITH, 0, 2, 2, 0},
+    {"brkpt", PTX_K_OTHER, 0, 0, 0, 0}, {"brx", PTX_K_BRX, 0, 0, 0, 0}, {"call", PTX_K_CALL, 0, 0, 0, 0},
+    {"clusterlaunchcontrol", PTX_K_OTHER, 0, 0, 0, 0}, {"clz", PTX_K_ARITH, 0, 2, 2, 0},
+    {"cnot", PTX_K_ARITH, 0, 2, 2, 0}, {"copysign", PTX_K_ARITH, 0, 3, 3, 0}, {"cos", PTX_K_ARITH, 0, 2, 2, 0},
+    {"cp", PTX_K_CP_ASYNC, PTX_FAM_CP, 0, 0, 0}, {"createpolicy", PTX_K_OTHER, 0, 0, 0, 0},
+    {"cvt", PTX_K_CVT, 0, 2, 2, 1}, {"cvta", PTX_K_CVTA, 0, 2, 2, 0}, {"discard", PTX_K_OTHER, 0, 0, 0, 0},
+    {"div", PTX_K_ARITH, 0, 3, 3, 0}, {"dp2a", PTX_K_ARITH, 0, 4, 4, 0}, {"dp4a", PTX_K_ARITH, 0, 4, 4, 0},
+    {"elect", PTX_K_VARIANT_SRC, 0, 0, 0, 0}, {"ex2", PTX_K_ARITH, 0, 2, 2, 0}, {"exit", PTX_K_EXIT, 0, 0, 0, 0},
+    {"fence", PTX_K_OTHER, PTX_FAM_FENCE, 0, 0, 0}, {"fma", PTX_K_FMA, 0, 4, 4, 0}, {"fns", PTX_K_ARITH, 0, 4, 4, 0},
+    {"getctarank", PTX_K_OTHER, 0, 0, 0, 0}, {"griddepcontrol", PTX_K_OTHER, PTX_FAM_GRIDDEP, 0, 0, 0},
+    {"isspacep", PTX_K_ARITH, 0, 2, 2, 0}, {"istypep", PTX_K_ARITH, 0, 0, 0, 0},
+    {"ld", PTX_K_LD, PTX_FAM_LD, 2, 2, 1}, {"ldmatrix", PTX_K_LD, PTX_FAM_LD, 0, 0, 0},
+    {"ldu", PTX_K_LD, PTX_FAM_LD, 2, 2, 1}, {"lg2", PTX_K_ARITH, 0, 2, 2, 0}, {"lop3", PTX_K_ARITH, 0, 0, 0, 0},
+    {"mad", PTX_K_MAD, 0, 4, 4, 0}, {"mad24", PTX_K_ARITH, 0, 4, 4, 0}, {"madc", PTX_K_ARITH, 0, 4, 4, 0},
+    {"mapa", PTX_K_OTHER, 0, 0, 0, 0}, {"match", PTX_K_VARIANT_SRC, 0, 0, 0, 0}, {"max", PTX_K_ARITH, 0, 3, 3, 1},
+    {"mbarrier", PTX_K_OTHER, PTX_FAM_MBARRIER, 0, 0, 0}, {"membar", PTX_K_OTHER, PTX_FAM_FENCE, 0, 0, 0},
+    {"min", PTX_K_ARITH, 0, 3, 3, 1}, {"mma", PTX_K_ARITH, 0, 0, 0, 0}, {"mov", PTX_K_MOV, 0, 2, 2, 0},
+    {"movmatrix", PTX_K_ARITH, 0, 0, 0, 0}, {"mul", PTX_K_MUL, 0, 3, 3, 0}, {"mul24", PTX_K_ARITH, 0, 3, 3, 0},
+    {"multimem", PTX_K_OTHER, PTX_FAM_MULTIMEM, 0, 0, 0}, {"nanosleep", PTX_K_OTHER, 0, 0, 0, 0},
+    {"neg", PTX_K_NEG, 0, 2, 2, 0}, {"not", PTX_K_ARITH, 0, 2, 2, 0}, {"or", PTX_K_ARITH, 0, 3, 3, 0},
+    {"pmevent", PTX_K_OTHER, 0, 0, 0, 0}, {"popc", PTX_K_ARITH, 0, 2, 2, 0}, {"prefetch", PTX_K_OTHER, 0, 0, 0, 0},
+    {"prefetchu", PTX_K_OTHER, 0, 0, 0, 0}, {"prmt", PTX_K_ARITH, 0, 4, 4, 0}, {"rcp", PTX_K_ARITH, 0, 2, 2, 0},
+    {"red", PTX_K_RED, PTX_FAM_RED, 2, 2, 1}, {"redux", PTX_K_VARIANT_SRC, 0, 0, 0, 0},
+    {"rem", PTX_K_ARITH, 0, 3, 3, 0}, {"ret", PTX_K_RET, 0, 0, 0, 0}, {"rsqrt", PTX_K_ARITH, 0, 2, 2, 0},
+    {"sad", PTX_K_ARITH, 0, 4, 4, 0}, {"selp", PTX_K_SELP, 0, 4, 4, 0}, {"set", PTX_K_ARITH, 0, 3, 3, 1},
+    {"setmaxnreg", PTX_K_OTHER, PTX_FAM_MODIFIERS, 0, 0, 0}, {"setp", PTX_K_SETP, 0, 3, 3, 1},
+    {"shf", PTX_K_ARITH, 0, 4, 4, 0}, {"shfl", PTX_K_VARIANT_SRC, 0, 4, 4, 1}, {"shl", PTX_K_SHL, 0, 3, 3, 0},
+    {"shr", PTX_K_ARITH, 0, 3, 3, 0}, {"sin", PTX_K_ARITH, 0, 2, 2, 0}, {"slct", PTX_K_ARITH, 0, 4, 4, 0},
+    {"sqrt", PTX_K_ARITH, 0, 2, 2, 0}, {"st", PTX_K_ST, PTX_FAM_ST, 2, 2, 1},
+    {"stackrestore", PTX_K_OTHER, 0, 0, 0, 0}, {"stacksave", PTX_K_OTHER, 0, 0, 0, 0},
+    {"stmatrix", PTX_K_ST, PTX_FAM_ST, 0, 0, 0}, {"sub", PTX_K_SUB, 0, 3, 3, 0}, {"subc", PTX_K_ARITH, 0, 3, 3, 0},
+    {"suld", PTX_K_TEX, PTX_FAM_TEX, 0, 0, 0}, {"suq", PTX_K_OTHER, 0, 0, 0, 0},
+    {"sured", PTX_K_OTHER, PTX_FAM_SURFACE_REDUCE, 0, 0, 0}, {"sust", PTX_K_OTHER, PTX_FAM_SURFACE_STORE, 0, 0, 0},
+    {"szext", PTX_K_ARITH, 0, 0, 0, 0}, {"tanh", PTX_K_ARITH, 0, 2, 2, 0}, {"tcgen05", PTX_K_OTHER, 0, 0, 0, 0},
+    {"tensormap", PTX_K_OTHER, PTX_FAM_TENSORMAP, 0, 0, 0}, {"testp", PTX_K_ARITH, 0, 2, 2, 0},
+    {"tex", PTX_K_TEX, PTX_FAM_TEX, 0, 0, 0}, {"tld4", PTX_K_TEX, PTX_FAM_TEX, 0, 0, 0},
+    {"trap", PTX_K_TRAP, 0, 0, 0, 0}, {"txq", PTX_K_OTHER, 0, 0, 0, 0}, {"vabsdiff", PTX_K_ARITH, 0, 0, 0, 0},
+    {"vabsdiff2", PTX_K_ARITH, 0, 0, 0, 0}, {"vabsdiff4", PTX_K_ARITH, 0, 0, 0, 0}, {"vadd", PTX_K_ARITH, 0, 0, 0, 0},
+    {"vadd2", PTX_K_ARITH, 0, 0, 0, 0}, {"vadd4", PTX_K_ARITH, 0, 0, 0, 0}, {"vavrg2", PTX_K_ARITH, 0, 0, 0, 0},
+    {"vavrg4", PTX_K_ARITH, 0, 0, 0, 0}, {"vmad", PTX_K_ARITH, 0, 0, 0, 0}, {"vmax", PTX_K_ARITH, 0, 0, 0, 0},
+    {"vmax2", PTX_K_ARITH, 0, 0, 0, 0}, {"vmax4", PTX_K_ARITH, 0, 0, 0, 0}, {"vmin", PTX_K_ARITH, 0, 0, 0, 0},
+    {"vmin2", PTX_K_ARITH, 0, 0, 0, 0}, {"vmin4", PTX_K_ARITH, 0, 0, 0, 0}, {"vote", PTX_K_VARIANT_SRC, 0, 2, 2, 1},
+    {"vset", PTX_K_ARITH, 0, 0, 0, 0}, {"vset2", PTX_K_ARITH, 0, 0, 0, 0}, {"vset4", PTX_K_ARITH, 0, 0, 0, 0},
+    {"vshl", PTX_K_ARITH, 0, 0, 0, 0}, {"vshr", PTX_K_ARITH, 0, 0, 0, 0}, {"vsub", PTX_K_ARITH, 0, 0, 0, 0},
+    {"vsub2", PTX_K_ARITH, 0, 0, 0, 0}, {"vsub4", PTX_K_ARITH, 0, 0, 0, 0},
+    {"wgmma", PTX_K_OTHER, PTX_FAM_WGMMA, 0, 0, 0}, {"wmma", PTX_K_ARITH, PTX_FAM_WMMA, 0, 0, 0},
+    {"xor", PTX_K_ARITH, 0, 3, 3, 0},
 };
 /* clang-format on */
 
@@ -81,6 +93,78 @@ const ptx_opcode *ptx_find_opcode(const char *p, uint32_t n)
         if (opcode_index.len[i] == n && memcmp(opcodes[i].name, p, n) == 0)
             return &opcodes[i];
     return NULL;
+}
+
+/* Modifiers that add an operand (adds) or allow one more: a cache policy, st.bulk's value, cas's
+ * second value, a boolean operator's predicate, random bits, a membermask; the mbarrier of an
+ * asynchronous store (ptxas takes it missing), max.f32's third input (sm_100 on). */
+static const struct operand_modifier {
+    const char *op, *mod;
+    bool adds;
+} operand_modifiers[] = {
+    {"ld", ".L2::cache_hint", true},
+    {"st", ".L2::cache_hint", true},
+    {"st", ".async", false},
+    {"st", ".bulk", true},
+    {"atom", ".L2::cache_hint", true},
+    {"atom", ".cas", true},
+    {"red", ".L2::cache_hint", true},
+    {"red", ".async", false},
+    {"setp", ".and", true},
+    {"setp", ".or", true},
+    {"setp", ".xor", true},
+    {"set", ".and", true},
+    {"set", ".or", true},
+    {"set", ".xor", true},
+    {"cvt", ".rs", true},
+    {"shfl", ".sync", true},
+    {"vote", ".sync", true},
+    {"max", ".f32", false},
+    {"min", ".f32", false},
+};
+
+/* cvt packing two f32 values: cvt.rn.f16x2.f32 d, a, b (also bf16x2, e4m3x2, e5m2x2 ...). */
+static bool packs_two_floats(const ptx_token *mods, uint32_t n)
+{
+    const ptx_token *dst = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const ptx_token *t = &mods[i];
+        bool type = t->n > 3 && (t->p[1] == 'f' || t->p[1] == 'b' || t->p[1] == 'e' || t->p[1] == 't');
+        if (!type || ptx_space_of(t) != PTX_SP_NONE)
+            continue;
+        if (dst)
+            return dst->n > 3 && memcmp(dst->p + dst->n - 2, "x2", 2) == 0 && TOK_IS(t, ".f32");
+        if (ptx_type_bits(t) > 0 || memcmp(t->p + t->n - 2, "x2", 2) == 0 || memcmp(t->p + t->n - 2, "x4", 2) == 0)
+            dst = t;
+    }
+    return false;
+}
+
+bool ptx_operand_range(const ptx_opcode *oi, const ptx_token *mods, uint32_t nmods, uint32_t *min, uint32_t *max)
+{
+    if (!oi->max_opnds)
+        return false;
+    *min = oi->min_opnds;
+    *max = oi->max_opnds;
+    if (!oi->opnd_mods)
+        return true;
+    for (size_t r = 0; r < sizeof operand_modifiers / sizeof operand_modifiers[0]; r++) {
+        const struct operand_modifier *om = &operand_modifiers[r];
+        if (strcmp(om->op, oi->name) != 0)
+            continue;
+        size_t len = strlen(om->mod);
+        for (uint32_t i = 0; i < nmods; i++)
+            if (mods[i].n == len && memcmp(mods[i].p, om->mod, len) == 0) {
+                *min += om->adds;
+                ++*max;
+                break;
+            }
+    }
+    if (oi->name[0] == 'c' && packs_two_floats(mods, nmods)) { /* cvt */
+        ++*min;
+        ++*max;
+    }
+    return true;
 }
 
 int ptx_type_bits(const ptx_token *t)

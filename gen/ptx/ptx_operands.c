@@ -535,8 +535,9 @@ static void parse_guard(ptx_parser *ps, ptx_instr *in)
     ptx_advance(ps);
 }
 
-/* The opcode and its modifiers: the kind, state space, vector width, type size of the instruction. */
-static void parse_opcode(ptx_parser *ps, ptx_instr *in)
+/* The opcode and its modifiers: the kind, state space, vector width, type size and memory semantics
+ * of the instruction. */
+static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
 {
     ptx_function *f = ps->f;
     if (ps->tok.kind != PTX_T_IDENT)
@@ -558,6 +559,25 @@ static void parse_opcode(ptx_parser *ps, ptx_instr *in)
     }
     in->nmods = f->nmods - in->mods;
     ptx_classify_modifiers(in, in->nmods ? f->mods + in->mods : NULL);
+    ptx_classify_semantics(in, in->nmods ? f->mods + in->mods : NULL, oi->family);
+    return oi;
+}
+
+/* ptxas's count of an instruction's operands: a pair p|q, a vector and an address with its
+ * coordinates ([map, {x, y}]) each count one. */
+static void check_operand_count(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi, uint32_t base)
+{
+    uint32_t min, max, n = 0;
+    if (!ptx_operand_range(oi, in->nmods ? ps->f->mods + in->mods : NULL, in->nmods, &min, &max))
+        return;
+    for (uint32_t i = base; i < ps->npend; i++)
+        n += !ps->pend[i].o.in_addr;
+    if (n < min || n > max)
+        ptx_fail_at(ps, in->line, in->col, "'%.*s' takes %s%u operand%s here, not %u", (int)in->oplen, in->op,
+                    min == max ? ""
+                    : n < min  ? "at least "
+                               : "at most ",
+                    n < min ? min : max, (n < min ? min : max) == 1 ? "" : "s", n);
 }
 
 void ptx_parse_instruction(ptx_parser *ps)
@@ -566,8 +586,9 @@ void ptx_parse_instruction(ptx_parser *ps)
     ptx_instr in = {.guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col};
     if (ptx_punct(&ps->tok, '@'))
         parse_guard(ps, &in);
-    parse_opcode(ps, &in);
+    const ptx_opcode *oi = parse_opcode(ps, &in);
     uint32_t base = parse_operands(ps, &in);
+    check_operand_count(ps, &in, oi, base);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
     in.nopnd = (int32_t)(ps->npend - base);
     for (uint32_t i = base; i < ps->npend; i++) {
@@ -576,8 +597,6 @@ void ptx_parse_instruction(ptx_parser *ps)
         push_operand(ps, ps->pend[i].o);
     }
     ps->npend = base;
-    if (in.kind == PTX_K_BRA && in.nopnd != 1)
-        ptx_fail_at(ps, in.line, in.col, "bra takes one label");
     PTX_PUSH(f->ins, f->nins, f->insc);
     f->ins[f->nins++] = in;
 }

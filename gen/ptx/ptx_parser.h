@@ -56,17 +56,50 @@ void ptx_strmap_free(ptx_strmap *m);
 
 /* ---- opcodes and their modifiers (ptx_opcodes.c) ---- */
 
+/* Families of instructions with memory or synchronisation semantics: each has a table of its own
+ * in ptx_semantics.c (PTX_FAM_MODIFIERS: only what the modifiers say, .aligned and the scope). */
+enum {
+    PTX_FAM_NONE,
+    PTX_FAM_LD,
+    PTX_FAM_ST,
+    PTX_FAM_ATOM,
+    PTX_FAM_RED,
+    PTX_FAM_CP,
+    PTX_FAM_MBARRIER,
+    PTX_FAM_BAR,
+    PTX_FAM_FENCE,
+    PTX_FAM_WGMMA,
+    PTX_FAM_TENSORMAP,
+    PTX_FAM_GRIDDEP,
+    PTX_FAM_MULTIMEM,
+    PTX_FAM_WMMA,
+    PTX_FAM_TEX,
+    PTX_FAM_SURFACE_STORE,
+    PTX_FAM_SURFACE_REDUCE,
+    PTX_FAM_MODIFIERS,
+    PTX_FAM_COUNT
+};
+
 typedef struct ptx_opcode {
     const char *name;
-    uint8_t kind; /* ptx_kind */
+    uint8_t kind;                 /* ptx_kind */
+    uint8_t family;               /* PTX_FAM_* */
+    uint8_t min_opnds, max_opnds; /* 0, 0: not checked */
+    uint8_t opnd_mods;            /* modifiers change the count (.L2::cache_hint, .and ...) */
 } ptx_opcode;
 
 const ptx_opcode *ptx_find_opcode(const char *p, uint32_t n); /* NULL when p[0..n) is no PTX opcode */
-int ptx_type_bits(const ptx_token *t);                        /* .u32 -> 32, .pred -> 1; -1: not a type */
-uint8_t ptx_class_of_bits(int bits);                          /* ptx_reg_class of a type of that width */
-uint8_t ptx_space_of(const ptx_token *t);                     /* .shared::cta -> PTX_SP_SHARED; else NONE */
+/* The fewest and the most operands ptxas takes for the instruction, with its modifiers; false when
+ * the opcode's count is not checked. */
+bool ptx_operand_range(const ptx_opcode *oi, const ptx_token *mods, uint32_t nmods, uint32_t *min, uint32_t *max);
+int ptx_type_bits(const ptx_token *t);    /* .u32 -> 32, .pred -> 1; -1: not a type */
+uint8_t ptx_class_of_bits(int bits);      /* ptx_reg_class of a type of that width */
+uint8_t ptx_space_of(const ptx_token *t); /* .shared::cta -> PTX_SP_SHARED; else NONE */
 /* The kind, state space, vector width and type size an instruction's modifiers give it. */
 void ptx_classify_modifiers(ptx_instr *in, const ptx_token *mods);
+/* The memory semantics of an instruction of that family (ptx_semantics.c): reads, writes, sync,
+ * sync_on, scope and sem. */
+void ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family);
 
 /* tok_is for a string literal: its length is known at compile time. */
 #define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)
@@ -101,9 +134,9 @@ typedef struct ptx_binding {
 } ptx_binding;
 
 /* Where a scope's bindings, ranges and pending branch targets start. */
-typedef struct ptx_scope {
+typedef struct ptx_scope_mark {
     uint32_t nbinds, nranges, nfixups;
-} ptx_scope;
+} ptx_scope_mark;
 
 typedef struct ptx_fixup {
     uint32_t ins, opnd;
@@ -143,7 +176,7 @@ typedef struct ptx_parser {
     ptx_strmap range_names; /* %r<N> prefixes: binding */
     ptx_binding *binds;
     uint32_t nbinds, bindc;
-    ptx_scope *scopes; /* open scopes: 0 at module level, 1 in a function, more in its { } blocks */
+    ptx_scope_mark *scopes; /* open scopes: 0 at module level, 1 in a function, more in its { } blocks */
     uint32_t nscopes, scopec;
     ptx_range_decl *ranges;
     uint32_t nranges, rangec;

@@ -100,7 +100,7 @@ int ptx_special_reg(ptx_parser *ps)
 void ptx_open_scope(ptx_parser *ps)
 {
     PTX_PUSH(ps->scopes, ps->nscopes, ps->scopec);
-    ps->scopes[ps->nscopes++] = (ptx_scope){ps->nbinds, ps->nranges, ps->nfixups};
+    ps->scopes[ps->nscopes++] = (ptx_scope_mark){ps->nbinds, ps->nranges, ps->nfixups};
 }
 
 static uint32_t depth(const ptx_parser *ps)
@@ -167,7 +167,7 @@ static void free_ranges_from(ptx_parser *ps, uint32_t from)
 
 void ptx_close_scope(ptx_parser *ps)
 {
-    ptx_scope s = ps->scopes[ps->nscopes - 1];
+    ptx_scope_mark s = ps->scopes[ps->nscopes - 1];
     if (ps->f)
         resolve_labels(ps, s.nfixups);
     while (ps->nbinds > s.nbinds) {
