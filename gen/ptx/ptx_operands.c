@@ -532,6 +532,8 @@ static void parse_guard(ptx_parser *ps, ptx_instr *in)
     in->guard = ptx_lookup_reg(ps);
     if (in->guard < 0)
         ptx_fail_at(ps, ps->tok.line, ps->tok.col, "unknown register '%.*s'", (int)ps->tok.n, ps->tok.p);
+    if (ps->f->regs[in->guard].cls != PTX_RC_PRED)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "a guard is a predicate; '%.*s' is not", (int)ps->tok.n, ps->tok.p);
     ptx_advance(ps);
 }
 
@@ -559,13 +561,17 @@ static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
     }
     in->nmods = f->nmods - in->mods;
     ptx_classify_modifiers(in, in->nmods ? f->mods + in->mods : NULL);
-    ptx_classify_semantics(in, in->nmods ? f->mods + in->mods : NULL, oi->family);
+    if (ptx_classify_semantics(in, in->nmods ? f->mods + in->mods : NULL, oi->family) > 1 &&
+        (oi->family == PTX_FAM_LD || oi->family == PTX_FAM_ST || oi->family == PTX_FAM_ATOM ||
+         oi->family == PTX_FAM_RED))
+        ptx_fail_at(ps, in->line, in->col, "'%.*s' names more than one state space", (int)in->oplen, in->op);
     return oi;
 }
 
-/* ptxas's count of an instruction's operands: a pair p|q, a vector and an address with its
- * coordinates ([map, {x, y}]) each count one. */
-static void check_operand_count(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi, uint32_t base)
+/* ptxas's count of an instruction's operands (a pair p|q, a vector and an address with its
+ * coordinates, [map, {x, y}], each count one); for those it counts, a result register first; a
+ * label for bra. */
+static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi, uint32_t base)
 {
     uint32_t min, max, n = 0;
     if (!ptx_operand_range(oi, in->nmods ? ps->f->mods + in->mods : NULL, in->nmods, &min, &max))
@@ -578,6 +584,12 @@ static void check_operand_count(ptx_parser *ps, const ptx_instr *in, const ptx_o
                     : n < min  ? "at least "
                                : "at most ",
                     n < min ? min : max, (n < min ? min : max) == 1 ? "" : "s", n);
+    const ptx_pending *first = &ps->pend[base];
+    if (in->kind == PTX_K_BRA && !first->name.n)
+        ptx_fail_at(ps, first->o.line, first->o.col, "bra takes a label");
+    if (in->kind != PTX_K_BRA && in->kind != PTX_K_ST && in->kind != PTX_K_RED && first->o.kind != PTX_O_REG &&
+        first->o.kind != PTX_O_VEC && first->o.kind != PTX_O_SINK)
+        ptx_fail_at(ps, first->o.line, first->o.col, "'%.*s' needs a register for its result", (int)in->oplen, in->op);
 }
 
 void ptx_parse_instruction(ptx_parser *ps)
@@ -588,7 +600,7 @@ void ptx_parse_instruction(ptx_parser *ps)
         parse_guard(ps, &in);
     const ptx_opcode *oi = parse_opcode(ps, &in);
     uint32_t base = parse_operands(ps, &in);
-    check_operand_count(ps, &in, oi, base);
+    check_operands(ps, &in, oi, base);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
     in.nopnd = (int32_t)(ps->npend - base);
     for (uint32_t i = base; i < ps->npend; i++) {

@@ -55,23 +55,54 @@ static void skip_initializer(ptx_parser *ps)
     } while (depth > 0 || !ptx_punct(&ps->tok, ';'));
 }
 
+/* .attribute(...) of a variable: the current token is '(' after it; stops at its ')'. */
+static void skip_attribute(ptx_parser *ps)
+{
+    if (!ptx_punct(&ps->tok, '('))
+        ptx_expected(ps, "'(' after .attribute");
+    for (int depth = 0;; ptx_advance(ps)) {
+        if (ps->tok.kind == PTX_T_EOF)
+            ptx_expected(ps, "')' closing .attribute");
+        depth += ptx_punct(&ps->tok, '(') - ptx_punct(&ps->tok, ')');
+        if (!depth)
+            return;
+    }
+}
+
+/* The words of a declaration before its name: .align N, a vector width, .attribute(...) of a
+ * variable, .ptr and a state space of a kernel parameter, and one type (its width into *bits;
+ * .texref, .samplerref and .surfref are handles of 64 bits). */
+static void parse_declaration_type(ptx_parser *ps, bool param, int *bits, int *vec)
+{
+    int types = 0;
+    for (; ps->tok.kind == PTX_T_DOTWORD; ptx_advance(ps)) {
+        const ptx_token *t = &ps->tok;
+        if (TOK_IS(t, ".align")) {
+            ptx_advance(ps);
+            if (ps->tok.kind != PTX_T_INT)
+                ptx_expected(ps, "an alignment after .align");
+        } else if (TOK_IS(t, ".v2") || TOK_IS(t, ".v4") || TOK_IS(t, ".v8")) {
+            *vec = t->p[2] - '0';
+        } else if (TOK_IS(t, ".attribute") && !param) {
+            ptx_advance(ps);
+            skip_attribute(ps);
+        } else if (ptx_type_bits(t) > 0 || TOK_IS(t, ".texref") || TOK_IS(t, ".samplerref") || TOK_IS(t, ".surfref")) {
+            *bits = ptx_type_bits(t) > 0 ? ptx_type_bits(t) : 64;
+            types++;
+        } else if (!param || (!TOK_IS(t, ".ptr") && ptx_space_of(t) == PTX_SP_NONE)) {
+            ptx_fail_at(ps, t->line, t->col, "unexpected '%.*s' in a declaration", (int)t->n, t->p);
+        }
+    }
+    if (types != 1)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "%s", types ? "a declaration has one type" : "expected a type");
+}
+
 /* A variable in a state space: .space [.align N] [.v2/.v4] .type name[N][M] [= init] ; */
 static void parse_variable(ptx_parser *ps, uint8_t space)
 {
     int bits = 8, vec = 1;
     ptx_advance(ps); /* the state space */
-    while (ps->tok.kind == PTX_T_DOTWORD) {
-        if (TOK_IS(&ps->tok, ".align")) {
-            ptx_advance(ps);
-            if (ps->tok.kind != PTX_T_INT)
-                ptx_expected(ps, "an alignment after .align");
-        } else if (TOK_IS(&ps->tok, ".v2") || TOK_IS(&ps->tok, ".v4") || TOK_IS(&ps->tok, ".v8")) {
-            vec = ps->tok.p[2] - '0';
-        } else if (ptx_type_bits(&ps->tok) > 0) {
-            bits = ptx_type_bits(&ps->tok);
-        }
-        ptx_advance(ps);
-    }
+    parse_declaration_type(ps, false, &bits, &vec);
     for (;;) {
         if (ps->tok.kind != PTX_T_IDENT)
             ptx_expected(ps, "a variable name");
@@ -138,16 +169,57 @@ static void skip_statement(ptx_parser *ps)
     ptx_advance(ps);
 }
 
-/* .loc and .file end at the end of their line (no ';'). */
-static void skip_line_directive(ptx_parser *ps)
+static void expect_int(ptx_parser *ps, const char *what)
 {
-    uint32_t line = ps->tok.line;
+    if (ps->tok.kind != PTX_T_INT)
+        ptx_expected(ps, what);
     ptx_advance(ps);
-    while (ps->tok.kind != PTX_T_EOF && ps->tok.line == line && !ptx_punct(&ps->tok, '}')) {
-        if (ps->tok.kind == PTX_T_BAD || ps->tok.kind == PTX_T_UNTERMINATED)
-            ptx_expected(ps, "a PTX token");
+}
+
+static void expect_word(ptx_parser *ps, const char *word)
+{
+    if (ps->tok.kind != PTX_T_IDENT || ps->tok.n != strlen(word) || memcmp(ps->tok.p, word, ps->tok.n) != 0)
+        ptx_expected(ps, word);
+    ptx_advance(ps);
+}
+
+/* Debugging directives (no ';'): .loc FILE LINE COLUMN [, function_name LABEL[+N], inlined_at FILE
+ * LINE COLUMN] and .file N "NAME" [, TIMESTAMP, SIZE]. */
+static void parse_debug_directive(ptx_parser *ps)
+{
+    bool loc = TOK_IS(&ps->tok, ".loc");
+    ptx_advance(ps);
+    expect_int(ps, "a file number");
+    if (!loc) {
+        if (ps->tok.kind != PTX_T_STRING)
+            ptx_expected(ps, "a file name");
         ptx_advance(ps);
+        if (ptx_punct(&ps->tok, ',')) {
+            ptx_advance(ps);
+            expect_int(ps, "a time stamp");
+            ptx_expect_punct(ps, ',', "',' before the file size");
+            expect_int(ps, "a file size");
+        }
+        return;
     }
+    expect_int(ps, "a line number");
+    expect_int(ps, "a column");
+    if (!ptx_punct(&ps->tok, ','))
+        return;
+    ptx_advance(ps);
+    expect_word(ps, "function_name");
+    if (ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "a label");
+    ptx_advance(ps);
+    if (ptx_punct(&ps->tok, '+')) {
+        ptx_advance(ps);
+        expect_int(ps, "an offset");
+    }
+    ptx_expect_punct(ps, ',', "',' before inlined_at");
+    expect_word(ps, "inlined_at");
+    expect_int(ps, "a file number");
+    expect_int(ps, "a line number");
+    expect_int(ps, "a column");
 }
 
 /* ---- functions ---- */
@@ -160,17 +232,8 @@ static void parse_params(ptx_parser *ps)
             ptx_expected(ps, "'.param' in the parameter list");
         uint8_t space = TOK_IS(&ps->tok, ".param") ? PTX_SP_PARAM : PTX_SP_NONE;
         ptx_advance(ps);
-        int bits = 8;
-        while (ps->tok.kind == PTX_T_DOTWORD) {
-            if (TOK_IS(&ps->tok, ".align")) {
-                ptx_advance(ps);
-                if (ps->tok.kind != PTX_T_INT)
-                    ptx_expected(ps, "an alignment");
-            } else if (ptx_type_bits(&ps->tok) > 0) {
-                bits = ptx_type_bits(&ps->tok);
-            }
-            ptx_advance(ps);
-        }
+        int bits = 8, vec = 1;
+        parse_declaration_type(ps, true, &bits, &vec);
         if (ps->tok.kind != PTX_T_IDENT)
             ptx_expected(ps, "a parameter name");
         ptx_token name = ps->tok;
@@ -241,7 +304,7 @@ static void parse_body(ptx_parser *ps)
             if (TOK_IS(t, ".reg")) {
                 parse_variable(ps, PTX_SP_NONE);
             } else if (TOK_IS(t, ".loc") || TOK_IS(t, ".file")) {
-                skip_line_directive(ps);
+                parse_debug_directive(ps);
             } else if (TOK_IS(t, ".pragma")) {
                 skip_statement(ps);
             } else {
@@ -420,24 +483,46 @@ static void parse_header(ptx_parser *ps)
     }
 }
 
-static void skip_section(ptx_parser *ps)
+/* One item of a section's data: a number, a label, a variable or a section, with an offset. */
+static void parse_section_item(ptx_parser *ps)
 {
-    ptx_advance(ps); /* .section */
-    while (!ptx_punct(&ps->tok, '{')) {
-        if (ps->tok.kind == PTX_T_EOF)
-            ptx_expected(ps, "'{' opening the section");
+    if (ps->tok.kind != PTX_T_INT && ps->tok.kind != PTX_T_IDENT && ps->tok.kind != PTX_T_DOTWORD)
+        ptx_expected(ps, "a number, a label or a section name");
+    ptx_advance(ps);
+    if (ptx_punct(&ps->tok, '+') || ptx_punct(&ps->tok, '-')) {
+        ptx_advance(ps);
+        if (ps->tok.kind != PTX_T_INT)
+            ptx_expected(ps, "an offset");
         ptx_advance(ps);
     }
-    int depth = 0;
-    do {
-        if (ps->tok.kind == PTX_T_EOF)
-            ptx_expected(ps, "'}' closing the section");
-        if (ptx_punct(&ps->tok, '{'))
-            depth++;
-        else if (ptx_punct(&ps->tok, '}'))
-            depth--;
+}
+
+/* .section NAME { ... }: the debugging data nvcc writes, as lines of .b8/.b16/.b32/.b64 items and
+ * labels; checked for their form, not for what they say. */
+static void parse_section(ptx_parser *ps)
+{
+    ptx_advance(ps); /* .section */
+    if (ps->tok.kind != PTX_T_DOTWORD && ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "a section name");
+    ptx_advance(ps);
+    ptx_expect_punct(ps, '{', "'{' opening the section");
+    while (!ptx_punct(&ps->tok, '}')) {
+        const ptx_token *t = &ps->tok;
+        if (t->kind == PTX_T_IDENT && ptx_punct(ptx_peek(ps), ':')) {
+            ptx_advance(ps);
+            ptx_advance(ps);
+            continue;
+        }
+        if (!TOK_IS(t, ".b8") && !TOK_IS(t, ".b16") && !TOK_IS(t, ".b32") && !TOK_IS(t, ".b64"))
+            ptx_expected(ps, "'.b8', '.b16', '.b32', '.b64', a label or '}' in the section");
         ptx_advance(ps);
-    } while (depth > 0);
+        parse_section_item(ps);
+        while (ptx_punct(&ps->tok, ',')) {
+            ptx_advance(ps);
+            parse_section_item(ps);
+        }
+    }
+    ptx_advance(ps);
 }
 
 static void parse_module(ptx_parser *ps)
@@ -456,9 +541,9 @@ static void parse_module(ptx_parser *ps)
         if (TOK_IS(t, ".entry") || TOK_IS(t, ".func")) {
             parse_function(ps, TOK_IS(t, ".entry"), line);
         } else if (TOK_IS(t, ".file") || TOK_IS(t, ".loc")) {
-            skip_line_directive(ps);
+            parse_debug_directive(ps);
         } else if (TOK_IS(t, ".section")) {
-            skip_section(ps);
+            parse_section(ps);
         } else if (TOK_IS(t, ".pragma") || TOK_IS(t, ".alias")) {
             skip_statement(ps);
         } else if (TOK_IS(t, ".version") || TOK_IS(t, ".target") || TOK_IS(t, ".address_size")) {

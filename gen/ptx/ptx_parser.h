@@ -98,8 +98,8 @@ uint8_t ptx_space_of(const ptx_token *t); /* .shared::cta -> PTX_SP_SHARED; else
 /* The kind, state space, vector width and type size an instruction's modifiers give it. */
 void ptx_classify_modifiers(ptx_instr *in, const ptx_token *mods);
 /* The memory semantics of an instruction of that family (ptx_semantics.c): reads, writes, sync,
- * sync_on, scope and sem. */
-void ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family);
+ * sync_on, scope and sem. Returns how many state spaces its modifiers name. */
+int ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family);
 
 /* tok_is for a string literal: its length is known at compile time. */
 #define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)

@@ -263,10 +263,10 @@ static void set_access(ptx_instr *in, const sem_rule *r, const modifier_effects 
     }
 }
 
-void ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family)
+int ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family)
 {
     if (family == PTX_FAM_NONE)
-        return;
+        return 0;
     const sem_rule *r = find_rule(family, mods, in->nmods);
     modifier_effects e = read_modifiers(mods, in->nmods);
     set_access(in, r, &e);
@@ -277,4 +277,5 @@ void ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family
     if (e.has_order)
         sem = (uint8_t)((sem & ~AR) | e.order);
     in->sem = sem;
+    return e.nspaces;
 }
