@@ -202,9 +202,9 @@ static void apply_top(ptx_parser *ps)
     ptx_const a = ps->vals[--ps->nvals];
     if (op.c == ':') { /* cond ? a : b, with cond below a */
         ptx_const cond = ps->vals[--ps->nvals];
-        need_int(ps, &cond);
-        if (a.is_float != b.is_float)
-            ptx_fail_at(ps, ps->tok.line, ps->tok.col, "the two sides of ?: in a constant expression differ in type");
+        need_int(ps, &cond); /* ptxas takes ?: over integers only */
+        need_int(ps, &a);
+        need_int(ps, &b);
         push_value(ps, cond.i ? a : b);
         return;
     }
@@ -372,6 +372,8 @@ static void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token 
 /* A constant operand: an integer (IMM) or a float (FIMM, its value's bits in imm). */
 static void parse_constant(ptx_parser *ps, ptx_operand *o)
 {
+    const ptx_token *t = &ps->tok;
+    o->hex = t->kind == PTX_T_FLOAT && t->n > 2 && t->p[0] == '0' && ((t->p[1] | 32) == 'f' || (t->p[1] | 32) == 'd');
     ptx_const v = ptx_parse_const(ps);
     o->kind = v.is_float ? PTX_O_FIMM : PTX_O_IMM;
     if (v.is_float)
@@ -456,6 +458,27 @@ static void parse_address(ptx_parser *ps)
     ptx_expect_punct(ps, ']', "']' closing the address");
 }
 
+/* a[i] after the variable a: its element i, an address (i scaled by the element's size, as ptxas
+ * does; a register index is kept as the address's base). */
+static void parse_element_index(ptx_parser *ps, ptx_operand *o)
+{
+    ptx_advance(ps); /* [ */
+    o->kind = PTX_O_ADDR;
+    o->reg = -1;
+    if (ps->tok.kind == PTX_T_IDENT && !is_warp_sz(&ps->tok)) {
+        o->reg = ptx_lookup_reg(ps);
+        if (o->reg < 0)
+            ptx_expected(ps, "a register or a constant as the index");
+        ptx_advance(ps);
+    } else {
+        ptx_const v = ptx_parse_const(ps);
+        if (v.is_float)
+            ptx_fail_at(ps, o->line, o->col, "an index must be an integer");
+        o->imm = (int64_t)((uint64_t)v.i * ps->m->syms[o->sym].elem);
+    }
+    ptx_expect_punct(ps, ']', "']' closing the index");
+}
+
 /* One operand of an instruction (two for a texture or tensor address) onto ps->pend. */
 static void parse_operand(ptx_parser *ps, bool label_ok, bool list_ok)
 {
@@ -467,6 +490,8 @@ static void parse_operand(ptx_parser *ps, bool label_ok, bool list_ok)
     }
     if (ps->tok.kind == PTX_T_IDENT && !is_warp_sz(&ps->tok)) {
         parse_name(ps, &o, label_ok, &unresolved);
+        if (o.kind == PTX_O_SYM && o.sym >= 0 && ptx_punct(&ps->tok, '['))
+            parse_element_index(ps, &o);
     } else if (ptx_punct(&ps->tok, '[')) {
         parse_address(ps);
         return;
@@ -568,6 +593,49 @@ static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
     return oi;
 }
 
+/* Which constants an operand of type t takes: floats (.f32, .f64), integers (.u, .s, .pred), or
+ * integers and the bits of a float (.b); 0 where not checked (.f16, .bf16 and the packed types). */
+enum { CONST_ANY, CONST_FLOAT, CONST_INT, CONST_BITS };
+
+static int constant_class(const ptx_token *t)
+{
+    if (TOK_IS(t, ".f32") || TOK_IS(t, ".f64"))
+        return CONST_FLOAT;
+    if (TOK_IS(t, ".pred"))
+        return CONST_INT;
+    if (t->n < 3 || ptx_type_bits(t) <= 1 || (t->p[1] != 'u' && t->p[1] != 's' && t->p[1] != 'b'))
+        return CONST_ANY;
+    return t->p[1] == 'b' ? CONST_BITS : CONST_INT;
+}
+
+/* The constants of an instruction against its type (the last type modifier: cvt's and set's source
+ * type), as ptxas checks them: mov.f32 %f1, 1 and mov.u32 %r1, 1.5 are errors. The predicate of selp
+ * and of setp's boolean operator is left alone. */
+static void check_constants(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
+{
+    if (!in->nmods)
+        return;
+    const ptx_token *mods = ps->f->mods + in->mods;
+    int cls = CONST_ANY;
+    for (uint32_t i = 0; i < in->nmods; i++)
+        if (ptx_type_bits(&mods[i]) > 0 || TOK_IS(&mods[i], ".f16") || TOK_IS(&mods[i], ".bf16"))
+            cls = constant_class(&mods[i]);
+    if (cls == CONST_ANY)
+        return;
+    bool last_is_predicate = in->kind == PTX_K_SELP ||
+                             ((in->kind == PTX_K_SETP || (in->oplen == 3 && memcmp(in->op, "set", 3) == 0)) && n == 4);
+    for (uint32_t i = base; i < ps->npend - last_is_predicate; i++) {
+        const ptx_operand *o = &ps->pend[i].o;
+        bool bad = (o->kind == PTX_O_IMM && cls == CONST_FLOAT) ||
+                   (o->kind == PTX_O_FIMM && (cls == CONST_INT || (cls == CONST_BITS && !o->hex)));
+        if (bad)
+            ptx_fail_at(ps, o->line, o->col, "'%.*s' takes %s constants here", (int)in->oplen, in->op,
+                        cls == CONST_FLOAT ? "floating-point"
+                        : cls == CONST_INT ? "integer"
+                                           : "integer or 0f/0d");
+    }
+}
+
 /* ptxas's count of an instruction's operands (a pair p|q, a vector and an address with its
  * coordinates, [map, {x, y}], each count one); for those it counts, a result register first; a
  * label for bra. */
@@ -584,6 +652,7 @@ static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_opcode
                     : n < min  ? "at least "
                                : "at most ",
                     n < min ? min : max, (n < min ? min : max) == 1 ? "" : "s", n);
+    check_constants(ps, in, base, n);
     const ptx_pending *first = &ps->pend[base];
     if (in->kind == PTX_K_BRA && !first->name.n)
         ptx_fail_at(ps, first->o.line, first->o.col, "bra takes a label");

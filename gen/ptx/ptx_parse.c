@@ -138,7 +138,8 @@ static void parse_variable(ptx_parser *ps, uint8_t space)
                 ptx_declare_reg(ps, &name, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
             }
         } else {
-            ptx_declare_symbol(ps, &name, space, size);
+            int32_t sym = ptx_declare_symbol(ps, &name, space, size); /* it may move m->syms */
+            ps->m->syms[sym].elem = (uint32_t)(vec * (bits < 8 ? 1 : bits / 8));
             if (ps->f && space == PTX_SP_LOCAL)
                 ps->f->local_bytes += size;
             if (ps->f && space == PTX_SP_SHARED)
@@ -248,10 +249,12 @@ static void parse_params(ptx_parser *ps)
             ptx_advance(ps);
             ptx_expect_punct(ps, ']', "']'");
         }
-        if (space == PTX_SP_PARAM)
-            ptx_declare_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
-        else
+        if (space == PTX_SP_PARAM) {
+            int32_t sym = ptx_declare_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
+            ps->m->syms[sym].elem = (uint32_t)(bits / 8 ? bits / 8 : 1);
+        } else {
             ptx_declare_reg(ps, &name, ptx_class_of_bits(bits));
+        }
         if (ptx_punct(&ps->tok, ','))
             ptx_advance(ps);
         else if (!ptx_punct(&ps->tok, ')'))
