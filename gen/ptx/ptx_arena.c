@@ -65,3 +65,13 @@ void ptx_grow(void **arr, uint32_t *cap, size_t elem)
     *arr = grown;
     *cap = want;
 }
+
+void ptx_reserve(void **arr, uint32_t *cap, uint32_t n, size_t elem)
+{
+    if (*arr || !n)
+        return;
+    *arr = malloc((size_t)n * elem);
+    if (!*arr)
+        ptx_out_of_memory((size_t)n * elem);
+    *cap = n;
+}

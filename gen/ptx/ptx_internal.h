@@ -13,6 +13,8 @@ void *ptx_xcalloc(size_t n, size_t size); /* calloc that aborts when memory runs
 _Noreturn void ptx_out_of_memory(size_t bytes);
 /* Grows a malloc'd array of elem-byte elements: *cap doubles (from 64). */
 void ptx_grow(void **arr, uint32_t *cap, size_t elem);
+/* Gives an empty array (*arr NULL) room for n elem-byte elements at once. */
+void ptx_reserve(void **arr, uint32_t *cap, uint32_t n, size_t elem);
 /* Makes room for one more element in arr (n used of cap). */
 #define PTX_PUSH(arr, n, cap)                                                                                          \
     do {                                                                                                               \

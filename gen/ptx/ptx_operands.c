@@ -275,8 +275,23 @@ static bool close_groups(ptx_parser *ps, uint32_t obase, uint32_t *depth, bool h
     }
 }
 
+/* A literal followed by what ends an operand: most constants, read without the operator stacks. */
+static bool lone_literal(ptx_parser *ps, ptx_const *v)
+{
+    const ptx_token *t = &ps->tok, *next = ptx_peek(ps);
+    if ((t->kind != PTX_T_INT && t->kind != PTX_T_FLOAT) || next->kind != PTX_T_PUNCT ||
+        (next->p[0] != ',' && next->p[0] != ';' && next->p[0] != ']' && next->p[0] != '}'))
+        return false;
+    *v = t->kind == PTX_T_INT ? (ptx_const){.i = ptx_int_value(t)} : (ptx_const){.is_float = true, .d = float_value(t)};
+    ptx_advance(ps);
+    return true;
+}
+
 ptx_const ptx_parse_const(ptx_parser *ps)
 {
+    ptx_const lone;
+    if (lone_literal(ps, &lone))
+        return lone;
     uint32_t vbase = ps->nvals, obase = ps->neops, depth = 0, open_ternaries = 0;
     for (;;) {
         bool hexf = parse_primary(ps, &depth);
@@ -316,8 +331,12 @@ ptx_const ptx_parse_const(ptx_parser *ps)
 
 static void push_pending(ptx_parser *ps, ptx_operand o, const ptx_token *unresolved)
 {
+    if (unresolved) {
+        PTX_PUSH(ps->unres, ps->nunres, ps->unresc);
+        ps->unres[ps->nunres++] = (ptx_unresolved){ps->npend, *unresolved};
+    }
     PTX_PUSH(ps->pend, ps->npend, ps->pendc);
-    ps->pend[ps->npend++] = (ptx_pending){o, unresolved ? *unresolved : (ptx_token){0}};
+    ps->pend[ps->npend++] = o;
 }
 
 static uint32_t push_operand(ptx_parser *ps, ptx_operand o)
@@ -413,7 +432,7 @@ static ptx_operand parse_list(ptx_parser *ps, char close, uint8_t kind)
     list.count = (int32_t)(ps->npend - base);
     list.reg = (int32_t)ps->f->nopnds;
     for (uint32_t i = base; i < ps->npend; i++)
-        push_operand(ps, ps->pend[i].o);
+        push_operand(ps, ps->pend[i]);
     ps->npend = base;
     return list;
 }
@@ -508,7 +527,7 @@ static void parse_operand(ptx_parser *ps, bool label_ok, bool list_ok)
 /* setp's and elect's two destinations, a|b: the last operand becomes the pair. */
 static void parse_pair(ptx_parser *ps)
 {
-    ptx_operand first = ps->pend[ps->npend - 1].o;
+    ptx_operand first = ps->pend[ps->npend - 1];
     ptx_advance(ps);
     ptx_operand second = operand_at(&ps->tok);
     if (ps->tok.kind != PTX_T_IDENT)
@@ -518,7 +537,7 @@ static void parse_pair(ptx_parser *ps)
         .kind = PTX_O_VEC, .count = 2, .reg = (int32_t)ps->f->nopnds, .sym = -1, .line = first.line, .col = first.col};
     push_operand(ps, first);
     push_operand(ps, second);
-    ps->pend[ps->npend - 1] = (ptx_pending){pair, {0}};
+    ps->pend[ps->npend - 1] = pair;
 }
 
 /* The operands up to ';' onto ps->pend; returns where they start there. */
@@ -585,10 +604,11 @@ static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
         ptx_advance(ps);
     }
     in->nmods = f->nmods - in->mods;
-    ptx_classify_modifiers(in, in->nmods ? f->mods + in->mods : NULL);
-    if (ptx_classify_semantics(in, in->nmods ? f->mods + in->mods : NULL, oi->family) > 1 &&
-        (oi->family == PTX_FAM_LD || oi->family == PTX_FAM_ST || oi->family == PTX_FAM_ATOM ||
-         oi->family == PTX_FAM_RED))
+    const ptx_token *mods = in->nmods ? f->mods + in->mods : NULL;
+    ptx_classify_modifiers(in, mods, &ps->mod_info);
+    ptx_classify_semantics(in, mods, &ps->mod_info, oi->family);
+    if (ps->mod_info.nspaces > 1 && (oi->family == PTX_FAM_LD || oi->family == PTX_FAM_ST ||
+                                     oi->family == PTX_FAM_ATOM || oi->family == PTX_FAM_RED))
         ptx_fail_at(ps, in->line, in->col, "'%.*s' names more than one state space", (int)in->oplen, in->op);
     return oi;
 }
@@ -613,19 +633,15 @@ static int constant_class(const ptx_token *t)
  * and of setp's boolean operator is left alone. */
 static void check_constants(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
 {
-    if (!in->nmods)
+    if (ps->mod_info.last_type < 0)
         return;
-    const ptx_token *mods = ps->f->mods + in->mods;
-    int cls = CONST_ANY;
-    for (uint32_t i = 0; i < in->nmods; i++)
-        if (ptx_type_bits(&mods[i]) > 0 || TOK_IS(&mods[i], ".f16") || TOK_IS(&mods[i], ".bf16"))
-            cls = constant_class(&mods[i]);
+    int cls = constant_class(&ps->f->mods[in->mods + (uint32_t)ps->mod_info.last_type]);
     if (cls == CONST_ANY)
         return;
     bool last_is_predicate = in->kind == PTX_K_SELP ||
                              ((in->kind == PTX_K_SETP || (in->oplen == 3 && memcmp(in->op, "set", 3) == 0)) && n == 4);
     for (uint32_t i = base; i < ps->npend - last_is_predicate; i++) {
-        const ptx_operand *o = &ps->pend[i].o;
+        const ptx_operand *o = &ps->pend[i];
         bool bad = (o->kind == PTX_O_IMM && cls == CONST_FLOAT) ||
                    (o->kind == PTX_O_FIMM && (cls == CONST_INT || (cls == CONST_BITS && !o->hex)));
         if (bad)
@@ -639,26 +655,31 @@ static void check_constants(ptx_parser *ps, const ptx_instr *in, uint32_t base, 
 /* ptxas's count of an instruction's operands (a pair p|q, a vector and an address with its
  * coordinates, [map, {x, y}], each count one); for those it counts, a result register first; a
  * label for bra. */
-static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi, uint32_t base)
+static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi, uint32_t base,
+                           uint32_t unres_base)
 {
     uint32_t min, max, n = 0;
-    if (!ptx_operand_range(oi, in->nmods ? ps->f->mods + in->mods : NULL, in->nmods, &min, &max))
+    if (!ptx_operand_range(oi, &ps->mod_info, in->nmods ? ps->f->mods + in->mods : NULL, in->nmods, &min, &max))
         return;
-    for (uint32_t i = base; i < ps->npend; i++)
-        n += !ps->pend[i].o.in_addr;
+    bool constants = false;
+    for (uint32_t i = base; i < ps->npend; i++) {
+        n += !ps->pend[i].in_addr;
+        constants |= ps->pend[i].kind == PTX_O_IMM || ps->pend[i].kind == PTX_O_FIMM;
+    }
     if (n < min || n > max)
         ptx_fail_at(ps, in->line, in->col, "'%.*s' takes %s%u operand%s here, not %u", (int)in->oplen, in->op,
                     min == max ? ""
                     : n < min  ? "at least "
                                : "at most ",
                     n < min ? min : max, (n < min ? min : max) == 1 ? "" : "s", n);
-    check_constants(ps, in, base, n);
-    const ptx_pending *first = &ps->pend[base];
-    if (in->kind == PTX_K_BRA && !first->name.n)
-        ptx_fail_at(ps, first->o.line, first->o.col, "bra takes a label");
-    if (in->kind != PTX_K_BRA && in->kind != PTX_K_ST && in->kind != PTX_K_RED && first->o.kind != PTX_O_REG &&
-        first->o.kind != PTX_O_VEC && first->o.kind != PTX_O_SINK)
-        ptx_fail_at(ps, first->o.line, first->o.col, "'%.*s' needs a register for its result", (int)in->oplen, in->op);
+    if (constants)
+        check_constants(ps, in, base, n);
+    const ptx_operand *first = &ps->pend[base];
+    if (in->kind == PTX_K_BRA && (ps->nunres == unres_base || ps->unres[unres_base].at != base))
+        ptx_fail_at(ps, first->line, first->col, "bra takes a label");
+    if (in->kind != PTX_K_BRA && in->kind != PTX_K_ST && in->kind != PTX_K_RED && first->kind != PTX_O_REG &&
+        first->kind != PTX_O_VEC && first->kind != PTX_O_SINK)
+        ptx_fail_at(ps, first->line, first->col, "'%.*s' needs a register for its result", (int)in->oplen, in->op);
 }
 
 void ptx_parse_instruction(ptx_parser *ps)
@@ -668,15 +689,18 @@ void ptx_parse_instruction(ptx_parser *ps)
     if (ptx_punct(&ps->tok, '@'))
         parse_guard(ps, &in);
     const ptx_opcode *oi = parse_opcode(ps, &in);
-    uint32_t base = parse_operands(ps, &in);
-    check_operands(ps, &in, oi, base);
+    uint32_t unres_base = ps->nunres, base = parse_operands(ps, &in), n = ps->npend - base;
+    check_operands(ps, &in, oi, base, unres_base);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
-    in.nopnd = (int32_t)(ps->npend - base);
-    for (uint32_t i = base; i < ps->npend; i++) {
-        if (ps->pend[i].name.n)
-            ptx_add_fixup(ps, f->nopnds, &ps->pend[i].name);
-        push_operand(ps, ps->pend[i].o);
-    }
+    in.nopnd = (int32_t)n;
+    for (uint32_t u = unres_base; u < ps->nunres; u++)
+        ptx_add_fixup(ps, f->nopnds + ps->unres[u].at - base, &ps->unres[u].name);
+    ps->nunres = unres_base;
+    while (f->nopnds + n > f->opndc)
+        ptx_grow((void **)&f->opnds, &f->opndc, sizeof *f->opnds);
+    if (n)
+        memcpy(f->opnds + f->nopnds, ps->pend + base, n * sizeof *f->opnds);
+    f->nopnds += n;
     ps->npend = base;
     PTX_PUSH(f->ins, f->nins, f->insc);
     f->ins[f->nins++] = in;

@@ -372,6 +372,15 @@ static int32_t declare_function(ptx_parser *ps, bool is_entry)
     return s;
 }
 
+/* The arrays of a function's body start as large as its predecessor's ended: a module's functions
+ * are alike, and growing an array by doubling copies what it holds each time. */
+static void reserve_like_last(ptx_parser *ps, ptx_function *f)
+{
+    ptx_reserve((void **)&f->ins, &f->insc, ps->last_nins, sizeof *f->ins);
+    ptx_reserve((void **)&f->opnds, &f->opndc, ps->last_nopnds, sizeof *f->opnds);
+    ptx_reserve((void **)&f->mods, &f->modc, ps->last_nmods, sizeof *f->mods);
+}
+
 static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
 {
     ptx_module *m = ps->m;
@@ -406,7 +415,11 @@ static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
     if (m->syms[sym].has_body)
         ptx_fail_at(ps, name.line, name.col, "duplicate definition of function '%.*s'", (int)name.n, name.p);
     m->syms[sym].has_body = f->has_body = true;
+    reserve_like_last(ps, f);
     parse_body(ps);
+    ps->last_nins = f->nins;
+    ps->last_nopnds = f->nopnds;
+    ps->last_nmods = f->nmods;
     ptx_close_scope(ps);
     if (m->last_func)
         m->last_func->next = f;
@@ -576,6 +589,7 @@ void ptx_parse(ptx_module *m)
     }
     ptx_free_scopes(ps);
     free(ps->pend);
+    free(ps->unres);
     free(ps->vals);
     free(ps->eops);
     free(ps);

@@ -84,22 +84,59 @@ typedef struct ptx_opcode {
     const char *name;
     uint8_t kind;                 /* ptx_kind */
     uint8_t family;               /* PTX_FAM_* */
-    uint8_t min_opnds, max_opnds; /* 0, 0: not checked */
-    uint8_t opnd_mods;            /* modifiers change the count (.L2::cache_hint, .and ...) */
+    uint8_t min_opnds, max_opnds; /* 0, 0: not checked (ptx_operand_range) */
 } ptx_opcode;
 
 const ptx_opcode *ptx_find_opcode(const char *p, uint32_t n); /* NULL when p[0..n) is no PTX opcode */
+/* Words among an instruction's modifiers that the parser's steps look at, one bit each (ORDER
+ * modifier_words in ptx_opcodes.c). */
+enum {
+    PTX_W_UNI = 1u << 0,
+    PTX_W_TO = 1u << 1,
+    PTX_W_ALIGNED = 1u << 2,
+    PTX_W_READ = 1u << 3,
+    PTX_W_BULK_GROUP = 1u << 4,
+    PTX_W_ASYNC = 1u << 5,
+    PTX_W_BULK = 1u << 6,
+    PTX_W_CAS = 1u << 7,
+    PTX_W_BOOL_OP = 1u << 8, /* .and .or .xor */
+    PTX_W_RS = 1u << 9,
+    PTX_W_SYNC = 1u << 10,
+    PTX_W_F32 = 1u << 11,
+    PTX_W_L2_CACHE_HINT = 1u << 12,
+    PTX_W_ARRIVE = 1u << 13,
+    PTX_W_CTA = 1u << 14,
+    PTX_W_CLUSTER = 1u << 15,
+    PTX_W_GPU = 1u << 16, /* .gpu, membar's .gl */
+    PTX_W_SYS = 1u << 17,
+    PTX_W_RELAXED = 1u << 18, /* .relaxed .weak .volatile .mmio */
+    PTX_W_ACQUIRE = 1u << 19,
+    PTX_W_RELEASE = 1u << 20,
+    PTX_W_ACQ_REL = 1u << 21,    /* .acq_rel .sc */
+    PTX_W_ON_CLUSTER = 1u << 22, /* ...::cluster: .shared::cluster, .multicast::cluster */
+    PTX_W_MBARRIER_TX = 1u << 23 /* .mbarrier::complete_tx::bytes */
+};
+
+/* What an instruction's modifiers say, read once (ptx_classify_modifiers) for every step after. */
+typedef struct ptx_mod_info {
+    uint32_t words;   /* PTX_W_* */
+    uint8_t space[2]; /* the first two state spaces named: a copy's destination, then its source */
+    uint8_t nspaces;  /* how many are named (2 at most counted) */
+    int last_type;    /* the index of the last type modifier (cvt's and set's source type), -1 */
+} ptx_mod_info;
+
 /* The fewest and the most operands ptxas takes for the instruction, with its modifiers; false when
  * the opcode's count is not checked. */
-bool ptx_operand_range(const ptx_opcode *oi, const ptx_token *mods, uint32_t nmods, uint32_t *min, uint32_t *max);
+bool ptx_operand_range(const ptx_opcode *oi, const ptx_mod_info *mi, const ptx_token *mods, uint32_t nmods,
+                       uint32_t *min, uint32_t *max);
 int ptx_type_bits(const ptx_token *t);    /* .u32 -> 32, .pred -> 1; -1: not a type */
 uint8_t ptx_class_of_bits(int bits);      /* ptx_reg_class of a type of that width */
 uint8_t ptx_space_of(const ptx_token *t); /* .shared::cta -> PTX_SP_SHARED; else NONE */
-/* The kind, state space, vector width and type size an instruction's modifiers give it. */
-void ptx_classify_modifiers(ptx_instr *in, const ptx_token *mods);
+/* The kind, state space, vector width and type size an instruction's modifiers give it, and *mi. */
+void ptx_classify_modifiers(ptx_instr *in, const ptx_token *mods, ptx_mod_info *mi);
 /* The memory semantics of an instruction of that family (ptx_semantics.c): reads, writes, sync,
- * sync_on, scope and sem. Returns how many state spaces its modifiers name. */
-int ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family);
+ * sync_on, scope and sem. */
+void ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, const ptx_mod_info *mi, uint8_t family);
 
 /* tok_is for a string literal: its length is known at compile time. */
 #define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)
@@ -111,6 +148,7 @@ typedef struct ptx_range_decl {
     uint32_t n;
     uint64_t count;
     uint8_t cls;
+    uint32_t depth;  /* of the scope declaring it (ptx_binding) */
     int32_t *ids;    /* register id + 1 of members 0 .. nids-1 used so far (direct index, no hashing) */
     uint32_t nids;   /* grows with the highest such member used */
     ptx_strmap wide; /* members from PTX_RANGE_DIRECT on, by their digits */
@@ -120,14 +158,14 @@ typedef struct ptx_range_decl {
 enum { PTX_RANGE_DIRECT = 1 << 16 };
 
 /* What a name in a scope stands for (ptx_scope.c). */
-enum { PTX_NAME_REG, PTX_NAME_RANGE, PTX_NAME_SYM, PTX_NAME_LABEL };
+enum { PTX_NAME_REG, PTX_NAME_SYM, PTX_NAME_LABEL };
 
 /* A name bound in a scope; the map holds the innermost binding of each name, which remembers the
  * one it hides until its scope closes. */
 typedef struct ptx_binding {
     uint8_t kind;   /* PTX_NAME_* */
     uint32_t depth; /* 1: the function's parameters and body, 2 and on: the { } blocks inside it */
-    int32_t id;     /* register id, range index, symbol index, or the instruction a label points at */
+    int32_t id;     /* register id, symbol index, or the instruction a label points at */
     int32_t hidden; /* the binding of the same name in an enclosing scope, or -1 */
     const char *p;
     uint32_t n;
@@ -144,11 +182,12 @@ typedef struct ptx_fixup {
     uint32_t n, line, col;
 } ptx_fixup;
 
-/* An operand being parsed, with the name it could not resolve yet (a label defined further on). */
-typedef struct ptx_pending {
-    ptx_operand o;
+/* An operand whose name is not known yet (a label defined further on): its place among the pending
+ * operands and the name. */
+typedef struct ptx_unresolved {
+    uint32_t at;
     ptx_token name;
-} ptx_pending;
+} ptx_unresolved;
 
 /* The value of a constant expression: ptxas keeps integers and floats apart. */
 typedef struct ptx_const {
@@ -171,20 +210,25 @@ typedef struct ptx_parser {
     bool has_next;
     ptx_function *f;
     jmp_buf fail;
-    ptx_strmap globals;     /* the module's variables and functions: symbol index */
-    ptx_strmap locals;      /* registers, variables and labels of the function's scopes: binding */
-    ptx_strmap range_names; /* %r<N> prefixes: binding */
+    ptx_strmap globals; /* the module's variables and functions: symbol index */
+    ptx_strmap locals;  /* registers, variables and labels of the function's scopes: binding */
     ptx_binding *binds;
     uint32_t nbinds, bindc;
-    ptx_scope_mark *scopes; /* open scopes: 0 at module level, 1 in a function, more in its { } blocks */
+    const char *looked_up;     /* the name ptx_lookup_reg looked up last, and its binding */
+    int32_t looked_up_binding; /* (the maps do not change between it and ptx_lookup_sym) */
+    ptx_scope_mark *scopes;    /* open scopes: 0 at module level, 1 in a function, more in its { } blocks */
     uint32_t nscopes, scopec;
     ptx_range_decl *ranges;
     uint32_t nranges, rangec;
     ptx_fixup *fixups;
     uint32_t nfixups, fixupc;
-    ptx_pending *pend; /* the current instruction's top-level operands, then a list's elements */
+    ptx_operand *pend; /* the current instruction's top-level operands, then a list's elements */
     uint32_t npend, pendc;
-    ptx_const *vals; /* constant expressions: values and operators waiting */
+    ptx_unresolved *unres; /* the names among them not known yet */
+    uint32_t nunres, unresc;
+    ptx_mod_info mod_info;                       /* the current instruction's */
+    uint32_t last_nins, last_nopnds, last_nmods; /* the sizes of the last function's arrays */
+    ptx_const *vals;                             /* constant expressions: values and operators waiting */
     uint32_t nvals, valc;
     ptx_expr_op *eops;
     uint32_t neops, eopc;

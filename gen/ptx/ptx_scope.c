@@ -14,6 +14,7 @@ static const struct sreg_name {
     int base;
     bool dims; /* takes .x .y .z (or .w) */
 } sregs[] = {
+    /* strncmp with the token's length and the name's end compare them without strlen */
     {"%tid", PTX_SR_TID, true},
     {"%ntid", PTX_SR_NTID, true},
     {"%ctaid", PTX_SR_CTAID, true},
@@ -78,7 +79,7 @@ int ptx_special_reg(ptx_parser *ps)
     int base = -1;
     bool dims = false;
     for (size_t i = 0; i < sizeof sregs / sizeof sregs[0] && base < 0; i++)
-        if (t->n == strlen(sregs[i].name) && memcmp(t->p, sregs[i].name, t->n) == 0) {
+        if (sregs[i].name[1] == t->p[1] && strncmp(t->p, sregs[i].name, t->n) == 0 && sregs[i].name[t->n] == 0) {
             base = sregs[i].base;
             dims = sregs[i].dims;
         }
@@ -170,16 +171,16 @@ void ptx_close_scope(ptx_parser *ps)
     ptx_scope_mark s = ps->scopes[ps->nscopes - 1];
     if (ps->f)
         resolve_labels(ps, s.nfixups);
+    if (ps->nscopes == 1) { /* the function's names all go: its successor starts with an empty map */
+        ptx_strmap_clear(&ps->locals);
+        ps->nbinds = s.nbinds;
+    }
     while (ps->nbinds > s.nbinds) {
         const ptx_binding *b = &ps->binds[--ps->nbinds];
-        ptx_strmap_put(b->kind == PTX_NAME_RANGE ? &ps->range_names : &ps->locals, b->p, b->n, b->hidden);
+        ptx_strmap_put(&ps->locals, b->p, b->n, b->hidden);
     }
     free_ranges_from(ps, s.nranges);
     ps->nscopes--;
-    if (!ps->nscopes) { /* the function's names are gone: start its successor with empty maps */
-        ptx_strmap_clear(&ps->locals);
-        ptx_strmap_clear(&ps->range_names);
-    }
 }
 
 void ptx_free_scopes(ptx_parser *ps)
@@ -190,7 +191,6 @@ void ptx_free_scopes(ptx_parser *ps)
     free(ps->scopes);
     free(ps->fixups);
     ptx_strmap_free(&ps->locals);
-    ptx_strmap_free(&ps->range_names);
     ptx_strmap_free(&ps->globals);
 }
 
@@ -220,18 +220,21 @@ static bool split_number(const char *p, uint32_t n, uint32_t *plen, uint64_t *id
     return true;
 }
 
-/* The innermost range declaring member idx of the prefix p[0..plen), or -1 (its binding). */
-static int32_t range_binding(const ptx_parser *ps, const char *p, uint32_t plen, uint64_t idx)
+/* The innermost range declaring member idx of the prefix p[0..plen), or NULL. A function has a
+ * few ranges (%p %rs %r %rd %f %fd): a scan from the innermost is quicker than a hash. */
+static ptx_range_decl *find_range(ptx_parser *ps, const char *p, uint32_t plen, uint64_t idx)
 {
-    for (int32_t b = ptx_strmap_get(&ps->range_names, p, plen); b >= 0; b = ps->binds[b].hidden)
-        if (idx < ps->ranges[ps->binds[b].id].count)
-            return b;
-    return -1;
+    for (uint32_t i = ps->nranges; i-- > 0;) {
+        ptx_range_decl *d = &ps->ranges[i];
+        if (d->n == plen && d->p[plen - 1] == p[plen - 1] && idx < d->count && memcmp(d->p, p, plen) == 0)
+            return d;
+    }
+    return NULL;
 }
 
 /* Member idx of range d, named by t: made a register the first time it is used. Low members are
  * found by index, the others (a range may be as large as its count says) through a map. */
-static int32_t range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx, const ptx_token *t, uint32_t plen)
+static int32_t new_range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx, const ptx_token *t, uint32_t plen)
 {
     if (idx >= PTX_RANGE_DIRECT) {
         int32_t r = ptx_strmap_get(&d->wide, t->p + plen, t->n - plen);
@@ -256,18 +259,27 @@ static int32_t range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx, con
     return d->ids[idx] - 1;
 }
 
+static inline int32_t range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx, const ptx_token *t, uint32_t plen)
+{
+    if (idx < d->nids && d->ids[idx]) /* seen before */
+        return d->ids[idx] - 1;
+    return new_range_member(ps, d, idx, t, plen);
+}
+
 int32_t ptx_lookup_reg(ptx_parser *ps)
 {
     const ptx_token *t = &ps->tok;
     uint32_t plen = 0;
     uint64_t idx = 0;
-    int32_t rb = ps->nranges && split_number(t->p, t->n, &plen, &idx) ? range_binding(ps, t->p, plen, idx) : -1;
+    ptx_range_decl *d = ps->nranges && split_number(t->p, t->n, &plen, &idx) ? find_range(ps, t->p, plen, idx) : NULL;
     /* a range of this very scope hides everything else; a direct name declared deeper hides it */
-    if (rb >= 0 && ps->binds[rb].depth == depth(ps))
-        return range_member(ps, &ps->ranges[ps->binds[rb].id], idx, t, plen);
+    if (d && d->depth == depth(ps))
+        return range_member(ps, d, idx, t, plen);
     int32_t b = local_binding(ps, t->p, t->n);
-    if (rb >= 0 && (b < 0 || ps->binds[b].depth < ps->binds[rb].depth))
-        return range_member(ps, &ps->ranges[ps->binds[rb].id], idx, t, plen);
+    ps->looked_up = t->p; /* for ptx_lookup_sym on the same name */
+    ps->looked_up_binding = b;
+    if (d && (b < 0 || ps->binds[b].depth < d->depth))
+        return range_member(ps, d, idx, t, plen);
     return b >= 0 && ps->binds[b].kind == PTX_NAME_REG ? ps->binds[b].id : -1;
 }
 
@@ -285,8 +297,8 @@ static void check_new_name(ptx_parser *ps, const ptx_token *name, const char *wh
     uint32_t plen = 0;
     uint64_t idx = 0;
     if (ps->nranges && split_number(name->p, name->n, &plen, &idx)) {
-        int32_t rb = range_binding(ps, name->p, plen, idx);
-        if (rb >= 0 && ps->binds[rb].depth == depth(ps))
+        const ptx_range_decl *d = find_range(ps, name->p, plen, idx);
+        if (d && d->depth == depth(ps))
             duplicate(ps, name, what);
     }
 }
@@ -301,28 +313,28 @@ int32_t ptx_declare_reg(ptx_parser *ps, const ptx_token *name, uint8_t cls)
 
 void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, uint8_t cls)
 {
-    int32_t same = ptx_strmap_get(&ps->range_names, name->p, name->n);
-    if (same >= 0 && ps->binds[same].depth == depth(ps))
-        duplicate(ps, name, "register range");
+    uint32_t scope_start = ps->scopes[ps->nscopes - 1].nranges;
+    for (uint32_t i = scope_start; i < ps->nranges; i++)
+        if (ps->ranges[i].n == name->n && memcmp(ps->ranges[i].p, name->p, name->n) == 0)
+            duplicate(ps, name, "register range");
     /* a register of this scope named like a member: %r2 before %r<4> */
     for (uint32_t i = ps->scopes[ps->nscopes - 1].nbinds; i < ps->nbinds; i++) {
         const ptx_binding *b = &ps->binds[i];
-        uint32_t plen = 0;
-        uint64_t idx = 0;
-        if (b->kind != PTX_NAME_RANGE && split_number(b->p, b->n, &plen, &idx) && plen == name->n &&
-            memcmp(b->p, name->p, plen) == 0 && idx < count)
+        uint32_t plen;
+        uint64_t idx;
+        if (split_number(b->p, b->n, &plen, &idx) && plen == name->n && memcmp(b->p, name->p, plen) == 0 && idx < count)
             duplicate(ps, &(ptx_token){.p = b->p, .n = b->n, .line = name->line, .col = name->col}, "register");
     }
     PTX_PUSH(ps->ranges, ps->nranges, ps->rangec);
-    ps->ranges[ps->nranges] = (ptx_range_decl){.p = name->p, .n = name->n, .count = count, .cls = cls};
-    bind(ps, &ps->range_names, name, PTX_NAME_RANGE, (int32_t)ps->nranges++);
+    ps->ranges[ps->nranges++] =
+        (ptx_range_decl){.p = name->p, .n = name->n, .count = count, .cls = cls, .depth = depth(ps)};
 }
 
 /* ---- variables, functions and labels ---- */
 
 int32_t ptx_lookup_sym(ptx_parser *ps)
 {
-    int32_t b = local_binding(ps, ps->tok.p, ps->tok.n);
+    int32_t b = ps->looked_up == ps->tok.p ? ps->looked_up_binding : local_binding(ps, ps->tok.p, ps->tok.n);
     if (b >= 0)
         return ps->binds[b].kind == PTX_NAME_SYM ? ps->binds[b].id : -1;
     return ptx_strmap_get(&ps->globals, ps->tok.p, ps->tok.n);

@@ -148,9 +148,8 @@ static const struct {
 
 static bool has_modifier(const ptx_token *mods, uint32_t n, const char *mod)
 {
-    size_t len = strlen(mod);
-    for (uint32_t i = 0; i < n; i++)
-        if (mods[i].n == len && memcmp(mods[i].p, mod, len) == 0)
+    for (uint32_t i = 0; i < n; i++) /* mod's first n characters, then its end */
+        if (mods[i].p[1] == mod[1] && strncmp(mods[i].p, mod, mods[i].n) == 0 && mod[mods[i].n] == 0)
             return true;
     return false;
 }
@@ -164,74 +163,30 @@ static const sem_rule *find_rule(uint8_t family, const ptx_token *mods, uint32_t
     return &rows[families[family].n - 1]; /* the last row takes the rest */
 }
 
-static bool ends_with(const ptx_token *t, const char *suffix)
+/* The scope the modifiers name, or PTX_SCOPE_NONE. */
+static uint8_t named_scope(uint32_t words)
 {
-    size_t n = strlen(suffix);
-    return t->n >= n && memcmp(t->p + t->n - n, suffix, n) == 0;
+    return words & PTX_W_CTA       ? PTX_SCOPE_CTA
+           : words & PTX_W_CLUSTER ? PTX_SCOPE_CLUSTER
+           : words & PTX_W_GPU     ? PTX_SCOPE_GPU
+           : words & PTX_W_SYS     ? PTX_SCOPE_SYS
+                                   : PTX_SCOPE_NONE;
 }
 
-/* What the modifiers say beyond the row: collected in one pass. */
-typedef struct modifier_effects {
-    uint8_t space[2];              /* the first two state spaces named (destination, source) */
-    uint8_t nspaces, scope;        /* scope: PTX_SCOPE_NONE when none is named */
-    uint8_t on;                    /* completion through .mbarrier::complete_tx or .bulk_group */
-    uint8_t sem, order, has_order; /* flags; the memory order's ACQUIRE/RELEASE when one is named */
-} modifier_effects;
-
-/* The scope or memory order a modifier names: .cta .cluster .gpu .sys (.gl: membar's gpu), .relaxed ... */
-static void scope_and_order(const ptx_token *t, modifier_effects *e)
+/* The flags the modifiers give: the memory order they name replaces the row's. */
+static uint8_t flags_of(const sem_rule *r, uint32_t words)
 {
-    static const struct {
-        const char *name;
-        uint8_t scope, order;
-        bool is_order;
-    } words[] = {{".cta", PTX_SCOPE_CTA, 0, false},
-                 {".cluster", PTX_SCOPE_CLUSTER, 0, false},
-                 {".gpu", PTX_SCOPE_GPU, 0, false},
-                 {".gl", PTX_SCOPE_GPU, 0, false},
-                 {".sys", PTX_SCOPE_SYS, 0, false},
-                 {".relaxed", 0, 0, true},
-                 {".weak", 0, 0, true},
-                 {".volatile", 0, 0, true},
-                 {".mmio", 0, 0, true},
-                 {".acquire", 0, PTX_SEM_ACQUIRE, true},
-                 {".release", 0, PTX_SEM_RELEASE, true},
-                 {".acq_rel", 0, AR, true},
-                 {".sc", 0, AR, true}};
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (t->n == strlen(words[i].name) && memcmp(t->p, words[i].name, t->n) == 0) {
-            if (words[i].is_order) {
-                e->order = words[i].order;
-                e->has_order = 1;
-            } else {
-                e->scope = words[i].scope;
-            }
-            return;
-        }
-}
-
-static modifier_effects read_modifiers(const ptx_token *mods, uint32_t n)
-{
-    modifier_effects e = {0};
-    for (uint32_t i = 0; i < n; i++) {
-        const ptx_token *t = &mods[i];
-        uint8_t sp = ptx_space_of(t);
-        if (sp != PTX_SP_NONE && e.nspaces < 2)
-            e.space[e.nspaces++] = sp;
-        if (ends_with(t, "::cluster") && t->n > 9) /* .shared::cluster, .multicast::cluster */
-            e.sem |= PTX_SEM_CLUSTER;
-        if (TOK_IS(t, ".aligned"))
-            e.sem |= PTX_SEM_ALIGNED;
-        else if (TOK_IS(t, ".read"))
-            e.sem |= PTX_SEM_READ;
-        else if (TOK_IS(t, ".bulk_group"))
-            e.on = PTX_ON_BULK_GROUP;
-        else if (t->n > 21 && memcmp(t->p, ".mbarrier::complete_tx", 22) == 0)
-            e.on = PTX_ON_MBARRIER;
-        else if (sp == PTX_SP_NONE)
-            scope_and_order(t, &e);
-    }
-    return e;
+    uint8_t sem = r->sem;
+    if (words & (PTX_W_RELAXED | PTX_W_ACQUIRE | PTX_W_RELEASE | PTX_W_ACQ_REL))
+        sem = (uint8_t)((sem & ~AR) | (words & PTX_W_ACQUIRE ? PTX_SEM_ACQUIRE : 0) |
+                        (words & PTX_W_RELEASE ? PTX_SEM_RELEASE : 0) | (words & PTX_W_ACQ_REL ? AR : 0));
+    if (words & PTX_W_ON_CLUSTER)
+        sem |= PTX_SEM_CLUSTER;
+    if (words & PTX_W_ALIGNED)
+        sem |= PTX_SEM_ALIGNED;
+    if (words & PTX_W_READ)
+        sem |= PTX_SEM_READ;
+    return sem;
 }
 
 static uint8_t space_bit(uint8_t space)
@@ -240,9 +195,9 @@ static uint8_t space_bit(uint8_t space)
 }
 
 /* The state spaces read and written, from the row's access and the spaces the modifiers name. */
-static void set_access(ptx_instr *in, const sem_rule *r, const modifier_effects *e)
+static void set_access(ptx_instr *in, const sem_rule *r, const ptx_mod_info *mi)
 {
-    uint8_t first = e->nspaces ? e->space[0] : r->space, second = e->nspaces > 1 ? e->space[1] : PTX_SP_NONE;
+    uint8_t first = mi->nspaces ? mi->space[0] : r->space, second = mi->nspaces > 1 ? mi->space[1] : PTX_SP_NONE;
     switch (r->access) {
     case ACC_READ:
         in->reads = space_bit(first);
@@ -263,19 +218,18 @@ static void set_access(ptx_instr *in, const sem_rule *r, const modifier_effects 
     }
 }
 
-int ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, uint8_t family)
+void ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, const ptx_mod_info *mi, uint8_t family)
 {
     if (family == PTX_FAM_NONE)
-        return 0;
+        return;
     const sem_rule *r = find_rule(family, mods, in->nmods);
-    modifier_effects e = read_modifiers(mods, in->nmods);
-    set_access(in, r, &e);
+    set_access(in, r, mi);
     in->sync = r->sync;
-    in->sync_on = r->on ? r->on : (r->sem & PTX_SEM_ASYNC) ? e.on : PTX_ON_NONE;
-    in->scope = e.scope ? e.scope : r->scope;
-    uint8_t sem = (uint8_t)(r->sem | e.sem);
-    if (e.has_order)
-        sem = (uint8_t)((sem & ~AR) | e.order);
-    in->sem = sem;
-    return e.nspaces;
+    in->sync_on = r->on;
+    if (!r->on && (r->sem & PTX_SEM_ASYNC)) /* completion as the modifiers say */
+        in->sync_on = mi->words & PTX_W_BULK_GROUP    ? PTX_ON_BULK_GROUP
+                      : mi->words & PTX_W_MBARRIER_TX ? PTX_ON_MBARRIER
+                                                      : PTX_ON_NONE;
+    in->scope = named_scope(mi->words) ? named_scope(mi->words) : r->scope;
+    in->sem = flags_of(r, mi->words);
 }
