@@ -146,9 +146,15 @@ const ptx_opcode *ptx_find_opcode(const char *p, uint32_t n)
         index_opcodes();
     if (p[0] < 'a' || p[0] > 'z')
         return NULL;
-    for (int i = opcode_index.first[p[0] - 'a']; i < OPCODE_COUNT && opcodes[i].name[0] == p[0]; i++)
-        if (opcode_index.len[i] == n && memcmp(opcodes[i].name, p, n) == 0)
+    for (int i = opcode_index.first[p[0] - 'a']; i < OPCODE_COUNT && opcodes[i].name[0] == p[0]; i++) {
+        if (opcode_index.len[i] != n)
+            continue;
+        uint32_t k = 1; /* names are short: a loop beats a call to memcmp */
+        while (k < n && opcodes[i].name[k] == p[k])
+            k++;
+        if (k == n)
             return &opcodes[i];
+    }
     return NULL;
 }
 

@@ -115,16 +115,16 @@ static int32_t local_binding(const ptx_parser *ps, const char *p, uint32_t n)
     return ptx_strmap_get(&ps->locals, p, n);
 }
 
-static void bind(ptx_parser *ps, ptx_strmap *map, const ptx_token *name, uint8_t kind, int32_t id)
+static void bind(ptx_parser *ps, const ptx_token *name, uint8_t kind, int32_t id)
 {
     PTX_PUSH(ps->binds, ps->nbinds, ps->bindc);
     ps->binds[ps->nbinds] = (ptx_binding){.kind = kind,
                                           .depth = depth(ps),
                                           .id = id,
-                                          .hidden = ptx_strmap_get(map, name->p, name->n),
+                                          .hidden = local_binding(ps, name->p, name->n),
                                           .p = name->p,
                                           .n = name->n};
-    ptx_strmap_put(map, name->p, name->n, (int32_t)ps->nbinds++);
+    ptx_strmap_put(&ps->locals, name->p, name->n, (int32_t)ps->nbinds++);
 }
 
 /* The label a pending branch target names, when this scope defines it. */
@@ -307,7 +307,7 @@ int32_t ptx_declare_reg(ptx_parser *ps, const ptx_token *name, uint8_t cls)
 {
     check_new_name(ps, name, "register");
     int32_t r = new_reg(ps, name->p, name->n, cls);
-    bind(ps, &ps->locals, name, PTX_NAME_REG, r);
+    bind(ps, name, PTX_NAME_REG, r);
     return r;
 }
 
@@ -364,14 +364,14 @@ int32_t ptx_declare_symbol(ptx_parser *ps, const ptx_token *name, uint8_t space,
     check_new_name(ps, name, "variable");
     PTX_PUSH(m->syms, m->nsyms, m->symc);
     m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
-    bind(ps, &ps->locals, name, PTX_NAME_SYM, (int32_t)m->nsyms);
+    bind(ps, name, PTX_NAME_SYM, (int32_t)m->nsyms);
     return (int32_t)m->nsyms++;
 }
 
 void ptx_declare_label(ptx_parser *ps, const ptx_token *name)
 {
     check_new_name(ps, name, "label");
-    bind(ps, &ps->locals, name, PTX_NAME_LABEL, (int32_t)ps->f->nins);
+    bind(ps, name, PTX_NAME_LABEL, (int32_t)ps->f->nins);
     ps->f->nlabels++;
 }
 

@@ -148,9 +148,13 @@ static const struct {
 
 static bool has_modifier(const ptx_token *mods, uint32_t n, const char *mod)
 {
-    for (uint32_t i = 0; i < n; i++) /* mod's first n characters, then its end */
-        if (mods[i].p[1] == mod[1] && strncmp(mods[i].p, mod, mods[i].n) == 0 && mod[mods[i].n] == 0)
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t k = 0; /* mod's first characters, then its end */
+        while (k < mods[i].n && mods[i].p[k] == mod[k])
+            k++;
+        if (k == mods[i].n && mod[k] == 0)
             return true;
+    }
     return false;
 }
 
