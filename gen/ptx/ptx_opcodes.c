@@ -108,9 +108,11 @@ static const struct modifier_word {
 
 enum { OPCODE_COUNT = sizeof opcodes / sizeof opcodes[0] };
 
-/* Opcodes by first letter: the table is sorted, so each letter owns one run of it. */
+/* Opcodes by first letter and length (names are at most OPCODE_MAX_LEN long): each such cell owns
+ * one run of by_cell, which holds the table's indices ordered by cell. */
+enum { OPCODE_MAX_LEN = 24 };
 static struct {
-    uint8_t first[27], len[OPCODE_COUNT];
+    uint8_t cell_first[26][OPCODE_MAX_LEN + 1], cell_count[26][OPCODE_MAX_LEN + 1], by_cell[OPCODE_COUNT];
     uint8_t opnd_first[OPCODE_COUNT], opnd_rows[OPCODE_COUNT]; /* the opcode's rows of operand_modifiers */
     uint8_t word_first[128], word_count[128];                  /* modifier_words by their second character */
     bool ready;
@@ -118,14 +120,19 @@ static struct {
 
 static void index_opcodes(void)
 {
-    for (int i = OPCODE_COUNT; i-- > 0;) {
-        opcode_index.first[opcodes[i].name[0] - 'a'] = (uint8_t)i;
-        opcode_index.len[i] = (uint8_t)strlen(opcodes[i].name);
+    for (int i = 0; i < OPCODE_COUNT; i++)
+        opcode_index.cell_count[opcodes[i].name[0] - 'a'][strlen(opcodes[i].name)]++;
+    uint8_t next = 0;
+    for (int c = 0; c < 26; c++)
+        for (int n = 0; n <= OPCODE_MAX_LEN; n++) {
+            opcode_index.cell_first[c][n] = next;
+            next = (uint8_t)(next + opcode_index.cell_count[c][n]);
+            opcode_index.cell_count[c][n] = 0;
+        }
+    for (int i = 0; i < OPCODE_COUNT; i++) {
+        int c = opcodes[i].name[0] - 'a', n = (int)strlen(opcodes[i].name);
+        opcode_index.by_cell[opcode_index.cell_first[c][n] + opcode_index.cell_count[c][n]++] = (uint8_t)i;
     }
-    for (int c = 25; c >= 0; c--)
-        if (!opcode_index.first[c] && opcodes[0].name[0] - 'a' != c)
-            opcode_index.first[c] = c == 25 ? OPCODE_COUNT : opcode_index.first[c + 1];
-    opcode_index.first[26] = OPCODE_COUNT;
     for (size_t r = 0; r < sizeof operand_modifiers / sizeof operand_modifiers[0]; r++)
         for (int i = 0; i < OPCODE_COUNT; i++)
             if (strcmp(opcodes[i].name, operand_modifiers[r].op) == 0) {
@@ -144,16 +151,16 @@ const ptx_opcode *ptx_find_opcode(const char *p, uint32_t n)
 {
     if (!opcode_index.ready)
         index_opcodes();
-    if (p[0] < 'a' || p[0] > 'z')
+    if (p[0] < 'a' || p[0] > 'z' || n > OPCODE_MAX_LEN)
         return NULL;
-    for (int i = opcode_index.first[p[0] - 'a']; i < OPCODE_COUNT && opcodes[i].name[0] == p[0]; i++) {
-        if (opcode_index.len[i] != n)
-            continue;
+    unsigned c = (unsigned)(p[0] - 'a'), first = opcode_index.cell_first[c][n];
+    for (unsigned j = first; j < first + opcode_index.cell_count[c][n]; j++) {
+        const char *name = opcodes[opcode_index.by_cell[j]].name;
         uint32_t k = 1; /* names are short: a loop beats a call to memcmp */
-        while (k < n && opcodes[i].name[k] == p[k])
+        while (k < n && name[k] == p[k])
             k++;
         if (k == n)
-            return &opcodes[i];
+            return &opcodes[opcode_index.by_cell[j]];
     }
     return NULL;
 }

@@ -208,15 +208,16 @@ static int32_t new_reg(ptx_parser *ps, const char *p, uint32_t n, uint8_t cls)
  * the length of the prefix before it; false when there is none. */
 static bool split_number(const char *p, uint32_t n, uint32_t *plen, uint64_t *idx)
 {
-    uint32_t digits = 0;
-    while (digits < n && p[n - 1 - digits] >= '0' && p[n - 1 - digits] <= '9')
-        digits++;
-    if (!digits || digits == n || digits > 19)
+    uint32_t start = n;
+    while (start > 0 && (unsigned char)(p[start - 1] - '0') <= 9)
+        start--;
+    if (start == n || start == 0 || n - start > 19)
         return false;
-    *plen = n - digits;
-    *idx = 0;
-    for (uint32_t i = *plen; i < n; i++)
-        *idx = *idx * 10 + (uint64_t)(p[i] - '0');
+    uint64_t v = 0;
+    for (uint32_t i = start; i < n; i++)
+        v = v * 10 + (uint64_t)(p[i] - '0');
+    *plen = start;
+    *idx = v;
     return true;
 }
 
@@ -226,7 +227,12 @@ static ptx_range_decl *find_range(ptx_parser *ps, const char *p, uint32_t plen, 
 {
     for (uint32_t i = ps->nranges; i-- > 0;) {
         ptx_range_decl *d = &ps->ranges[i];
-        if (d->n == plen && d->p[plen - 1] == p[plen - 1] && idx < d->count && memcmp(d->p, p, plen) == 0)
+        if (d->n != plen || d->p[plen - 1] != p[plen - 1] || idx >= d->count)
+            continue;
+        uint32_t k = 0; /* prefixes are short (%r, %rd, %f): a loop beats a call to memcmp */
+        while (k < plen && d->p[k] == p[k])
+            k++;
+        if (k == plen)
             return d;
     }
     return NULL;
@@ -245,7 +251,9 @@ static int32_t new_range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx,
         return r;
     }
     if (idx >= d->nids) {
+        /* at least 64 members at once: a function uses most of the range it declares */
         uint64_t want = idx + 1 > 2 * (uint64_t)d->nids ? idx + 1 : 2 * (uint64_t)d->nids;
+        want = want < 64 ? 64 : want;
         want = want > d->count ? d->count : want > PTX_RANGE_DIRECT ? PTX_RANGE_DIRECT : want;
         int32_t *grown = realloc(d->ids, want * sizeof *d->ids);
         if (!grown)

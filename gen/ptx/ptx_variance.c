@@ -334,7 +334,9 @@ void ptx_address_forms(ptx_ctx *c)
     struct undo {
         int32_t reg;
         ptx_affine old;
-    } *log = ptx_xcalloc(c->n + 1, sizeof *log);
+    } *log = malloc((c->n + 1) * sizeof *log); /* written before it is read: no zeroing */
+    if (!log)
+        ptx_out_of_memory((c->n + 1) * sizeof *log);
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t nlog = 0;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
