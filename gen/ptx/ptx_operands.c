@@ -677,6 +677,13 @@ static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_opcode
     const ptx_operand *first = &ps->pend[base];
     if (in->kind == PTX_K_BRA && (ps->nunres == unres_base || ps->unres[unres_base].at != base))
         ptx_fail_at(ps, first->line, first->col, "bra takes a label");
+    if (oi->name[0] == 's' && strcmp(oi->name, "setmaxnreg") == 0) { /* a register count, no result */
+        if (first->kind != PTX_O_IMM)
+            ptx_fail_at(ps, first->line, first->col, "setmaxnreg takes a constant register count");
+        return;
+    }
+    if (oi->name[0] == 'e' && strcmp(oi->name, "elect") == 0 && first->kind != PTX_O_VEC) /* elect.sync d|p, mask */
+        ptx_fail_at(ps, first->line, first->col, "elect.sync's result is a pair d|p (or _|p)");
     if (in->kind != PTX_K_BRA && in->kind != PTX_K_ST && in->kind != PTX_K_RED && first->kind != PTX_O_REG &&
         first->kind != PTX_O_VEC && first->kind != PTX_O_SINK)
         ptx_fail_at(ps, first->line, first->col, "'%.*s' needs a register for its result", (int)in->oplen, in->op);
