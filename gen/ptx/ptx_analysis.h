@@ -41,7 +41,14 @@ typedef struct ptx_ctx {
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
+    ptx_arena *scratch;                     /* the arrays above but du and succ, freed at once */
 } ptx_ctx;
+
+/* n zeroed elements of size bytes (at least one) that live until the function's analysis ends. */
+static inline void *ptx_scratch(const ptx_ctx *c, size_t n, size_t size)
+{
+    return ptx_alloc(c->scratch, (n ? n : 1) * size);
+}
 
 static inline const ptx_operand *ptx_opnd(const ptx_ctx *c, const ptx_instr *in, int i)
 {

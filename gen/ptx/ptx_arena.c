@@ -40,6 +40,28 @@ void ptx_arena_free(ptx_arena *a)
     a->cur = a->end = NULL;
 }
 
+/* A scratch arena is rewound between functions: when the last one needed several blocks, they are
+ * replaced by one as large as all of them, so that a steady size is reached in one step. */
+void ptx_arena_rewind(ptx_arena *a)
+{
+    if (!a->head)
+        return;
+    if (a->head->next) {
+        size_t total = 0;
+        for (ptx_arena_block *b = a->head; b; b = b->next)
+            total += b->size;
+        ptx_arena_free(a);
+        ptx_arena_block *b = malloc(total + 32);
+        if (!b)
+            ptx_out_of_memory(total + 32);
+        b->next = NULL;
+        b->size = total;
+        a->head = b;
+    }
+    a->cur = (char *)a->head + 32;
+    a->end = a->cur + a->head->size;
+}
+
 void ptx_out_of_memory(size_t bytes)
 {
     fprintf(stderr, "ptx analyzer: out of memory (asking for %zu more bytes)\n", bytes);

@@ -7,6 +7,7 @@
 /* ---- arena (ptx_arena.c) ---- */
 void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
 void ptx_arena_free(ptx_arena *a);
+void ptx_arena_rewind(ptx_arena *a);      /* forgets every allocation, keeps the memory (as one block) */
 void *ptx_xcalloc(size_t n, size_t size); /* calloc that aborts when memory runs out */
 /* Says that memory ran out (how much was asked for) on stderr and aborts: the analyzer has no
  * fixed limits on what it reads, only the memory it is given. */
@@ -43,7 +44,9 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t);
 void ptx_parse(ptx_module *m);
 
 /* ---- analyses of one function (ptx_analyze.c and the files it drives, ptx_analysis.h) ---- */
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch);
+/* Analyses f; its temporary arrays come from scratch, which it rewinds first. */
+void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch,
+                          ptx_arena *scratch);
 /* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and shared memory (ptx_arch.c) */
 void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block);
 

@@ -53,7 +53,7 @@ void ptx_memory_and_roofline(ptx_ctx *c)
 
 void ptx_generic_addresses(ptx_ctx *c)
 {
-    c->generic = ptx_xcalloc(c->f->nregs + 1, sizeof *c->generic);
+    c->generic = ptx_scratch(c, c->f->nregs + 1, sizeof *c->generic);
     for (int round = 0; round < 8; round++) {
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
@@ -264,19 +264,14 @@ static void races_from(const ptx_ctx *c, race_scan *s, uint32_t a)
 
 void ptx_find_shared_races(ptx_ctx *c)
 {
-    race_scan s = {.acc = ptx_xcalloc(c->n, sizeof *s.acc), .acc_of = ptx_xcalloc(c->n, sizeof *s.acc_of)};
+    race_scan s = {.acc = ptx_scratch(c, c->n, sizeof *s.acc), .acc_of = ptx_scratch(c, c->n, sizeof *s.acc_of)};
     collect_shared_accesses(c, &s);
     find_block_bound(c, &s);
-    s.reported = ptx_xcalloc(c->n, sizeof *s.reported);
-    s.seen = ptx_xcalloc(c->nb + 1, sizeof *s.seen);
-    s.queue = ptx_xcalloc(c->nb + 1, sizeof *s.queue);
+    s.reported = ptx_scratch(c, c->n, sizeof *s.reported);
+    s.seen = ptx_scratch(c, c->nb + 1, sizeof *s.seen);
+    s.queue = ptx_scratch(c, c->nb + 1, sizeof *s.queue);
     for (uint32_t a = 0; a < s.na; a++)
         races_from(c, &s, a);
-    free(s.acc);
-    free(s.acc_of);
-    free(s.reported);
-    free(s.seen);
-    free(s.queue);
 }
 
 /* ---- bank conflicts, coalescing, bounds checks, vector loads ---- */

@@ -178,11 +178,11 @@ void ptx_liveness(ptx_ctx *c)
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
-    live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
-                   ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
+    live_sets s = {words, ptx_scratch(c, (size_t)nb * words, 8), ptx_scratch(c, (size_t)nb * words, 8),
+                   ptx_scratch(c, (size_t)nb * words, 8), ptx_scratch(c, (size_t)(nb + 1) * words, 8)};
     block_uses_and_defs(c, &s);
     solve_liveness(c, &s);
-    uint64_t *live = ptx_xcalloc(words, 8);
+    uint64_t *live = ptx_scratch(c, words, 8);
     int best = 0, best_pred = 0;
     for (uint32_t b = 0; b < nb; b++)
         if (c->reach[b])
@@ -198,11 +198,6 @@ void ptx_liveness(ptx_ctx *c)
     f->maxlive = best;
     f->maxlive_scheduled = scheduled;
     f->maxlive_pred = best_pred;
-    free(live);
-    free(s.use);
-    free(s.def);
-    free(s.in);
-    free(s.out);
 }
 
 /* A promoted .local array lives in registers: its elements are the values its loads and stores
@@ -226,11 +221,11 @@ void ptx_find_uninitialized(ptx_ctx *c)
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
-    uint64_t *out = ptx_xcalloc((size_t)nb * words, 8), *cur = ptx_xcalloc(words, 8);
+    uint64_t *out = ptx_scratch(c, (size_t)nb * words, 8), *cur = ptx_scratch(c, words, 8);
     for (size_t i = 0; i < (size_t)nb * words; i++)
         out[i] = ~0ull;
     bool changed = true;
-    bool *reported = ptx_xcalloc(nr, sizeof *reported);
+    bool *reported = ptx_scratch(c, nr, sizeof *reported);
     for (int pass = 0; pass < 2; pass++) {
         changed = true;
         while (changed) {
@@ -279,9 +274,6 @@ void ptx_find_uninitialized(ptx_ctx *c)
                 break;
         }
     }
-    free(reported);
-    free(out);
-    free(cur);
 }
 
 void ptx_find_register_issues(ptx_ctx *c)
