@@ -1,8 +1,8 @@
 #!/bin/bash
 # The PTX analyzer's speed (a benchmark, not a test; figures go to docs/PERFORMANCE.md):
 #   1. MB/s on one large module: every valid ptx_corpus file's functions under one header, repeated
-#   2. per file, in process, against ptxas -arch=compute_80 on the same files (wall clock per file,
-#      process start included for both tnptx and ptxas)
+#   2. per file, in process, against ptxas -arch=compute_XX (each file's .target) on the same files
+#      (wall clock per file, process start included for both tnptx and ptxas)
 # usage: scripts/ptx_speed.sh BUILD_DIR [REPEAT]
 set -eu
 build=$1 repeat=${2:-20}
@@ -44,15 +44,20 @@ start=$(date +%s.%N)
 "$build/gen/tnptx" --strict $valid > /dev/null || true
 end=$(date +%s.%N)
 echo "$valid" | wc -l | awk -v a="$start" -v b="$end" '{ printf "tnptx %.3f ms/file\n", (b-a)*1000/$1 }'
-echo "== per file with process start: tnptx vs ptxas -arch=compute_80"
+echo "== per file with process start: tnptx vs ptxas -arch=compute_XX (the file's .target: 80 or 90a)"
+# Each file's ptxas architecture, worked out before the timing starts.
+for f in $valid; do
+    target=$(sed -n 's/^[[:space:]]*\.target[[:space:]]\+sm_\([0-9a-z]*\).*/\1/p' "$f" | head -1)
+    echo "compute_${target:-80} $f"
+done > "$work/arch"
 start=$(date +%s.%N)
 for f in $valid; do "$build/gen/tnptx" --strict "$f" > /dev/null || true; done
 mid=$(date +%s.%N)
 if [ -x "$ptxas" ]; then
-    for f in $valid; do "$ptxas" -arch=compute_80 "$f" -o /dev/null; done
+    while read -r arch f; do "$ptxas" -arch="$arch" "$f" -o /dev/null; done < "$work/arch"
     end=$(date +%s.%N)
     echo "$valid" | wc -l | awk -v a="$start" -v b="$mid" -v c="$end" \
-        '{ printf "tnptx %.2f ms/file, ptxas -arch=compute_80 %.2f ms/file: %.1fx\n", (b-a)*1000/$1, (c-b)*1000/$1, (c-b)/(b-a) }'
+        '{ printf "tnptx %.2f ms/file, ptxas -arch=compute_XX %.2f ms/file: %.1fx\n", (b-a)*1000/$1, (c-b)*1000/$1, (c-b)/(b-a) }'
 else
     echo "$valid" | wc -l | awk -v a="$start" -v b="$mid" '{ printf "tnptx %.2f ms/file (ptxas not found)\n", (b-a)*1000/$1 }'
 fi
