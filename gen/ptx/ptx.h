@@ -12,6 +12,7 @@ typedef struct ptx_arena_block ptx_arena_block;
 typedef struct ptx_arena {
     ptx_arena_block *head;
     char *cur, *end;
+    size_t block; /* the smallest block it asks malloc for; 0: 64 KiB */
 } ptx_arena;
 
 /* ---- tokens: pointer + length into the source buffer, never copied ---- */

@@ -14,7 +14,7 @@ void *ptx_alloc(ptx_arena *a, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
     if ((size_t)(a->end - a->cur) < size) {
-        size_t want = size + 32 > 65536 ? size + 32 : 65536;
+        size_t least = a->block ? a->block : 65536, want = size + 32 > least ? size + 32 : least;
         ptx_arena_block *b = malloc(want + 32);
         if (!b)
             ptx_out_of_memory(want + 32);

@@ -24,7 +24,9 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
     if (!arch)
         arch = ptx_find_arch("sm_80");
     if (m->valid) {
-        ptx_arena scratch = {0};
+        /* small blocks first: a small module's analyses need a few KiB, and a 64 KiB block taken
+         * and given back for each module makes malloc move the heap's end each time */
+        ptx_arena scratch = {.block = 4096};
         for (ptx_function *f = m->funcs; f; f = f->next)
             ptx_analyze_function(m, f, opt, arch, &scratch);
         ptx_arena_free(&scratch);
