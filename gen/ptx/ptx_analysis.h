@@ -27,7 +27,7 @@ typedef struct ptx_ctx {
     uint32_t n, nb, exitb; /* instructions, blocks, the virtual exit block (= nb) */
     /* defs and uses per instruction */
     uint32_t *du_start;
-    uint16_t *ndef, *nuse;
+    uint32_t *ndef, *nuse;
     int32_t *du;
     /* blocks */
     uint32_t *bstart, *bend, *blk;
@@ -50,7 +50,14 @@ typedef struct ptx_ctx {
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
     ptx_syncinfo *sync;                     /* NULL until ptx_sync_of */
     ptx_threads *threads;                   /* NULL until ptx_threads_of */
+    ptx_arena *scratch;                     /* the arrays above but du and succ, freed at once */
 } ptx_ctx;
+
+/* n zeroed elements of size bytes (at least one) that live until the function's analysis ends. */
+static inline void *ptx_scratch(const ptx_ctx *c, size_t n, size_t size)
+{
+    return ptx_alloc(c->scratch, (n ? n : 1) * size);
+}
 
 static inline const ptx_operand *ptx_opnd(const ptx_ctx *c, const ptx_instr *in, int i)
 {

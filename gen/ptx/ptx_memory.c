@@ -71,8 +71,8 @@ static uint8_t window_of(const ptx_ctx *c, const ptx_instr *in)
 
 void ptx_generic_addresses(ptx_ctx *c)
 {
-    c->generic = ptx_xcalloc(c->f->nregs + 1, sizeof *c->generic);
-    c->window = ptx_xcalloc(c->f->nregs + 1, sizeof *c->window);
+    c->generic = ptx_scratch(c, c->f->nregs + 1, sizeof *c->generic);
+    c->window = ptx_scratch(c, c->f->nregs + 1, sizeof *c->window);
     for (int round = 0; round < 8; round++) {
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {

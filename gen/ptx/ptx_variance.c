@@ -119,9 +119,9 @@ static void mark_region(ptx_ctx *c, uint32_t b, uint32_t *seen, uint32_t stamp, 
 
 void ptx_thread_variance(ptx_ctx *c)
 {
-    c->variant = ptx_xcalloc(c->f->nregs + 1, sizeof *c->variant);
-    c->cd_branch = ptx_xcalloc(c->nb + 1, sizeof *c->cd_branch);
-    c->cd_taken = ptx_xcalloc(c->nb + 1, sizeof *c->cd_taken);
+    c->variant = ptx_scratch(c, c->f->nregs + 1, sizeof *c->variant);
+    c->cd_branch = ptx_scratch(c, c->nb + 1, sizeof *c->cd_branch);
+    c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
     bool *mixed = ptx_xcalloc(c->f->nregs + 1, sizeof *mixed);
@@ -347,7 +347,7 @@ static ptx_affine instr_form(const ptx_ctx *c, uint32_t i, int depth)
 void ptx_affine_forms(ptx_ctx *c)
 {
     uint32_t nr = c->f->nregs;
-    c->form = ptx_xcalloc(nr + 1, sizeof *c->form);
+    c->form = ptx_scratch(c, nr + 1, sizeof *c->form);
     for (uint32_t r = 0; r < nr; r++)
         c->form[r].sym = -1;
     for (int round = 0; round < 12; round++) {
@@ -411,11 +411,11 @@ static ptx_affine address_form(const ptx_ctx *c, const ptx_operand *o)
  * the block override the function-wide form (registers such as a reused %base keep their meaning). */
 void ptx_address_forms(ptx_ctx *c)
 {
-    c->addr = ptx_xcalloc(c->n + 1, sizeof *c->addr);
+    c->addr = ptx_scratch(c, c->n + 1, sizeof *c->addr);
     struct undo {
         int32_t reg;
         ptx_affine old;
-    } *log = ptx_xcalloc(c->n + 1, sizeof *log);
+    } *log = ptx_scratch(c, c->n + 1, sizeof *log);
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t nlog = 0;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
@@ -454,7 +454,6 @@ void ptx_address_forms(ptx_ctx *c)
         while (nlog--)
             c->form[log[nlog].reg] = log[nlog].old;
     }
-    free(log);
 }
 
 /* ---- reaching definitions ---- */
@@ -490,8 +489,8 @@ static int32_t reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
     /* scratch arrays shared by all queries; a query marks blocks with its own stamp */
     ptx_ctx *mc = (ptx_ctx *)c;
     if (!mc->rd_seen) {
-        mc->rd_seen = ptx_xcalloc(c->nb + 1, sizeof *mc->rd_seen);
-        mc->rd_stack = ptx_xcalloc(c->nb + 1, sizeof *mc->rd_stack);
+        mc->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_seen);
+        mc->rd_stack = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_stack);
     }
     uint32_t stamp = ++mc->rd_stamp;
     uint32_t *seen = mc->rd_seen, *stack = mc->rd_stack, sp = 0;
@@ -556,8 +555,8 @@ static bool is_plain_tid_x(const ptx_affine *a)
 /* Upper bounds on tid.x per block from the branch it depends on (setp.lt %tid.x, K and the like). */
 void ptx_tid_bounds(ptx_ctx *c)
 {
-    c->tid_bound = ptx_xcalloc(c->nb + 1, sizeof *c->tid_bound);
-    c->tid_low = ptx_xcalloc(c->nb + 1, sizeof *c->tid_low);
+    c->tid_bound = ptx_scratch(c, c->nb + 1, sizeof *c->tid_bound);
+    c->tid_low = ptx_scratch(c, c->nb + 1, sizeof *c->tid_low);
     for (uint32_t b = 0; b <= c->nb; b++) {
         c->tid_bound[b] = INT64_MAX;
         if (b == c->nb || c->cd_branch[b] < 0)
