@@ -148,7 +148,7 @@ static ptx_eval relation(const races *r, int side, uint32_t y, uint32_t from)
 
 /* ---- reports ---- */
 
-enum { MEET_PATH, MEET_LOOP, MEET_FREE_LOOP, MEET_SPLIT, MEET_FLIGHT, MEET_AFTER_WAIT, MEET_CLUSTER };
+enum { MEET_PATH, MEET_LOOP, MEET_FREE_LOOP, MEET_SPLIT, MEET_SAME, MEET_FLIGHT, MEET_AFTER_WAIT, MEET_CLUSTER };
 
 static const char *what(const ptx_ctx *c, const racc *a)
 {
@@ -181,6 +181,9 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
     case MEET_SPLIT:
         snprintf(buf, n, "on the two sides of the thread-dependent branch at line %u, which run at once until a %s",
                  via_line, bar);
+        break;
+    case MEET_SAME:
+        snprintf(buf, n, "at one address at once: the store's address and value differ between threads");
         break;
     case MEET_FLIGHT:
         snprintf(buf, n,
@@ -218,6 +221,8 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                       : meet == MEET_FLIGHT     ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
                                                   "bar.sync before touching its data"
                       : meet == MEET_AFTER_WAIT ? "put bar.sync after the wait, before other threads use the data"
+                      : meet == MEET_SAME       ? "give each thread its own location, or combine the values (an atomic "
+                                                  "operation, a reduction)"
                                                 : "put bar.sync between the accesses, or give each thread its own "
                                                   "location";
     char tail[256];
@@ -319,6 +324,118 @@ static void split_pairs(races *r)
         clear(r, 0);
         clear(r, 1);
     }
+}
+
+/* Whether store i writes a value that differs between threads (any register it reads but its address). */
+static bool variant_value(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
+    for (uint32_t k = c->ndef[i]; k < c->ndef[i] + c->nuse[i]; k++) {
+        int32_t reg = c->du[c->du_start[i] + k];
+        if ((!ad || reg != ad->reg) && c->variant[reg])
+            return true;
+    }
+    return false;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The load whose data register reg holds, through copies and conversions; -1 when not one. */
+static int32_t value_load(const ptx_ctx *c, int32_t reg)
+{
+    for (int steps = 0; steps < 4; steps++) {
+        int32_t d = c->only_def[reg];
+        if (d < 0)
+            return -1;
+        const ptx_instr *in = &c->f->ins[d];
+        if (in->kind == PTX_K_LD)
+            return ptx_address_operand(c, in) ? d : -1;
+        if ((in->kind != PTX_K_MOV && in->kind != PTX_K_CVT) || in->nopnd != 2 || ptx_opnd(c, in, 1)->kind != PTX_O_REG)
+            return -1;
+        reg = ptx_opnd(c, in, 1)->reg;
+    }
+    return -1;
+}
+
+/* Whether threads t1 and t2 store different data with store i in sample s: some register it stores
+ * was loaded by both from different addresses (layouts that keep copies of one value in several
+ * threads store them to one place, which is no race). */
+static bool values_differ(ptx_ctx *c, uint32_t i, int s, uint32_t t1, uint32_t t2)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
+    ptx_tvals *v = ptx_threads_scratch(c, 1);
+    for (uint32_t k = c->ndef[i]; k < c->ndef[i] + c->nuse[i]; k++) {
+        int32_t reg = c->du[c->du_start[i] + k], d = reg == ad->reg ? -1 : value_load(c, reg);
+        ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        if (d >= 0 && ptx_threads_access(c, (uint32_t)d, 0, &ev, v) && v->known && v->act[t1] == PTX_ACT_YES &&
+            v->act[t2] == PTX_ACT_YES && v->kv[t1] != v->kv[t2])
+            return true;
+    }
+    return false;
+}
+
+/* Whether, in sample s, two threads that surely make store x (v: its addresses) store different
+ * data at one address; a few pairs tried. */
+static bool collision(ptx_ctx *c, const racc *x, const ptx_tvals *v, uint64_t *keys, int s)
+{
+    uint32_t m = 0, tried = 0;
+    for (uint32_t t = 0; t < v->n; t++)
+        if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50)) /* the address, then the thread */
+            keys[m++] = v->kv[t] << 10 | t;
+    qsort(keys, m, sizeof *keys, cmp_u64);
+    for (uint32_t k = 1, run = 0; k < m && tried < 32; k++) {
+        if (keys[k] >> 10 != keys[k - 1] >> 10) {
+            run = k;
+            continue;
+        }
+        uint32_t t1 = (uint32_t)(keys[run] & 1023), t2 = (uint32_t)(keys[k] & 1023);
+        tried++;
+        if (values_differ(c, x->ins, s, t1, t2))
+            return true;
+    }
+    return false;
+}
+
+/* Whether two threads surely store different data at one address with store x, in some sample. */
+static bool stores_collide(races *r, const racc *x)
+{
+    ptx_ctx *c = r->c;
+    int n = ptx_threads_count(c);
+    ptx_tvals *v = ptx_threads_scratch(c, 0);
+    if (n < 2 || !v || !ptx_threads_scratch(c, 1))
+        return false;
+    uint64_t *keys = ptx_xcalloc((size_t)n, sizeof *keys);
+    bool hit = false;
+    for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
+        ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        if (!ptx_threads_access(c, x->ins, 0, &ev, v) || !v->known)
+            break;
+        bool sampled = v->sampled;
+        hit = collision(c, x, v, keys, s);
+        if (!sampled)
+            break;
+    }
+    free(keys);
+    return hit;
+}
+
+/* Two threads storing different values at one address in one step: a plain store whose address and
+ * value both differ between threads (s[t / 2] = v[t], s[t % n] = v[t]) against itself, in the same
+ * iteration, reported only when two threads surely collide. Other pairs of stores are left alone (see
+ * kinds_race), and so are stores of one value (every thread setting a flag). */
+static void store_pairs(races *r, uint32_t a)
+{
+    ptx_ctx *c = r->c;
+    const racc *x = &r->acc[a];
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+    if (!x->write || x->atomic || x->async || x->remote || x->which || r->reported[x->ins] || !ad || ad->reg < 0 ||
+        !c->variant[ad->reg] || !variant_value(c, x->ins) || !stores_collide(r, x))
+        return;
+    report(r, x, x, MEET_SAME, false, 0); /* one instruction: no barrier of any kind orders its lanes */
 }
 
 /* ---- asynchronous copies ---- */
@@ -594,6 +711,8 @@ static void find_races(races *r)
         if (!r->acc[a].async)
             block_pairs(r, a, warp_barriers);
     }
+    for (uint32_t a = 0; a < r->na; a++)
+        store_pairs(r, a);
     split_pairs(r);
     if (async) {
         uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
