@@ -59,7 +59,9 @@ static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
  * fewer times, the last iteration that has a next one); other atoms powers
  * of two from 256 to 2^18, spread by the atom's identity so that different atoms seldom share one (and
  * differ between s and s + 4). Run-time sizes and strides are taken to be at least a block: buffers
- * n apart indexed by the thread (double buffering, planes of a tile) do not overlap. */
+ * n apart indexed by the thread (double buffering, planes of a tile) do not overlap. A size that divides
+ * a thread's value (t % n, t / n: code that expects more threads than n) is a power of two from 2 to 32
+ * in odd samples. */
 static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
 {
     static const uint64_t counts[4] = {0, 1, 2, 5};
@@ -68,6 +70,8 @@ static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
     if (n->aux)
         return trips > 0 && counts[s & 3] > last ? last : counts[s & 3];
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
+    if (n->small && (s & 1))
+        return (uint64_t)2 << h % 5;
     return (uint64_t)1 << (8 + (h + 3 * (uint64_t)s) % 11);
 }
 

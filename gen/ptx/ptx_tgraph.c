@@ -229,6 +229,7 @@ static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *def
         phi_values(c, th, r, defs, &lid, &entry, &next, depth);
     int32_t n = atom(th, w, identity, loop, lid, entry);
     th->nodes[n].arg[1] = next;
+    th->nodes[n].small = !loop && th->divisor && th->divisor[r];
     return n;
 }
 

@@ -42,6 +42,7 @@ typedef struct tnode {
     uint8_t param;            /* depends on an atom that is not a loop's (a parameter, a block index) */
     uint8_t self;             /* ATOM: the phi being built, inside its own update (its current value) */
     uint8_t atoms, loops;     /* depends on an atom, on a loop's atom (then its value depends on the relation) */
+    uint8_t small;            /* ATOM: divides a value that differs between threads (sampled below a block too) */
     int32_t lid;              /* ATOM: that loop (ptx_sync.c's id), -1 unknown */
     int32_t arg[4];           /* ATOM: arg[0] its value on entry to the loop, arg[1] one iteration on; -1 unknown */
     uint64_t imm; /* CONST: value; TID, NTID: dimension; ATOM: identity; LOP3: truth table; SETP: operand width */
@@ -77,6 +78,7 @@ struct ptx_threads {
     int nbuilding;
     ptx_tvals scratch[2]; /* ptx_threads_scratch */
     int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
+    uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */
 };
 
 /* The node of instruction ins's address operand `which` (less its constant *offset), and of whether

@@ -346,6 +346,22 @@ int ptx_threads_count(ptx_ctx *c)
     return th->nthreads;
 }
 
+/* Per register: whether it divides (div, rem) a value that differs between threads: t % n, t / n. */
+static uint8_t *divisors(const ptx_ctx *c)
+{
+    uint8_t *d = ptx_xcalloc(c->f->nregs + 1, 1);
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        bool div = in->kind == PTX_K_ARITH && in->oplen == 3 && (!memcmp(in->op, "div", 3) || !memcmp(in->op, "rem", 3));
+        if (!div || in->is_float || in->nopnd != 3)
+            continue;
+        const ptx_operand *a = ptx_opnd(c, in, 1), *b = ptx_opnd(c, in, 2);
+        if (a->kind == PTX_O_REG && c->variant[a->reg] && b->kind == PTX_O_REG && !c->variant[b->reg])
+            d[b->reg] = 1;
+    }
+    return d;
+}
+
 ptx_threads *ptx_threads_of(ptx_ctx *c)
 {
     if (c->threads)
@@ -360,6 +376,7 @@ ptx_threads *ptx_threads_of(ptx_ctx *c)
     th->rd_seen = ptx_xcalloc(c->nb + 1, sizeof *th->rd_seen);
     th->rd_stack = ptx_xcalloc(c->nb + 1, sizeof *th->rd_stack);
     th->unknown32 = ptx_tgraph_leaf(th, TN_UNKNOWN, 32, 0);
+    th->divisor = divisors(c);
     th->nthreads = -1;
     return c->threads = th;
 }
@@ -373,7 +390,7 @@ void ptx_threads_free(ptx_threads *th)
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
     free(th->mark), free(th->order), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
-    free(th->rd_seen), free(th->rd_stack), free(th->trips);
+    free(th->rd_seen), free(th->rd_stack), free(th->trips), free(th->divisor);
     for (int k = 0; k < 2; k++)
         free(th->scratch[k].addr), free(th->scratch[k].kv), free(th->scratch[k].act);
     free(th);
