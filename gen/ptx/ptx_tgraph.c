@@ -250,9 +250,23 @@ static uint32_t through_copies(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t 
     return d;
 }
 
+/* Whether operand o is register r, or a copy of it (mov x, r: unoptimised code copies the phi at the
+ * loop's head and steps the copy). */
+static bool is_reg_or_copy(const ptx_ctx *c, const ptx_operand *o, int32_t r)
+{
+    if (o->kind != PTX_O_REG)
+        return false;
+    if (o->reg == r)
+        return true;
+    int32_t d = c->only_def[o->reg];
+    const ptx_instr *in = d >= 0 ? &c->f->ins[d] : NULL;
+    return in && in->kind == PTX_K_MOV && in->nopnd == 2 && ptx_opnd(c, in, 1)->kind == PTX_O_REG &&
+           ptx_opnd(c, in, 1)->reg == r;
+}
+
 /* The update of an induction variable: r +/- step (step a constant or a uniform register), or r shifted
  * by a constant (a stride a loop doubles or halves: tree reductions, sorting networks); -1 when not
- * one. *self: the operand that is r. */
+ * one. *self: the operand that is r (or a copy of it). */
 static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, int *self)
 {
     if (up->is_float || up->nopnd != 3 || c->ndef[ud] != 1)
@@ -261,17 +275,17 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
     bool shr = up->kind == PTX_K_ARITH && up->oplen == 3 && memcmp(up->op, "shr", 3) == 0;
     if (up->kind == PTX_K_SHL || shr) {
         *self = 1;
-        return a->kind == PTX_O_REG && a->reg == r && b->kind == PTX_O_IMM && b->imm > 0 && b->imm < 32
-                   ? (shr ? OP_SHR : OP_SHL)
-                   : -1;
+        return is_reg_or_copy(c, a, r) && b->kind == PTX_O_IMM && b->imm > 0 && b->imm < 32 ? (shr ? OP_SHR : OP_SHL)
+                                                                                             : -1;
     }
     if (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB)
         return -1;
-    *self = a->kind == PTX_O_REG && a->reg == r                            ? 1
-            : up->kind == PTX_K_ADD && b->kind == PTX_O_REG && b->reg == r ? 2
-                                                                           : 0;
+    *self = is_reg_or_copy(c, a, r)                              ? 1
+            : up->kind == PTX_K_ADD && is_reg_or_copy(c, b, r) ? 2
+                                                                 : 0;
     const ptx_operand *step = *self ? ptx_opnd(c, up, 3 - *self) : NULL;
-    if (!step || (step->kind != PTX_O_IMM && !(step->kind == PTX_O_REG && step->reg != r && !c->variant[step->reg])))
+    if (!step || (step->kind != PTX_O_IMM && !(step->kind == PTX_O_REG && !is_reg_or_copy(c, step, r) &&
+                                               !c->variant[step->reg])))
         return -1;
     return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
 }
