@@ -55,23 +55,24 @@ static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
     return th->kv[x] ? (ptx_kb){th->kv[x][k], ~th->kv[x][k]} : th->kb[x][k];
 }
 
-/* An atom's value in sample s: iteration counts 0, 1, 2, 5 (s and s + 4 share them; in a loop that runs
+/* An atom's value in sample s: iteration counts 0 in even samples, 1 in odd ones (in a loop that runs
  * fewer times, the last iteration that has a next one); other atoms powers
  * of two from 256 to 2^18, spread by the atom's identity so that different atoms seldom share one (and
  * differ between s and s + 4). Run-time sizes and strides are taken to be at least a block: buffers
  * n apart indexed by the thread (double buffering, planes of a tile) do not overlap. A size that divides
  * a thread's value (t % n, t / n: code that expects more threads than n) is a power of two from 2 to 32
- * in odd samples. */
+ * in odd samples; in samples 2 and 6 the others are a power of two plus an odd number below 32. */
 static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
 {
-    static const uint64_t counts[4] = {0, 1, 2, 5};
     int32_t trips = n->aux && th->trips && n->lid >= 0 ? th->trips[n->lid] : 0;
     uint64_t last = trips > 1 ? (uint64_t)trips - 2 : 0; /* the last iteration with a next one */
     if (n->aux)
-        return trips > 0 && counts[s & 3] > last ? last : counts[s & 3];
+        return trips > 0 && (uint64_t)(s & 1) > last ? last : (uint64_t)(s & 1);
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
     if (n->small && (s & 1))
         return (uint64_t)2 << h % 5;
+    if ((s & 3) == 2) /* an odd value: offsets masked to the block (s[(t + k) & 255]) do not cancel */
+        return ((uint64_t)1 << (8 + (h + 3 * (uint64_t)s) % 11)) + 2 * (h % 16) + 1;
     return (uint64_t)1 << (8 + (h + 3 * (uint64_t)s) % 11);
 }
 

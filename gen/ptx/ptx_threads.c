@@ -180,7 +180,7 @@ ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k)
 int ptx_threads_samples(ptx_ctx *c)
 {
     (void)c;
-    return 2;
+    return 3;
 }
 
 /* ---- the block ---- */
