@@ -344,45 +344,53 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The load whose data register reg holds, through copies and conversions; -1 when not one. */
-static int32_t value_load(const ptx_ctx *c, int32_t reg)
+/* The loads whose data register reg may hold (through copies and conversions, any definition of a
+ * register defined more than once), added to out (at most 4); false when some definition is
+ * something else than a load, a copy or a constant. */
+static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int depth)
 {
-    for (int steps = 0; steps < 4; steps++) {
-        int32_t d = c->only_def[reg];
-        if (d < 0)
-            return -1;
-        const ptx_instr *in = &c->f->ins[d];
-        if (in->kind == PTX_K_LD)
-            return ptx_address_operand(c, in) ? d : -1;
-        if ((in->kind != PTX_K_MOV && in->kind != PTX_K_CVT) || in->nopnd != 2 || ptx_opnd(c, in, 1)->kind != PTX_O_REG)
-            return -1;
-        reg = ptx_opnd(c, in, 1)->reg;
+    int32_t d = c->only_def[reg];
+    uint32_t from = d >= 0 ? (uint32_t)d : 0, to = d >= 0 ? (uint32_t)d + 1 : c->n;
+    for (uint32_t j = from; j < to; j++) {
+        bool defines = false;
+        for (uint32_t k = 0; k < c->ndef[j]; k++)
+            defines |= c->du[c->du_start[j] + k] == reg;
+        if (!defines)
+            continue;
+        const ptx_instr *in = &c->f->ins[j];
+        const ptx_operand *src = in->nopnd == 2 ? ptx_opnd(c, in, 1) : NULL;
+        if (in->kind == PTX_K_LD && ptx_address_operand(c, in) && *n < 4)
+            out[(*n)++] = j;
+        else if (in->kind == PTX_K_MOV && src && (src->kind == PTX_O_IMM || src->kind == PTX_O_FIMM))
+            continue; /* a constant for threads that load nothing */
+        else if ((in->kind != PTX_K_MOV && in->kind != PTX_K_CVT) || !src || src->kind != PTX_O_REG || !depth ||
+                 !loads_of(c, src->reg, out, n, depth - 1))
+            return false;
     }
-    return -1;
+    return true;
 }
 
-/* Whether threads t1 and t2 store different data with store i in sample s: some register it stores
- * was loaded by both from different addresses (layouts that keep copies of one value in several
- * threads store them to one place, which is no race). */
-static bool values_differ(ptx_ctx *c, uint32_t i, int s, uint32_t t1, uint32_t t2)
+/* Whether threads t1 and t2 may store different data with store i in sample s: a load the data
+ * comes from reads different addresses for them (layouts that keep copies of one value in several
+ * threads store them to one place, which is no race). loads: those loads, n of them. */
+static bool values_differ(ptx_ctx *c, const uint32_t *loads, int n, int s, uint32_t t1, uint32_t t2)
 {
-    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
     ptx_tvals *v = ptx_threads_scratch(c, 1);
-    for (uint32_t k = c->ndef[i]; k < c->ndef[i] + c->nuse[i]; k++) {
-        int32_t reg = c->du[c->du_start[i] + k], d = reg == ad->reg ? -1 : value_load(c, reg);
+    for (int k = 0; k < n; k++) {
         ptx_eval ev = {.s = s, .via = -1, .from = -1};
-        if (d >= 0 && ptx_threads_access(c, (uint32_t)d, 0, &ev, v) && v->known && v->act[t1] == PTX_ACT_YES &&
-            v->act[t2] == PTX_ACT_YES && v->kv[t1] != v->kv[t2])
+        if (ptx_threads_access(c, loads[k], 0, &ev, v) && v->known && v->act[t1] != PTX_ACT_NO &&
+            v->act[t2] != PTX_ACT_NO && v->kv[t1] != v->kv[t2])
             return true;
     }
     return false;
 }
 
-/* Whether, in sample s, two threads that surely make store x (v: its addresses) store different
- * data at one address; a few pairs tried. */
+/* Whether, in sample s, two threads that surely make store x (v: its addresses) store data loaded
+ * from different addresses at one address; a few pairs tried. */
 static bool collision(ptx_ctx *c, const racc *x, const ptx_tvals *v, uint64_t *keys, int s)
 {
-    uint32_t m = 0, tried = 0;
+    uint32_t m = 0, tried = 0, loads[4];
+    int nloads = -1;
     for (uint32_t t = 0; t < v->n; t++)
         if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50)) /* the address, then the thread */
             keys[m++] = v->kv[t] << 10 | t;
@@ -392,9 +400,17 @@ static bool collision(ptx_ctx *c, const racc *x, const ptx_tvals *v, uint64_t *k
             run = k;
             continue;
         }
-        uint32_t t1 = (uint32_t)(keys[run] & 1023), t2 = (uint32_t)(keys[k] & 1023);
+        if (nloads < 0) { /* the first collision: where the data comes from */
+            const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+            nloads = 0;
+            for (uint32_t u = c->ndef[x->ins]; u < c->ndef[x->ins] + c->nuse[x->ins]; u++) {
+                int32_t reg = c->du[c->du_start[x->ins] + u];
+                if (reg != ad->reg && c->variant[reg] && !loads_of(c, reg, loads, &nloads, 3))
+                    return false;
+            }
+        }
         tried++;
-        if (values_differ(c, x->ins, s, t1, t2))
+        if (values_differ(c, loads, nloads, s, (uint32_t)(keys[run] & 1023), (uint32_t)(keys[k] & 1023)))
             return true;
     }
     return false;
