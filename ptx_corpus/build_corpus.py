@@ -16,6 +16,7 @@ Each case also gets a split (tuning or heldout, see split_of and README.md) and 
 
 Usage: ptx_corpus/build_corpus.py   (needs nvcc and ptxas, e.g. in /usr/local/cuda/bin)
        TRITON_PTX_DIR=DIR ptx_corpus/build_corpus.py   (Triton PTX from DIR, default triton/ptx)
+       ptx_corpus/build_corpus.py NAME...   (only the nvcc, mutant and hand_ cases named, the others kept)
 """
 import collections
 import hashlib
@@ -122,13 +123,13 @@ drop_last_brace.describe = "delete the closing brace of the last function"
 # ---- the cases ----
 # name, source file, -D defines, mutation or None, rules that must fire by construction, the
 # architecture it is compiled for, its family, and extra -maxrregcount caps to record ptxas under
-Case = collections.namedtuple("Case", "name source defines mutation rules arch family caps")
+Case = collections.namedtuple("Case", "name source defines mutation rules arch family caps split")
 NOCHECK = {"MISSING_BOUNDS_CHECK"}
 CASES_LIST = []
 
 
-def case(name, source, defines=(), mutation=None, rules=(), arch="sm_80", family="original", caps=()):
-    CASES_LIST.append(Case(name, source, tuple(defines), mutation, set(rules), arch, family, tuple(caps)))
+def case(name, source, defines=(), mutation=None, rules=(), arch="sm_80", family="original", caps=(), split=None):
+    CASES_LIST.append(Case(name, source, tuple(defines), mutation, set(rules), arch, family, tuple(caps), split))
 
 
 def split_of(key):
@@ -202,7 +203,7 @@ for n in (4, 8, 16):
 # mutants: barriers deleted (races), exits and branches around barriers (divergence)
 def mutant(name, base, mutation, add=(), remove=()):
     b = next(c for c in CASES_LIST if c.name == base)
-    case(name, b.source, b.defines, mutation, (b.rules | set(add)) - set(remove), b.arch, b.family)
+    case(name, b.source, b.defines, mutation, (b.rules | set(add)) - set(remove), b.arch, b.family, split=b.split)
 
 
 mutant("reduce_sum_nobar1", "reduce_sum", delete_barrier(1), {"SHARED_RACE"})
@@ -473,6 +474,19 @@ case("sm90_wgmma_rs_m64n64k16_bf16", "sm90_wgmma_rs_m64n64k16_bf16.cu", rules={B
 mutant("sm90_wgmma_m64n64k16_bf16_nobar", "sm90_wgmma_m64n64k16_bf16", delete_barrier(1), {RACE})
 
 
+# ---- kernels written to tune the analyzer on: in the tuning split whatever their source's hash ----
+# SHARED_RACE: races of common kinds (each .cu says why its RACE variant races and the other does not)
+for src, name in (("tune_race_modsize.cu", "modsize"), ("tune_race_pairs.cu", "pairs"),
+                  ("tune_race_rotate.cu", "rotate"), ("tune_race_scan_inplace.cu", "scan_inplace"),
+                  ("tune_race_flag.cu", "flag")):
+    case("tune_race_%s" % name, src, ["RACE"], rules={RACE}, family="tuning_race", split="tuning")
+    case("tune_race_%s_ok" % name, src, family="tuning_race", split="tuning")
+# rule tests written since, for the same purpose
+TUNING_HAND = {"SHARED_RACE_pair_store_pos", "SHARED_RACE_pair_store_neg", "SHARED_RACE_mod_size_pos",
+               "SHARED_RACE_mod_size_neg", "SHARED_RACE_counter_copy_pos", "SHARED_RACE_counter_copy_neg",
+               "SHARED_RACE_rotate_pos", "SHARED_RACE_rotate_neg"}
+
+
 def hand_cases():
     """The rule tests, labelled by their expect line; the corpus runs with --strict, so those
     (written for the default rules) that index global memory by the thread unguarded also get
@@ -620,11 +634,17 @@ def write_case(name, text, origin, describe, construction, split, family, arch="
 def main():
     if not os.access(NVCC, os.X_OK) or not os.access(PTXAS, os.X_OK):
         sys.exit("build_corpus.py needs nvcc and ptxas (set CUDA_HOME)")
-    if os.path.isdir(CASES):
+    only = set(sys.argv[1:])
+    unknown = only - {c.name for c in CASES_LIST} - {"hand_" + h[0] for h in hand_cases()}
+    if unknown:
+        sys.exit("build_corpus.py: no case named %s" % ", ".join(sorted(unknown)))
+    if os.path.isdir(CASES) and not only:
         shutil.rmtree(CASES)
-    os.makedirs(CASES)
+    os.makedirs(CASES, exist_ok=True)
     tmp = os.path.join(CASES, ".tmp.ptx")
     for index, c in enumerate(CASES_LIST):
+        if only and c.name not in only:
+            continue
         cmd = [NVCC, "-arch=" + c.arch, "-ptx", "-O3"] + ["-D" + d for d in c.defines] + \
               [os.path.join(HERE, "src", c.source), "-o", tmp]
         subprocess.run(cmd, check=True)
@@ -635,11 +655,17 @@ def main():
             text = c.mutation(text)
             how += "; then " + c.mutation.describe
             origin = "mutant"
-        split = "tuning" if index < ORIGINAL_CASES else split_of("src/" + c.source)
+        split = "tuning" if index < ORIGINAL_CASES else c.split or split_of("src/" + c.source)
         write_case(c.name, text, origin, how.replace("  ", " "), c.rules, split, c.family, c.arch, c.caps)
-    os.remove(tmp)
+    if os.path.exists(tmp):
+        os.remove(tmp)
     for name, text, expect in hand_cases():
-        write_case("hand_" + name, text, "hand", "tests/ptx_rules/%s.ptx" % name, expect, "tuning", "original")
+        if only and "hand_" + name not in only:
+            continue
+        write_case("hand_" + name, text, "hand", "tests/ptx_rules/%s.ptx" % name, expect, "tuning",
+                   "tuning_race" if name in TUNING_HAND else "original")
+    if only:
+        return
     triton = 0
     for kernel, text, rules, omitted, meta in triton_cases():
         info = "triton_meta num_warps %s num_stages %s shared %s reqntid %s" % (
