@@ -567,6 +567,8 @@ static int32_t compute_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, i
                               : -1;
     case PTX_K_ARITH:
         return arith_node(c, th, d, w, sgn, depth);
+    case PTX_K_OTHER: /* mapa: the same offset in another block's shared memory, which it compares with */
+        return op_is(in, "mapa") && in->nopnd == 3 ? operand_node(c, th, d, 1, w, depth) : -1;
     default:
         return -1;
     }
