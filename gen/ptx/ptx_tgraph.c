@@ -276,16 +276,14 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
     if (up->kind == PTX_K_SHL || shr) {
         *self = 1;
         return is_reg_or_copy(c, a, r) && b->kind == PTX_O_IMM && b->imm > 0 && b->imm < 32 ? (shr ? OP_SHR : OP_SHL)
-                                                                                             : -1;
+                                                                                            : -1;
     }
     if (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB)
         return -1;
-    *self = is_reg_or_copy(c, a, r)                              ? 1
-            : up->kind == PTX_K_ADD && is_reg_or_copy(c, b, r) ? 2
-                                                                 : 0;
+    *self = is_reg_or_copy(c, a, r) ? 1 : up->kind == PTX_K_ADD && is_reg_or_copy(c, b, r) ? 2 : 0;
     const ptx_operand *step = *self ? ptx_opnd(c, up, 3 - *self) : NULL;
-    if (!step || (step->kind != PTX_O_IMM && !(step->kind == PTX_O_REG && !is_reg_or_copy(c, step, r) &&
-                                               !c->variant[step->reg])))
+    if (!step || (step->kind != PTX_O_IMM &&
+                  !(step->kind == PTX_O_REG && !is_reg_or_copy(c, step, r) && !c->variant[step->reg])))
         return -1;
     return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
 }

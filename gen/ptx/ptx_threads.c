@@ -352,7 +352,8 @@ static uint8_t *divisors(const ptx_ctx *c)
     uint8_t *d = ptx_xcalloc(c->f->nregs + 1, 1);
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
-        bool div = in->kind == PTX_K_ARITH && in->oplen == 3 && (!memcmp(in->op, "div", 3) || !memcmp(in->op, "rem", 3));
+        bool div =
+            in->kind == PTX_K_ARITH && in->oplen == 3 && (!memcmp(in->op, "div", 3) || !memcmp(in->op, "rem", 3));
         if (!div || in->is_float || in->nopnd != 3)
             continue;
         const ptx_operand *a = ptx_opnd(c, in, 1), *b = ptx_opnd(c, in, 2);
