@@ -481,6 +481,9 @@ for src, name in (("tune_race_modsize.cu", "modsize"), ("tune_race_pairs.cu", "p
                   ("tune_race_flag.cu", "flag")):
     case("tune_race_%s" % name, src, ["RACE"], rules={RACE}, family="tuning_race", split="tuning")
     case("tune_race_%s_ok" % name, src, family="tuning_race", split="tuning")
+# every global access indexed by the thread unguarded
+case("tune_race_halo", "tune_race_halo.cu", ["RACE"], rules={RACE, MBC}, family="tuning_race", split="tuning")
+case("tune_race_halo_ok", "tune_race_halo.cu", rules={MBC}, family="tuning_race", split="tuning")
 case("tune_race_dsmem", "tune_race_dsmem.cu", ["RACE"], rules={RACE}, arch=H, family="tuning_race", split="tuning")
 case("tune_race_dsmem_ok", "tune_race_dsmem.cu", arch=H, family="tuning_race", split="tuning")
 # rule tests written since, for the same purpose

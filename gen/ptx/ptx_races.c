@@ -183,7 +183,9 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
                  via_line, bar);
         break;
     case MEET_SAME:
-        snprintf(buf, n, "at one address at once: the store's address and value differ between threads");
+        snprintf(buf, n,
+                 "storing different data at one address in one step (addresses and data differ between "
+                 "threads)");
         break;
     case MEET_FLIGHT:
         snprintf(buf, n,
@@ -247,6 +249,8 @@ static void check(races *r, const racc *x, const racc *y, int filter, const ptx_
 
 /* ---- intervals ---- */
 
+static void store_pairs(races *r, const racc *x, const racc *y);
+
 /* Whether instructions i and j lie in a common loop. */
 static bool shares_loop(const ptx_ctx *c, uint32_t i, uint32_t j)
 {
@@ -272,6 +276,8 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         if (x->remote || r->acc[b].remote)
             continue; /* other blocks of the cluster: cluster_pairs */
         int filter = !warp_barriers || r->via[1][b] ? PTX_PAIR_OTHER_THREADS : PTX_PAIR_OTHER_WARPS;
+        if (r->via[0][b] == WAY_DIRECT && !r->via2[0][b] && !r->multi[0][b] && b != a)
+            store_pairs(r, x, &r->acc[b]); /* two stores in one step */
         if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
             /* after x's loops: how many times around them does not relate the two, any iteration of x may */
             ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
@@ -370,88 +376,132 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int d
     return true;
 }
 
-/* Whether threads t1 and t2 may store different data with store i in sample s: a load the data
- * comes from reads different addresses for them (layouts that keep copies of one value in several
- * threads store them to one place, which is no race). loads: those loads, n of them. */
-static bool values_differ(ptx_ctx *c, const uint32_t *loads, int n, int s, uint32_t t1, uint32_t t2)
+/* The loads whose data store i writes (its registers that differ between threads), into out[4]; their
+ * number, -1 when some of the data comes from elsewhere. */
+static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4])
 {
-    ptx_tvals *v = ptx_threads_scratch(c, 1);
-    for (int k = 0; k < n; k++) {
-        ptx_eval ev = {.s = s, .via = -1, .from = -1};
-        if (ptx_threads_access(c, loads[k], 0, &ev, v) && v->known && v->act[t1] != PTX_ACT_NO &&
-            v->act[t2] != PTX_ACT_NO && v->kv[t1] != v->kv[t2])
-            return true;
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
+    int n = 0;
+    for (uint32_t u = c->ndef[i]; u < c->ndef[i] + c->nuse[i]; u++) {
+        int32_t reg = c->du[c->du_start[i] + u];
+        if (reg != ad->reg && c->variant[reg] && !loads_of(c, reg, out, &n, 3))
+            return -1;
     }
-    return false;
+    return n;
 }
 
-/* Whether, in sample s, two threads that surely make store x (v: its addresses) store data loaded
- * from different addresses at one address; a few pairs tried. */
-static bool collision(ptx_ctx *c, const racc *x, const ptx_tvals *v, uint64_t *keys, int s)
+/* The address thread t loads from with load ld in sample s; false when not known or not made. */
+static bool load_address(ptx_ctx *c, uint32_t ld, int s, uint32_t t, uint64_t *at)
 {
-    uint32_t m = 0, tried = 0, loads[4];
-    int nloads = -1;
-    for (uint32_t t = 0; t < v->n; t++)
-        if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50)) /* the address, then the thread */
-            keys[m++] = v->kv[t] << 10 | t;
+    ptx_tvals *v = ptx_threads_scratch(c, 1);
+    ptx_eval ev = {.s = s, .via = -1, .from = -1};
+    if (!ptx_threads_access(c, ld, 0, &ev, v) || !v->known || v->act[t] == PTX_ACT_NO)
+        return false;
+    *at = v->kv[t];
+    return true;
+}
+
+/* The two stores of a pair, each with its addresses (for every thread) and the loads of its data. */
+typedef struct store_side {
+    const racc *a;
+    const ptx_tvals *v;
+    uint32_t loads[4];
+    int nloads; /* -2 not looked for yet */
+} store_side;
+
+/* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
+ * addresses in sample s (layouts that keep copies of one value in several threads store them to one
+ * place, which is no race). */
+static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
+{
+    if (x->nloads == -2)
+        x->nloads = data_loads(c, x->a->ins, x->loads);
+    if (y->nloads == -2)
+        y->nloads = data_loads(c, y->a->ins, y->loads);
+    uint64_t a1, a2;
+    return x->nloads > 0 && y->nloads > 0 && load_address(c, x->loads[0], s, t1, &a1) &&
+           load_address(c, y->loads[0], s, t2, &a2) && a1 != a2;
+}
+
+/* Whether, in sample s, two different threads that surely make stores x and y (one store when y is
+ * x) store data loaded from different addresses at one address; a few pairs tried. */
+static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, int s)
+{
+    uint32_t m = 0, tried = 0;
+    for (int side = 0; side < (y == x ? 1 : 2); side++) {
+        const ptx_tvals *v = side ? y->v : x->v;
+        for (uint32_t t = 0; t < v->n; t++) /* the address, the side, the thread */
+            if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50))
+                keys[m++] = v->kv[t] << 11 | (uint64_t)side << 10 | t;
+    }
     qsort(keys, m, sizeof *keys, cmp_u64);
     for (uint32_t k = 1, run = 0; k < m && tried < 32; k++) {
-        if (keys[k] >> 10 != keys[k - 1] >> 10) {
+        if (keys[k] >> 11 != keys[k - 1] >> 11) {
             run = k;
             continue;
         }
-        if (nloads < 0) { /* the first collision: where the data comes from */
-            const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
-            nloads = 0;
-            for (uint32_t u = c->ndef[x->ins]; u < c->ndef[x->ins] + c->nuse[x->ins]; u++) {
-                int32_t reg = c->du[c->du_start[x->ins] + u];
-                if (reg != ad->reg && c->variant[reg] && !loads_of(c, reg, loads, &nloads, 3))
-                    return false;
-            }
-        }
+        uint32_t p = run; /* with two stores: x's first thread at this address, against y's */
+        if (((keys[p] >> 10 & 1) != 0) || (y != x && !(keys[k] >> 10 & 1)))
+            continue;
+        uint32_t t1 = (uint32_t)(keys[p] & 1023), t2 = (uint32_t)(keys[k] & 1023);
+        if (t1 == t2)
+            continue;
         tried++;
-        if (values_differ(c, loads, nloads, s, (uint32_t)(keys[run] & 1023), (uint32_t)(keys[k] & 1023)))
+        if (data_differ(c, x, y, s, t1, t2))
             return true;
     }
     return false;
 }
 
-/* Whether two threads surely store different data at one address with store x, in some sample. */
-static bool stores_collide(races *r, const racc *x)
+/* Whether two threads surely store different data at one address with stores x and y (x itself when
+ * they are one), in one step, in some sample. */
+static bool stores_collide(races *r, const racc *x, const racc *y)
 {
     ptx_ctx *c = r->c;
     int n = ptx_threads_count(c);
-    ptx_tvals *v = ptx_threads_scratch(c, 0);
-    if (n < 2 || !v || !ptx_threads_scratch(c, 1))
+    if (n < 2 || !ptx_threads_scratch(c, 1))
         return false;
-    uint64_t *keys = ptx_xcalloc((size_t)n, sizeof *keys);
+    ptx_tvals vy = {.addr = ptx_xcalloc((size_t)n, sizeof(ptx_kb)),
+                    .kv = ptx_xcalloc((size_t)n, sizeof(uint64_t)),
+                    .act = ptx_xcalloc((size_t)n, 1)};
+    uint64_t *keys = ptx_xcalloc(2 * (size_t)n, sizeof *keys);
+    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2}, sy = {.a = y, .v = &vy, .nloads = -2};
     bool hit = false;
     for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
         ptx_eval ev = {.s = s, .via = -1, .from = -1};
-        if (!ptx_threads_access(c, x->ins, 0, &ev, v) || !v->known)
+        if (!ptx_threads_access(c, x->ins, 0, &ev, (ptx_tvals *)sx.v) || !sx.v->known ||
+            (y != x && (!ptx_threads_access(c, y->ins, 0, &ev, &vy) || !vy.known)))
             break;
-        bool sampled = v->sampled;
-        hit = collision(c, x, v, keys, s);
+        bool sampled = sx.v->sampled || (y != x && vy.sampled);
+        hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
         if (!sampled)
             break;
     }
     free(keys);
+    free(vy.addr), free(vy.kv), free(vy.act);
     return hit;
 }
 
+/* Whether x is a plain store whose address and data differ between threads. */
+static bool thread_store(const ptx_ctx *c, const racc *x)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+    return x->write && !x->atomic && !x->async && !x->remote && !x->which && ad && ad->reg >= 0 &&
+           c->variant[ad->reg] && variant_value(c, x->ins);
+}
+
 /* Two threads storing different values at one address in one step: a plain store whose address and
- * value both differ between threads (s[t / 2] = v[t], s[t % n] = v[t]) against itself, in the same
- * iteration, reported only when two threads surely collide. Other pairs of stores are left alone (see
- * kinds_race), and so are stores of one value (every thread setting a flag). */
-static void store_pairs(races *r, uint32_t a)
+ * data differ between threads (s[t / 2] = in[t], s[t % n] = in[t]) against itself, or against
+ * another such store its interval reaches on a path, reported only when two threads surely collide
+ * with data loaded from different places. Other pairs of stores are left alone (see kinds_race), and
+ * so are stores of one value (every thread setting a flag, halo cells two threads load alike). */
+static void store_pairs(races *r, const racc *x, const racc *y)
 {
     ptx_ctx *c = r->c;
-    const racc *x = &r->acc[a];
-    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
-    if (!x->write || x->atomic || x->async || x->remote || x->which || r->reported[x->ins] || !ad || ad->reg < 0 ||
-        !c->variant[ad->reg] || !variant_value(c, x->ins) || !stores_collide(r, x))
+    if (r->reported[x->ins] || r->reported[y->ins] || !thread_store(c, x) || (y != x && !thread_store(c, y)) ||
+        !stores_collide(r, x, y))
         return;
-    report(r, x, x, MEET_SAME, false, 0); /* one instruction: no barrier of any kind orders its lanes */
+    report(r, x, y, MEET_SAME, false, 0); /* one step: no barrier of any kind orders the stores */
 }
 
 /* ---- asynchronous copies ---- */
@@ -728,7 +778,7 @@ static void find_races(races *r)
             block_pairs(r, a, warp_barriers);
     }
     for (uint32_t a = 0; a < r->na; a++)
-        store_pairs(r, a);
+        store_pairs(r, &r->acc[a], &r->acc[a]);
     split_pairs(r);
     if (async) {
         uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
