@@ -498,8 +498,12 @@ static bool thread_store(const ptx_ctx *c, const racc *x)
 static void store_pairs(races *r, const racc *x, const racc *y)
 {
     ptx_ctx *c = r->c;
+    ptx_eval ev = {.via = -1, .from = (int32_t)x->ins};
     if (r->reported[x->ins] || r->reported[y->ins] || !thread_store(c, x) || (y != x && !thread_store(c, y)) ||
-        !stores_collide(r, x, y))
+        (y != x && (r->store_checks >= 4 * r->na + 256 || !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_THREADS, &ev))))
+        return;
+    r->store_checks += y != x; /* pairs of two stores: a few per access at most (a store with itself: once) */
+    if (!stores_collide(r, x, y))
         return;
     report(r, x, y, MEET_SAME, false, 0); /* one step: no barrier of any kind orders the stores */
 }

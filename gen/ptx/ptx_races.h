@@ -57,6 +57,7 @@ typedef struct races {
     uint32_t start;         /* where it started */
     bool start_pending;     /* ... and has not passed that instruction yet */
     uint64_t visits;        /* instructions walks visited (to bound the optional walks) */
+    uint32_t store_checks;  /* pairs of stores compared thread by thread (bounded) */
     ptx_tvals v[2];         /* evaluation scratch */
     ptx_profile **profiles; /* per access (when used), sample and (un)known loop values: summaries kept */
     ptx_profile temp[2];    /* the pair being compared, in full */
