@@ -1,6 +1,7 @@
 /* Conflicts between two shared-memory accesses: may some pair of threads touch one byte with them? */
 #include "ptx_kbits.h"
 #include "ptx_races.h"
+#include "ptx_tgraph.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -357,6 +358,14 @@ static bool sample_conflict(races *r, const racc *x, const racc *y, int filter, 
     return !p || !q || details_conflict(r, x, p, y, q, filter, lg);
 }
 
+/* Whether x's address depends on a run-time value (a parameter, a block index), not only on loop
+ * counters and the thread. */
+static bool run_time_address(races *r, racc *x)
+{
+    int32_t b = base_of(r, x);
+    return b < 0 || ptx_threads_of(r->c)->nodes[b].param;
+}
+
 bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const ptx_eval *ev)
 {
     const ptx_ctx *c = r->c;
@@ -373,6 +382,8 @@ bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const 
         r->profiled = true;
     }
     for (int s = 0; s < ptx_threads_samples(r->c); s++) {
+        if (s == 2 && !run_time_address(r, (racc *)x) && !run_time_address(r, (racc *)y))
+            break; /* the odd sample changes run-time values only */
         bool sampled = true;
         if (sample_conflict(r, x, y, filter, ev, s, &sampled))
             return true;

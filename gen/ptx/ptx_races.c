@@ -461,10 +461,12 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     int n = ptx_threads_count(c);
     if (n < 2 || !ptx_threads_scratch(c, 1))
         return false;
-    ptx_tvals vy = {.addr = ptx_xcalloc((size_t)n, sizeof(ptx_kb)),
-                    .kv = ptx_xcalloc((size_t)n, sizeof(uint64_t)),
-                    .act = ptx_xcalloc((size_t)n, 1)};
-    uint64_t *keys = ptx_xcalloc(2 * (size_t)n, sizeof *keys);
+    ptx_tvals vy = {0};
+    if (y != x)
+        vy = (ptx_tvals){.addr = ptx_xcalloc((size_t)n, sizeof(ptx_kb)),
+                         .kv = ptx_xcalloc((size_t)n, sizeof(uint64_t)),
+                         .act = ptx_xcalloc((size_t)n, 1)};
+    uint64_t *keys = NULL;
     store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2}, sy = {.a = y, .v = &vy, .nloads = -2};
     bool hit = false;
     for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
@@ -473,7 +475,10 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
             (y != x && (!ptx_threads_access(c, y->ins, 0, &ev, &vy) || !vy.known)))
             break;
         bool sampled = sx.v->sampled || (y != x && vy.sampled);
-        hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
+        if (y != x || sx.v->apart == 255 || (!sx.v->apart && sx.v->active > 1)) { /* else: all apart */
+            keys = keys ? keys : ptx_xcalloc(2 * (size_t)n, sizeof *keys);
+            hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
+        }
         if (!sampled)
             break;
     }
