@@ -489,7 +489,8 @@ case("tune_race_dsmem_ok", "tune_race_dsmem.cu", arch=H, family="tuning_race", s
 # rule tests written since, for the same purpose
 TUNING_HAND = {"SHARED_RACE_pair_store_pos", "SHARED_RACE_pair_store_neg", "SHARED_RACE_mod_size_pos",
                "SHARED_RACE_mod_size_neg", "SHARED_RACE_counter_copy_pos", "SHARED_RACE_counter_copy_neg",
-               "SHARED_RACE_rotate_pos", "SHARED_RACE_rotate_neg"}
+               "SHARED_RACE_rotate_pos", "SHARED_RACE_rotate_neg", "SHARED_RACE_pair_computed_pos",
+               "SHARED_RACE_pair_computed_neg"}
 
 
 def hand_cases():

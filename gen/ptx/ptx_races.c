@@ -350,9 +350,31 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The loads whose data register reg may hold (through copies and conversions, any definition of a
- * register defined more than once), added to out (at most 4); false when some definition is
- * something else than a load, a copy or a constant. */
+/* Whether instruction in computes its one result from its operands alone (arithmetic, conversions,
+ * copies): its data comes from theirs. */
+static bool computes(const ptx_ctx *c, uint32_t j, const ptx_instr *in)
+{
+    switch (in->kind) {
+    case PTX_K_MOV:
+    case PTX_K_CVT:
+    case PTX_K_ADD:
+    case PTX_K_SUB:
+    case PTX_K_MUL:
+    case PTX_K_MAD:
+    case PTX_K_FMA:
+    case PTX_K_SHL:
+    case PTX_K_SELP:
+    case PTX_K_NEG:
+    case PTX_K_ARITH:
+        return c->ndef[j] == 1 && in->nopnd >= 2;
+    default:
+        return false;
+    }
+}
+
+/* The loads whose data register reg may hold (through arithmetic on it, copies and conversions, any
+ * definition of a register defined more than once), added to out (at most 4); false when some of it
+ * comes from elsewhere (a shuffle, a vote, an atomic). */
 static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int depth)
 {
     int32_t d = c->only_def[reg];
@@ -364,14 +386,22 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int d
         if (!defines)
             continue;
         const ptx_instr *in = &c->f->ins[j];
-        const ptx_operand *src = in->nopnd == 2 ? ptx_opnd(c, in, 1) : NULL;
-        if (in->kind == PTX_K_LD && ptx_address_operand(c, in) && *n < 4)
-            out[(*n)++] = j;
-        else if (in->kind == PTX_K_MOV && src && (src->kind == PTX_O_IMM || src->kind == PTX_O_FIMM))
-            continue; /* a constant for threads that load nothing */
-        else if ((in->kind != PTX_K_MOV && in->kind != PTX_K_CVT) || !src || src->kind != PTX_O_REG || !depth ||
-                 !loads_of(c, src->reg, out, n, depth - 1))
+        if (in->kind == PTX_K_LD && ptx_address_operand(c, in)) {
+            if (*n < 4)
+                out[(*n)++] = j;
+            continue;
+        }
+        if (!computes(c, j, in) || !depth)
             return false;
+        int followed = 0; /* operands that differ between threads; constants and uniform values add none */
+        for (int k = 1; k < in->nopnd; k++) {
+            const ptx_operand *o = ptx_opnd(c, in, k);
+            if (o->kind == PTX_O_REG && c->variant[o->reg] && !loads_of(c, o->reg, out, n, depth - 1))
+                return false;
+            followed += o->kind == PTX_O_REG && c->variant[o->reg];
+        }
+        if (!followed && in->kind != PTX_K_MOV)
+            return false; /* a value of its own */
     }
     return true;
 }
