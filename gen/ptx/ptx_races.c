@@ -533,6 +533,9 @@ static bool thread_store(const ptx_ctx *c, const racc *x)
 static void store_pairs(races *r, const racc *x, const racc *y)
 {
     ptx_ctx *c = r->c;
+    const ptx_affine *af = &c->addr[x->ins];
+    if (y == x && af->st == PTX_AF_AFFINE && af->k[0] && !af->k[1] && !af->k[2] && !af->symco)
+        return; /* c + k * tid.x (+ one uniform value): every thread its own address */
     ptx_eval ev = {.via = -1, .from = (int32_t)x->ins};
     if (r->reported[x->ins] || r->reported[y->ins] || !thread_store(c, x) || (y != x && !thread_store(c, y)) ||
         (y != x && (r->store_checks >= 4 * r->na + 256 || !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_THREADS, &ev))))
