@@ -8,6 +8,29 @@
 
 /* ---- evaluation ---- */
 
+/* The nodes in `order` by index: a few by insertion, more through a bit per node (cleared as read). */
+static void sort_order(ptx_threads *th, uint32_t lo, uint32_t hi)
+{
+    uint32_t *order = th->order, n = th->norder;
+    if (n <= 16) {
+        for (uint32_t i = 1; i < n; i++)
+            for (uint32_t j = i; j > 0 && order[j - 1] > order[j]; j--) {
+                uint32_t t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        return;
+    }
+    uint64_t *bits = th->order_bits;
+    for (uint32_t k = 0; k < n; k++)
+        bits[order[k] / 64] |= (uint64_t)1 << (order[k] % 64);
+    n = 0;
+    for (uint32_t w = lo / 64; w <= hi / 64; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            order[n++] = w * 64 + (uint32_t)__builtin_ctzll(b);
+    memset(bits + lo / 64, 0, (hi / 64 - lo / 64 + 1) * sizeof *bits);
+}
+
 /* The nodes under the roots in `order`, arguments before their users (indices grow with
  * construction, so sorting them is enough). */
 static void collect(ptx_threads *th, const int32_t *roots, int nroots)
@@ -21,12 +44,14 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
         th->kb = realloc(th->kb, cap * sizeof *th->kb);
         th->kv = realloc(th->kv, cap * sizeof *th->kv);
         th->uni = realloc(th->uni, cap);
-        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni)
+        free(th->order_bits);
+        th->order_bits = calloc(cap / 64 + 1, sizeof *th->order_bits);
+        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni || !th->order_bits)
             abort();
         memset(th->mark, 0, cap * sizeof *th->mark);
         th->mark_stamp = 0;
     }
-    uint32_t stamp = ++th->mark_stamp, sp = 0, *stack = th->stack;
+    uint32_t stamp = ++th->mark_stamp, sp = 0, *stack = th->stack, lo = UINT32_MAX, hi = 0;
     th->norder = 0;
     for (int k = 0; k < nroots; k++)
         if (roots[k] >= 0)
@@ -37,16 +62,13 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
             continue;
         th->mark[x] = stamp;
         th->order[th->norder++] = x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
         for (int j = 0; j < 4; j++)
             if (th->nodes[x].arg[j] >= 0 && th->mark[th->nodes[x].arg[j]] != stamp)
                 stack[sp++] = (uint32_t)th->nodes[x].arg[j];
     }
-    for (uint32_t i = 1; i < th->norder; i++) /* insertion sort: the sets are small */
-        for (uint32_t j = i; j > 0 && th->order[j - 1] > th->order[j]; j--) {
-            uint32_t t = th->order[j];
-            th->order[j] = th->order[j - 1];
-            th->order[j - 1] = t;
-        }
+    sort_order(th, lo, hi);
 }
 
 static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)

@@ -371,7 +371,7 @@ void ptx_threads_free(ptx_threads *th)
     ptx_teval_forget(th);
     free(th->kept);
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
-    free(th->mark), free(th->order), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
+    free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
     free(th->rd_seen), free(th->rd_stack), free(th->trips);
     for (int k = 0; k < 2; k++)
