@@ -404,6 +404,38 @@ static bool leaf_plain(const ptx_threads *th, const tnode *nd, uint32_t count, u
         }                                                                                                              \
     } while (0)
 
+/* A comparison (setp) of imm-bit operands for every thread, as apply_plain makes it: a signed one
+ * compares the operands with their sign bit flipped. false when the width is not 1 to 64 bits. */
+static bool setp_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
+                       uint32_t count, uint64_t *out)
+{
+    int wi = (int)nd->imm;
+    if (wi < 1 || wi > 64)
+        return false;
+    uint64_t mi = wi >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << wi) - 1, flip = nd->sgn ? (uint64_t)1 << (wi - 1) : 0;
+    switch (nd->aux) {
+    case PTX_CMP_EQ:
+        PLAIN_LOOP((A & mi) == (B & mi));
+        break;
+    case PTX_CMP_NE:
+        PLAIN_LOOP((A & mi) != (B & mi));
+        break;
+    case PTX_CMP_LT:
+        PLAIN_LOOP(((A & mi) ^ flip) < ((B & mi) ^ flip));
+        break;
+    case PTX_CMP_LE:
+        PLAIN_LOOP(((A & mi) ^ flip) <= ((B & mi) ^ flip));
+        break;
+    case PTX_CMP_GT:
+        PLAIN_LOOP(((A & mi) ^ flip) > ((B & mi) ^ flip));
+        break;
+    default:
+        PLAIN_LOOP(((A & mi) ^ flip) >= ((B & mi) ^ flip));
+        break;
+    }
+    return true;
+}
+
 static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t *out)
 {
     const tnode *nd = &th->nodes[x];
@@ -460,6 +492,10 @@ static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t 
         else
             PLAIN_LOOP(A >> B);
         return true;
+    case OP_SETP:
+        if (src[1] && setp_plain(nd, a0, a1, s0, s1, count, out))
+            return true;
+        break;
     case OP_CVT:
         if (nd->sgn)
             break;
