@@ -535,9 +535,11 @@ static void reserve(ptx_threads *th, uint32_t n)
 {
     size_t need = (size_t)th->norder * n;
     if (need > th->kb_cap) {
-        th->kb_cap = need * 2;
-        th->kb_store = realloc(th->kb_store, th->kb_cap * sizeof *th->kb_store);
-        th->kv_store = realloc(th->kv_store, th->kb_cap * sizeof *th->kv_store);
+        th->kb_cap = need * 2; /* what they hold is not needed again: no copy */
+        free(th->kb_store);
+        free(th->kv_store);
+        th->kb_store = malloc(th->kb_cap * sizeof *th->kb_store);
+        th->kv_store = malloc(th->kb_cap * sizeof *th->kv_store);
         if (!th->kb_store || !th->kv_store)
             abort();
     }
