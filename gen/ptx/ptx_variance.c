@@ -416,6 +416,7 @@ void ptx_address_forms(ptx_ctx *c)
         int32_t reg;
         ptx_affine old;
     } *log = ptx_scratch(c, c->n + 1, sizeof *log);
+    uint32_t *logged = ptx_scratch(c, c->f->nregs + 1, sizeof *logged); /* per register: b + 1 when in b's log */
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t nlog = 0;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
@@ -423,10 +424,7 @@ void ptx_address_forms(ptx_ctx *c)
             const ptx_operand *ad = ptx_address_operand(c, in);
             if (ad) {
                 c->addr[i] = address_form(c, ad);
-                bool local = false;
-                for (uint32_t k = 0; k < nlog && !local; k++)
-                    local = log[k].reg == ad->reg;
-                if (ad->reg >= 0 && !local) {
+                if (ad->reg >= 0 && logged[ad->reg] != b + 1) {
                     ptx_affine a = form_at(c, i, &(ptx_operand){.kind = PTX_O_REG, .reg = ad->reg}, 3);
                     if (a.st == PTX_AF_AFFINE)
                         a.c = (int64_t)((uint64_t)a.c + (uint64_t)ad->imm);
@@ -449,6 +447,7 @@ void ptx_address_forms(ptx_ctx *c)
                 v.sym = sym;
             }
             log[nlog++] = (struct undo){d, c->form[d]};
+            logged[d] = b + 1;
             c->form[d] = v;
         }
         while (nlog--)
