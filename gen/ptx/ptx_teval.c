@@ -404,6 +404,27 @@ static bool leaf_plain(const ptx_threads *th, const tnode *nd, uint32_t count, u
         }                                                                                                              \
     } while (0)
 
+/* A shift by one amount for every thread, as apply_plain makes it. false when the amounts differ. */
+static bool shift_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
+                        uint32_t count, uint64_t *out)
+{
+    int w = nd->w;
+    uint64_t m = w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+    if (s1 || w < 1)
+        return false;
+    if (nd->op == OP_SHR && nd->aux) { /* arithmetic: the sign fills what leaves */
+        uint64_t by = a1[0] >= (uint64_t)w ? (uint64_t)w - 1 : a1[0];
+        PLAIN_LOOP((uint64_t)(sext(A, w) >> by) & m);
+    } else if (a1[0] >= (uint64_t)w) {
+        PLAIN_LOOP(A & 0);
+    } else if (nd->op == OP_SHL) {
+        PLAIN_LOOP((A << B) & m);
+    } else {
+        PLAIN_LOOP(A >> B);
+    }
+    return true;
+}
+
 /* A comparison (setp) of imm-bit operands for every thread, as apply_plain makes it: a signed one
  * compares the operands with their sign bit flipped. false when the width is not 1 to 64 bits. */
 static bool setp_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
@@ -485,23 +506,24 @@ static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t 
         return true;
     case OP_SHL:
     case OP_SHR:
-        if (s1 || a1[0] >= (uint64_t)nd->w || (nd->op == OP_SHR && nd->aux))
-            break; /* per thread: amounts that differ, shifts out, arithmetic */
-        if (nd->op == OP_SHL)
-            PLAIN_LOOP((A << B) & m);
-        else
-            PLAIN_LOOP(A >> B);
-        return true;
+        if (src[1] && shift_plain(nd, a0, a1, s0, s1, count, out))
+            return true;
+        break; /* per thread: amounts that differ */
     case OP_SETP:
         if (src[1] && setp_plain(nd, a0, a1, s0, s1, count, out))
             return true;
         break;
-    case OP_CVT:
-        if (nd->sgn)
+    case OP_CVT: {
+        int from = nd->aux;
+        uint64_t low = from >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << from) - 1;
+        if (nd->sgn && from < 1)
             break;
-        m &= nd->aux >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->aux) - 1;
-        PLAIN_LOOP(A & m);
+        if (nd->sgn)
+            PLAIN_LOOP((uint64_t)sext(A & low, from) & m);
+        else
+            PLAIN_LOOP(A & low & m);
         return true;
+    }
     default:
         break;
     }
