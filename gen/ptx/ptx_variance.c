@@ -415,7 +415,7 @@ void ptx_address_forms(ptx_ctx *c)
     struct undo {
         int32_t reg;
         ptx_affine old;
-    } *log = ptx_scratch(c, c->n + 1, sizeof *log);
+    } *log = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *log); /* written before read */
     uint32_t *logged = ptx_scratch(c, c->f->nregs + 1, sizeof *logged); /* per register: b + 1 when in b's log */
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t nlog = 0;
