@@ -619,7 +619,9 @@ void ptx_find_shared_races(ptx_ctx *c)
 {
     races r = {.c = c};
     ptx_sync_of(c);
-    r.acc = ptx_xcalloc(c->n + 1, sizeof *r.acc);
+    r.acc = malloc((c->n + 1) * sizeof *r.acc); /* the first r.na are written before they are read */
+    if (!r.acc)
+        ptx_out_of_memory((c->n + 1) * sizeof *r.acc);
     r.acc_of = ptx_xcalloc(c->n + 1, sizeof *r.acc_of);
     r.reported = ptx_xcalloc(c->n + 1, sizeof *r.reported);
     bool writes = false;
