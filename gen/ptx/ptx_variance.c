@@ -347,9 +347,9 @@ static ptx_affine instr_form(const ptx_ctx *c, uint32_t i, int depth)
 void ptx_affine_forms(ptx_ctx *c)
 {
     uint32_t nr = c->f->nregs;
-    c->form = ptx_scratch(c, nr + 1, sizeof *c->form);
-    for (uint32_t r = 0; r < nr; r++)
-        c->form[r].sym = -1;
+    c->form = ptx_alloc_raw(c->scratch, (nr + 1) * sizeof *c->form); /* each set once here */
+    for (uint32_t r = 0; r <= nr; r++)
+        c->form[r] = (ptx_affine){.sym = r < nr ? -1 : 0};
     for (int round = 0; round < 12; round++) {
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
