@@ -80,6 +80,14 @@ void *ptx_xcalloc(size_t n, size_t size)
     return p;
 }
 
+void *ptx_xmalloc(size_t n, size_t size)
+{
+    void *p = malloc((n ? n : 1) * size);
+    if (!p)
+        ptx_out_of_memory(n * size);
+    return p;
+}
+
 void ptx_grow(void **arr, uint32_t *cap, size_t elem)
 {
     uint32_t want = *cap ? 2 * *cap : 64;

@@ -10,6 +10,7 @@ void *ptx_alloc_raw(ptx_arena *a, size_t size); /* the same, not zeroed: for arr
 void ptx_arena_free(ptx_arena *a);
 void ptx_arena_rewind(ptx_arena *a);      /* forgets every allocation, keeps the memory (as one block) */
 void *ptx_xcalloc(size_t n, size_t size); /* calloc that aborts when memory runs out */
+void *ptx_xmalloc(size_t n, size_t size); /* the same, not zeroed: for arrays written before read */
 /* Says that memory ran out (how much was asked for) on stderr and aborts: the analyzer has no
  * fixed limits on what it reads, only the memory it is given. */
 _Noreturn void ptx_out_of_memory(size_t bytes);

@@ -177,10 +177,10 @@ static ptx_profile *detail_slot(races *r, uint64_t key, int side, bool *hit)
     ptx_profile *p = &r->dslot[victim];
     if (!p->addr) { /* first use of the slot */
         uint32_t n = (uint32_t)ptx_threads_count(r->c);
-        p->addr = ptx_xcalloc(n, sizeof *p->addr);
-        p->t = ptx_xcalloc(n, sizeof *p->t);
-        p->raw.addr = ptx_xcalloc(n, sizeof *p->raw.addr);
-        p->raw.act = ptx_xcalloc(n, 1);
+        p->addr = ptx_xmalloc(n, sizeof *p->addr);
+        p->t = ptx_xmalloc(n, sizeof *p->t);
+        p->raw.addr = ptx_xmalloc(n, sizeof *p->raw.addr);
+        p->raw.act = ptx_xmalloc(n, 1);
     }
     r->dkey[victim] = key;
     r->dused[victim] = ++r->dtick;
@@ -232,17 +232,17 @@ void ptx_profiles_init(races *r)
     n = n ? n : 1;
     r->profiles = ptx_xcalloc(r->na, sizeof *r->profiles);
     r->plain_known = ptx_xcalloc(r->na, 1);
-    for (int k = 0; k < 2; k++) {
-        r->v[k].addr = ptx_xcalloc(n, sizeof *r->v[k].addr);
-        r->v[k].kv = ptx_xcalloc(n, sizeof *r->v[k].kv);
-        r->v[k].act = ptx_xcalloc(n, 1);
-        r->temp[k].addr = ptx_xcalloc(n, sizeof *r->temp[k].addr);
-        r->temp[k].t = ptx_xcalloc(n, sizeof *r->temp[k].t);
-        r->temp[k].raw.addr = ptx_xcalloc(n, sizeof *r->temp[k].raw.addr);
-        r->temp[k].raw.act = ptx_xcalloc(n, 1);
+    for (int k = 0; k < 2; k++) { /* evaluations, profiles and sorts write their threads before reading them */
+        r->v[k].addr = ptx_xmalloc(n, sizeof *r->v[k].addr);
+        r->v[k].kv = ptx_xmalloc(n, sizeof *r->v[k].kv);
+        r->v[k].act = ptx_xmalloc(n, 1);
+        r->temp[k].addr = ptx_xmalloc(n, sizeof *r->temp[k].addr);
+        r->temp[k].t = ptx_xmalloc(n, sizeof *r->temp[k].t);
+        r->temp[k].raw.addr = ptx_xmalloc(n, sizeof *r->temp[k].raw.addr);
+        r->temp[k].raw.act = ptx_xmalloc(n, 1);
     }
-    r->sort_addr = ptx_xcalloc(n, sizeof *r->sort_addr);
-    r->sort_t = ptx_xcalloc(n, sizeof *r->sort_t);
+    r->sort_addr = ptx_xmalloc(n, sizeof *r->sort_addr);
+    r->sort_t = ptx_xmalloc(n, sizeof *r->sort_t);
     r->keys = malloc(4 * (size_t)n * sizeof *r->keys); /* two profiles' threads, and as much to sort */
     if (!r->keys)
         ptx_out_of_memory(4 * (size_t)n * sizeof *r->keys);
