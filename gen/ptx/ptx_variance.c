@@ -37,8 +37,8 @@ static void mixed_definitions(const ptx_ctx *c, bool *mixed, int64_t *where)
  * or -1 (then any definition may reach it). Aligned with the uses in c->du. */
 static int32_t *local_definitions(const ptx_ctx *c)
 {
-    int32_t *local = ptx_xcalloc(c->du_start[c->n] + 1, sizeof *local);
-    int32_t *last = ptx_xcalloc(c->f->nregs + 1, sizeof *last);
+    int32_t *local = ptx_xmalloc(c->du_start[c->n] + 1, sizeof *local); /* its uses' entries are written */
+    int32_t *last = ptx_xmalloc(c->f->nregs + 1, sizeof *last);         /* read where stamp says it is set */
     uint32_t *stamp = ptx_xcalloc(c->f->nregs + 1, sizeof *stamp);
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
@@ -124,12 +124,12 @@ void ptx_thread_variance(ptx_ctx *c)
     c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
-    bool *mixed = ptx_xcalloc(c->f->nregs + 1, sizeof *mixed);
-    int64_t *where = ptx_xcalloc(c->f->nregs + 1, sizeof *where);
+    bool *mixed = ptx_xmalloc(c->f->nregs + 1, sizeof *mixed);     /* set by mixed_definitions */
+    int64_t *where = ptx_xmalloc(c->f->nregs + 1, sizeof *where); /* likewise */
     uint32_t *seen = ptx_xcalloc(c->nb + 1, sizeof *seen), stamp = 0;
     int32_t *local = local_definitions(c);
     bool *def_variant = ptx_xcalloc(c->n + 1, sizeof *def_variant);
-    uint32_t *stack = ptx_xcalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
+    uint32_t *stack = ptx_xmalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
     for (int round = 0; round < 16; round++) {
         bool changed = true;
         mixed_definitions(c, mixed, where);
