@@ -139,11 +139,9 @@ static ptx_profile *kept_summary(races *r, uint32_t a, const ptx_eval *ev, bool 
         return &r->profiles[a][(size_t)(ev->s & 1) * 2 + ev->unknown];
     }
     enum { TABLE = 1 << 9 }; /* small: few accesses depend on the reference, and each in few ways */
-    if (!r->related) { /* a profile is zeroed when its slot is first taken */
-        r->related = malloc(TABLE * sizeof *r->related);
+    if (!r->related) {
+        r->related = ptx_xmalloc(TABLE, sizeof *r->related); /* a profile is zeroed when its slot is taken */
         r->related_key = ptx_xcalloc(TABLE, sizeof *r->related_key);
-        if (!r->related)
-            ptx_out_of_memory(TABLE * sizeof *r->related);
     }
     uint64_t key = context_key(r, a, ev, false);
     uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 52) & (TABLE - 1);
@@ -243,9 +241,7 @@ void ptx_profiles_init(races *r)
     }
     r->sort_addr = ptx_xmalloc(n, sizeof *r->sort_addr);
     r->sort_t = ptx_xmalloc(n, sizeof *r->sort_t);
-    r->keys = malloc(4 * (size_t)n * sizeof *r->keys); /* two profiles' threads, and as much to sort */
-    if (!r->keys)
-        ptx_out_of_memory(4 * (size_t)n * sizeof *r->keys);
+    r->keys = ptx_xmalloc(4 * (size_t)n, sizeof *r->keys); /* two profiles' threads, and as much to sort */
     r->nranges = 4 * ((n + 31) / 32);                      /* the two slots' per-warp ranges come first */
     r->ranges_cap = r->nranges + 256;
     r->ranges = ptx_xcalloc(r->ranges_cap, sizeof *r->ranges);

@@ -124,7 +124,7 @@ void ptx_thread_variance(ptx_ctx *c)
     c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
-    bool *mixed = ptx_xmalloc(c->f->nregs + 1, sizeof *mixed);     /* set by mixed_definitions */
+    bool *mixed = ptx_xmalloc(c->f->nregs + 1, sizeof *mixed);    /* set by mixed_definitions */
     int64_t *where = ptx_xmalloc(c->f->nregs + 1, sizeof *where); /* likewise */
     uint32_t *seen = ptx_xcalloc(c->nb + 1, sizeof *seen), stamp = 0;
     int32_t *local = local_definitions(c);
@@ -415,7 +415,7 @@ void ptx_address_forms(ptx_ctx *c)
     struct undo {
         int32_t reg;
         ptx_affine old;
-    } *log = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *log); /* written before read */
+    } *log = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *log);       /* written before read */
     uint32_t *logged = ptx_scratch(c, c->f->nregs + 1, sizeof *logged); /* per register: b + 1 when in b's log */
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t nlog = 0;
