@@ -208,8 +208,9 @@ typedef struct ptx_sector_use {
     int64_t touched, needed; /* 32-byte sectors of the worst warp, and those its bytes need */
     uint32_t warp, lanes;    /* that warp, and how many of its lanes make the access */
 } ptx_sector_use;
+typedef struct ptx_sector_memo ptx_sector_memo; /* a function's answers so far (NULL before the first) */
 /* For an address that is not a constant stride of tid.x; false when it cannot be evaluated. */
-bool ptx_sectors_of_threads(ptx_ctx *c, uint32_t ins, int size, ptx_sector_use *use);
+bool ptx_sectors_of_threads(ptx_ctx *c, uint32_t ins, int size, ptx_sector_memo **memo, ptx_sector_use *use);
 
 /* ---- thread variance and affine forms (ptx_variance.c) ---- */
 void ptx_thread_variance(ptx_ctx *c); /* variant, cd_branch, cd_taken */

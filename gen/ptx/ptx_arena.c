@@ -12,6 +12,11 @@ struct ptx_arena_block {
 
 void *ptx_alloc(ptx_arena *a, size_t size)
 {
+    return memset(ptx_alloc_raw(a, size), 0, (size + 15) & ~(size_t)15);
+}
+
+void *ptx_alloc_raw(ptx_arena *a, size_t size)
+{
     size = (size + 15) & ~(size_t)15;
     if ((size_t)(a->end - a->cur) < size) {
         size_t least = a->block ? a->block : 65536, want = size + 32 > least ? size + 32 : least;
@@ -26,7 +31,6 @@ void *ptx_alloc(ptx_arena *a, size_t size)
     }
     void *p = a->cur;
     a->cur += size;
-    memset(p, 0, size);
     return p;
 }
 
@@ -71,6 +75,14 @@ void ptx_out_of_memory(size_t bytes)
 void *ptx_xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size);
+    if (!p)
+        ptx_out_of_memory(n * size);
+    return p;
+}
+
+void *ptx_xmalloc(size_t n, size_t size)
+{
+    void *p = malloc((n ? n : 1) * size);
     if (!p)
         ptx_out_of_memory(n * size);
     return p;

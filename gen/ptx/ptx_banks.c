@@ -329,8 +329,10 @@ void ptx_find_bank_conflicts(ptx_ctx *c)
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad)
             continue;
-        if (!memo)
-            memo = ptx_xcalloc(1, sizeof *memo);
+        if (!memo) { /* an entry's degree and why are written with its key */
+            memo = ptx_xmalloc(1, sizeof *memo);
+            memset(memo->key, 0, sizeof memo->key);
+        }
         if (conflict_of(c, i, ad, memo, &s))
             note(&sites, &n, &s, in->line);
     }

@@ -48,7 +48,7 @@ void ptx_build_def_use(ptx_ctx *c)
     c->ndef = ptx_scratch(c, c->n, sizeof *c->ndef);
     c->nuse = ptx_scratch(c, c->n, sizeof *c->nuse);
     uint32_t cap = f->nopnds + c->n + 16, used = 0;
-    c->du = ptx_xcalloc(cap, sizeof *c->du);
+    c->du = ptx_xmalloc(cap, sizeof *c->du); /* the first `used` are written before they are read */
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         c->du_start[i] = used;

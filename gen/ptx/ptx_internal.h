@@ -6,6 +6,9 @@
 
 /* ---- arena (ptx_arena.c) ---- */
 void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
+/* ptx_alloc not zeroed, and calloc not zeroed: for arrays written before they are read */
+void *ptx_alloc_raw(ptx_arena *a, size_t size);
+void *ptx_xmalloc(size_t n, size_t size);
 void ptx_arena_free(ptx_arena *a);
 void ptx_arena_rewind(ptx_arena *a);      /* forgets every allocation, keeps the memory (as one block) */
 void *ptx_xcalloc(size_t n, size_t size); /* calloc that aborts when memory runs out */

@@ -170,11 +170,11 @@ static int contiguous_run(const ptx_ctx *c, uint32_t i, int size)
 }
 
 /* An address that is no constant stride of tid.x, thread by thread (ptx_sectors.c). */
-static void check_coalescing_threads(ptx_ctx *c, uint32_t i, int size)
+static void check_coalescing_threads(ptx_ctx *c, uint32_t i, int size, ptx_sector_memo **memo)
 {
     const ptx_instr *in = &c->f->ins[i];
     ptx_sector_use use;
-    if (!ptx_sectors_of_threads(c, i, contiguous_run(c, i, size), &use) || use.touched < 2 * use.needed)
+    if (!ptx_sectors_of_threads(c, i, contiguous_run(c, i, size), memo, &use) || use.touched < 2 * use.needed)
         return;
     ptx_add_finding(c->m, c->f, PTX_RULE_UNCOALESCED_GLOBAL, in->line, in->col,
                     "let consecutive lanes access consecutive addresses (or stage through shared memory)",
@@ -184,7 +184,7 @@ static void check_coalescing_threads(ptx_ctx *c, uint32_t i, int size)
 }
 
 /* A global access: the 32-byte sectors a warp touches against those it needs. */
-static void check_coalescing(ptx_ctx *c, uint32_t i, const ptx_operand *ad, int size)
+static void check_coalescing(ptx_ctx *c, uint32_t i, const ptx_operand *ad, int size, ptx_sector_memo **memo)
 {
     ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
@@ -209,7 +209,7 @@ static void check_coalescing(ptx_ctx *c, uint32_t i, const ptx_operand *ad, int 
                             "touches %lld 32-byte sectors for %lld sectors of data",
                             (long long)stride, (long long)touched, (long long)needed);
     } else if (a->st != PTX_AF_AFFINE && ad->reg >= 0 && c->variant[ad->reg]) {
-        check_coalescing_threads(c, i, size);
+        check_coalescing_threads(c, i, size, memo);
     }
 }
 
@@ -294,6 +294,7 @@ void ptx_find_memory_patterns(ptx_ctx *c)
 {
     ptx_function *f = c->f;
     bool bounds_reported = false, vector_reported = false;
+    ptx_sector_memo *memo = NULL;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (!c->reach[c->blk[i]])
@@ -314,7 +315,7 @@ void ptx_find_memory_patterns(ptx_ctx *c)
         if ((in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC) ||
             (ad->reg >= 0 && c->window[ad->reg] != PTX_WIN_NONE))
             continue;
-        check_coalescing(c, i, ad, (in->tsize ? in->tsize : 4) * in->vec);
+        check_coalescing(c, i, ad, (in->tsize ? in->tsize : 4) * in->vec, &memo);
         if (!bounds_reported)
             bounds_reported = check_bounds(c, i, &c->addr[i]);
         if (!vector_reported && in->vec == 1 && in->kind == PTX_K_LD && ad->reg >= 0 && in->tsize >= 4)

@@ -373,12 +373,19 @@ static int32_t declare_function(ptx_parser *ps, bool is_entry)
 }
 
 /* The arrays of a function's body start as large as its predecessor's ended: a module's functions
- * are alike, and growing an array by doubling copies what it holds each time. */
+ * are alike, and growing an array by doubling copies what it holds each time. The first function
+ * (often the only one) takes the text left: an instruction and its line take some 30 bytes or more. */
 static void reserve_like_last(ptx_parser *ps, ptx_function *f)
 {
-    ptx_reserve((void **)&f->ins, &f->insc, ps->last_nins, sizeof *f->ins);
-    ptx_reserve((void **)&f->opnds, &f->opndc, ps->last_nopnds, sizeof *f->opnds);
-    ptx_reserve((void **)&f->mods, &f->modc, ps->last_nmods, sizeof *f->mods);
+    uint32_t ins = ps->last_nins, opnds = ps->last_nopnds, mods = ps->last_nmods;
+    if (!ins) {
+        size_t left = (size_t)(ps->lx.lim - ps->lx.cur) / 24;
+        ins = left < 64 ? 64 : left > (1u << 16) ? 1u << 16 : (uint32_t)left;
+        opnds = 3 * ins, mods = 2 * ins;
+    }
+    ptx_reserve((void **)&f->ins, &f->insc, ins, sizeof *f->ins);
+    ptx_reserve((void **)&f->opnds, &f->opndc, opnds, sizeof *f->opnds);
+    ptx_reserve((void **)&f->mods, &f->modc, mods, sizeof *f->mods);
 }
 
 static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)

@@ -140,13 +140,15 @@ static ptx_profile *kept_summary(races *r, uint32_t a, const ptx_eval *ev, bool 
     }
     enum { TABLE = 1 << 9 }; /* small: few accesses depend on the reference, and each in few ways */
     if (!r->related) {
-        r->related = ptx_xcalloc(TABLE, sizeof *r->related);
+        r->related = ptx_xmalloc(TABLE, sizeof *r->related); /* a profile is zeroed when its slot is taken */
         r->related_key = ptx_xcalloc(TABLE, sizeof *r->related_key);
     }
     uint64_t key = context_key(r, a, ev, false);
     uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 52) & (TABLE - 1);
     for (int probe = 0; probe < 16; probe++, h = (h + 1) & (TABLE - 1))
         if (!r->related_key[h] || r->related_key[h] == key) {
+            if (!r->related_key[h])
+                r->related[h] = (ptx_profile){0};
             r->related_key[h] = key;
             return &r->related[h];
         }
@@ -173,10 +175,10 @@ static ptx_profile *detail_slot(races *r, uint64_t key, int side, bool *hit)
     ptx_profile *p = &r->dslot[victim];
     if (!p->addr) { /* first use of the slot */
         uint32_t n = (uint32_t)ptx_threads_count(r->c);
-        p->addr = ptx_xcalloc(n, sizeof *p->addr);
-        p->t = ptx_xcalloc(n, sizeof *p->t);
-        p->raw.addr = ptx_xcalloc(n, sizeof *p->raw.addr);
-        p->raw.act = ptx_xcalloc(n, 1);
+        p->addr = ptx_xmalloc(n, sizeof *p->addr);
+        p->t = ptx_xmalloc(n, sizeof *p->t);
+        p->raw.addr = ptx_xmalloc(n, sizeof *p->raw.addr);
+        p->raw.act = ptx_xmalloc(n, 1);
     }
     r->dkey[victim] = key;
     r->dused[victim] = ++r->dtick;
@@ -228,18 +230,18 @@ void ptx_profiles_init(races *r)
     n = n ? n : 1;
     r->profiles = ptx_xcalloc(r->na, sizeof *r->profiles);
     r->plain_known = ptx_xcalloc(r->na, 1);
-    for (int k = 0; k < 2; k++) {
-        r->v[k].addr = ptx_xcalloc(n, sizeof *r->v[k].addr);
-        r->v[k].kv = ptx_xcalloc(n, sizeof *r->v[k].kv);
-        r->v[k].act = ptx_xcalloc(n, 1);
-        r->temp[k].addr = ptx_xcalloc(n, sizeof *r->temp[k].addr);
-        r->temp[k].t = ptx_xcalloc(n, sizeof *r->temp[k].t);
-        r->temp[k].raw.addr = ptx_xcalloc(n, sizeof *r->temp[k].raw.addr);
-        r->temp[k].raw.act = ptx_xcalloc(n, 1);
+    for (int k = 0; k < 2; k++) { /* evaluations, profiles and sorts write their threads before reading them */
+        r->v[k].addr = ptx_xmalloc(n, sizeof *r->v[k].addr);
+        r->v[k].kv = ptx_xmalloc(n, sizeof *r->v[k].kv);
+        r->v[k].act = ptx_xmalloc(n, 1);
+        r->temp[k].addr = ptx_xmalloc(n, sizeof *r->temp[k].addr);
+        r->temp[k].t = ptx_xmalloc(n, sizeof *r->temp[k].t);
+        r->temp[k].raw.addr = ptx_xmalloc(n, sizeof *r->temp[k].raw.addr);
+        r->temp[k].raw.act = ptx_xmalloc(n, 1);
     }
-    r->sort_addr = ptx_xcalloc(n, sizeof *r->sort_addr);
-    r->sort_t = ptx_xcalloc(n, sizeof *r->sort_t);
-    r->keys = ptx_xcalloc(4 * (size_t)n, sizeof *r->keys); /* two profiles' threads, and as much to sort */
+    r->sort_addr = ptx_xmalloc(n, sizeof *r->sort_addr);
+    r->sort_t = ptx_xmalloc(n, sizeof *r->sort_t);
+    r->keys = ptx_xmalloc(4 * (size_t)n, sizeof *r->keys); /* two profiles' threads, and as much to sort */
     r->nranges = 4 * ((n + 31) / 32);                      /* the two slots' per-warp ranges come first */
     r->ranges_cap = r->nranges + 256;
     r->ranges = ptx_xcalloc(r->ranges_cap, sizeof *r->ranges);

@@ -846,7 +846,7 @@ void ptx_find_shared_races(ptx_ctx *c)
 {
     races r = {.c = c};
     ptx_sync_of(c);
-    r.acc = ptx_xcalloc(c->n + 1, sizeof *r.acc);
+    r.acc = ptx_xmalloc(c->n + 1, sizeof *r.acc); /* the first r.na are written before they are read */
     r.acc_of = ptx_xcalloc(c->n + 1, sizeof *r.acc_of);
     r.reported = ptx_xcalloc(c->n + 1, sizeof *r.reported);
     bool writes = false;

@@ -209,13 +209,14 @@ static int32_t new_reg(ptx_parser *ps, const char *p, uint32_t n, uint8_t cls)
 static bool split_number(const char *p, uint32_t n, uint32_t *plen, uint64_t *idx)
 {
     uint32_t start = n;
-    while (start > 0 && (unsigned char)(p[start - 1] - '0') <= 9)
-        start--;
+    uint64_t v = 0, scale = 1; /* the digits' value, read from the last one back */
+    for (unsigned d; start > 0 && (d = (unsigned char)(p[start - 1] - '0')) <= 9; start--)
+        if (n - start < 19) {
+            v += d * scale;
+            scale *= 10;
+        }
     if (start == n || start == 0 || n - start > 19)
         return false;
-    uint64_t v = 0;
-    for (uint32_t i = start; i < n; i++)
-        v = v * 10 + (uint64_t)(p[i] - '0');
     *plen = start;
     *idx = v;
     return true;

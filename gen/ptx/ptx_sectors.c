@@ -5,6 +5,7 @@
  * between lanes that both samples agree on are counted, so a base pointer or a run-time row stride
  * never decides. */
 #include "ptx_kbits.h"
+#include "ptx_tgraph.h"
 
 /* The warps looked at: a warp's pattern repeats across a block's warps in practice. */
 enum { SECTOR_WARPS = 4 };
@@ -87,13 +88,42 @@ static bool iteration_sectors(ptx_ctx *c, uint32_t ins, int s, int size, bool *l
     return use->needed > 0;
 }
 
-bool ptx_sectors_of_threads(ptx_ctx *c, uint32_t ins, int size, ptx_sector_use *use)
+/* Answers by what decides them: accesses at one 64-bit address node less a constant offset (which
+ * moves every lane alike: the offsets between lanes stay), with one activity and one size. */
+enum { SECTOR_MEMO = 64 };
+struct ptx_sector_memo {
+    struct {
+        int32_t base, act; /* base -1: empty */
+        int size;
+        bool any;
+        ptx_sector_use use;
+    } e[SECTOR_MEMO];
+};
+
+bool ptx_sectors_of_threads(ptx_ctx *c, uint32_t ins, int size, ptx_sector_memo **memo, ptx_sector_use *use)
 {
     *use = (ptx_sector_use){0};
-    if (size <= 0 || size > 128 || !ptx_threads_count(c) || ptx_threads_base(c, ins, 0, &(int64_t){0}) < 0)
+    int32_t base;
+    if (size <= 0 || size > 128 || !ptx_threads_count(c) || (base = ptx_threads_base(c, ins, 0, &(int64_t){0})) < 0)
         return false;
+    int32_t act = ptx_threads_activity(c, ins);
+    bool wide = ptx_threads_of(c)->nodes[base].w >= 64; /* offsets that wrap at 32 bits would differ */
+    uint32_t h = ((uint32_t)base * 2654435761u ^ (uint32_t)(act + 1) * 40503u ^ (uint32_t)size) % SECTOR_MEMO;
+    if (wide && !*memo) {
+        *memo = ptx_scratch(c, 1, sizeof **memo);
+        for (int k = 0; k < SECTOR_MEMO; k++)
+            (*memo)->e[k].base = -1;
+    }
+    if (wide && (*memo)->e[h].base == base && (*memo)->e[h].act == act && (*memo)->e[h].size == size) {
+        *use = (*memo)->e[h].use;
+        return (*memo)->e[h].any;
+    }
     bool loops = true, any = false; /* a loop's second iteration may lay the lanes out differently */
     for (int s = 0; s < 2 && loops; s++)
         any |= iteration_sectors(c, ins, s, size, &loops, use);
+    if (wide) {
+        (*memo)->e[h].base = base, (*memo)->e[h].act = act, (*memo)->e[h].size = size;
+        (*memo)->e[h].any = any, (*memo)->e[h].use = *use;
+    }
     return any;
 }

@@ -8,6 +8,29 @@
 
 /* ---- evaluation ---- */
 
+/* The nodes in `order` by index: a few by insertion, more through a bit per node (cleared as read). */
+static void sort_order(ptx_threads *th, uint32_t lo, uint32_t hi)
+{
+    uint32_t *order = th->order, n = th->norder;
+    if (n <= 16) {
+        for (uint32_t i = 1; i < n; i++)
+            for (uint32_t j = i; j > 0 && order[j - 1] > order[j]; j--) {
+                uint32_t t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        return;
+    }
+    uint64_t *bits = th->order_bits;
+    for (uint32_t k = 0; k < n; k++)
+        bits[order[k] / 64] |= (uint64_t)1 << (order[k] % 64);
+    n = 0;
+    for (uint32_t w = lo / 64; w <= hi / 64; w++)
+        for (uint64_t b = bits[w]; b; b &= b - 1)
+            order[n++] = w * 64 + (uint32_t)__builtin_ctzll(b);
+    memset(bits + lo / 64, 0, (hi / 64 - lo / 64 + 1) * sizeof *bits);
+}
+
 /* The nodes under the roots in `order`, arguments before their users (indices grow with
  * construction, so sorting them is enough). */
 static void collect(ptx_threads *th, const int32_t *roots, int nroots)
@@ -21,12 +44,14 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
         th->kb = realloc(th->kb, cap * sizeof *th->kb);
         th->kv = realloc(th->kv, cap * sizeof *th->kv);
         th->uni = realloc(th->uni, cap);
-        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni)
+        free(th->order_bits);
+        th->order_bits = calloc(cap / 64 + 1, sizeof *th->order_bits);
+        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni || !th->order_bits)
             abort();
         memset(th->mark, 0, cap * sizeof *th->mark);
         th->mark_stamp = 0;
     }
-    uint32_t stamp = ++th->mark_stamp, sp = 0, *stack = th->stack;
+    uint32_t stamp = ++th->mark_stamp, sp = 0, *stack = th->stack, lo = UINT32_MAX, hi = 0;
     th->norder = 0;
     for (int k = 0; k < nroots; k++)
         if (roots[k] >= 0)
@@ -37,16 +62,13 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
             continue;
         th->mark[x] = stamp;
         th->order[th->norder++] = x;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
         for (int j = 0; j < 4; j++)
             if (th->nodes[x].arg[j] >= 0 && th->mark[th->nodes[x].arg[j]] != stamp)
                 stack[sp++] = (uint32_t)th->nodes[x].arg[j];
     }
-    for (uint32_t i = 1; i < th->norder; i++) /* insertion sort: the sets are small */
-        for (uint32_t j = i; j > 0 && th->order[j - 1] > th->order[j]; j--) {
-            uint32_t t = th->order[j];
-            th->order[j] = th->order[j - 1];
-            th->order[j - 1] = t;
-        }
+    sort_order(th, lo, hi);
 }
 
 static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
@@ -387,6 +409,59 @@ static bool leaf_plain(const ptx_threads *th, const tnode *nd, uint32_t count, u
         }                                                                                                              \
     } while (0)
 
+/* A shift by one amount for every thread, as apply_plain makes it. false when the amounts differ. */
+static bool shift_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
+                        uint32_t count, uint64_t *out)
+{
+    int w = nd->w;
+    uint64_t m = w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+    if (s1 || w < 1)
+        return false;
+    if (nd->op == OP_SHR && nd->aux) { /* arithmetic: the sign fills what leaves */
+        uint64_t by = a1[0] >= (uint64_t)w ? (uint64_t)w - 1 : a1[0];
+        PLAIN_LOOP((uint64_t)(sext(A, w) >> by) & m);
+    } else if (a1[0] >= (uint64_t)w) {
+        PLAIN_LOOP(A & 0);
+    } else if (nd->op == OP_SHL) {
+        PLAIN_LOOP((A << B) & m);
+    } else {
+        PLAIN_LOOP(A >> B);
+    }
+    return true;
+}
+
+/* A comparison (setp) of imm-bit operands for every thread, as apply_plain makes it: a signed one
+ * compares the operands with their sign bit flipped. false when the width is not 1 to 64 bits. */
+static bool setp_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
+                       uint32_t count, uint64_t *out)
+{
+    int wi = (int)nd->imm;
+    if (wi < 1 || wi > 64)
+        return false;
+    uint64_t mi = wi >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << wi) - 1, flip = nd->sgn ? (uint64_t)1 << (wi - 1) : 0;
+    switch (nd->aux) {
+    case PTX_CMP_EQ:
+        PLAIN_LOOP((A & mi) == (B & mi));
+        break;
+    case PTX_CMP_NE:
+        PLAIN_LOOP((A & mi) != (B & mi));
+        break;
+    case PTX_CMP_LT:
+        PLAIN_LOOP(((A & mi) ^ flip) < ((B & mi) ^ flip));
+        break;
+    case PTX_CMP_LE:
+        PLAIN_LOOP(((A & mi) ^ flip) <= ((B & mi) ^ flip));
+        break;
+    case PTX_CMP_GT:
+        PLAIN_LOOP(((A & mi) ^ flip) > ((B & mi) ^ flip));
+        break;
+    default:
+        PLAIN_LOOP(((A & mi) ^ flip) >= ((B & mi) ^ flip));
+        break;
+    }
+    return true;
+}
+
 static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t *out)
 {
     const tnode *nd = &th->nodes[x];
@@ -436,19 +511,24 @@ static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t 
         return true;
     case OP_SHL:
     case OP_SHR:
-        if (s1 || a1[0] >= (uint64_t)nd->w || (nd->op == OP_SHR && nd->aux))
-            break; /* per thread: amounts that differ, shifts out, arithmetic */
-        if (nd->op == OP_SHL)
-            PLAIN_LOOP((A << B) & m);
-        else
-            PLAIN_LOOP(A >> B);
-        return true;
-    case OP_CVT:
-        if (nd->sgn)
+        if (src[1] && shift_plain(nd, a0, a1, s0, s1, count, out))
+            return true;
+        break; /* per thread: amounts that differ */
+    case OP_SETP:
+        if (src[1] && setp_plain(nd, a0, a1, s0, s1, count, out))
+            return true;
+        break;
+    case OP_CVT: {
+        int from = nd->aux;
+        uint64_t low = from >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << from) - 1;
+        if (nd->sgn && from < 1)
             break;
-        m &= nd->aux >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->aux) - 1;
-        PLAIN_LOOP(A & m);
+        if (nd->sgn)
+            PLAIN_LOOP((uint64_t)sext(A & low, from) & m);
+        else
+            PLAIN_LOOP(A & low & m);
         return true;
+    }
     default:
         break;
     }
@@ -482,9 +562,11 @@ static void reserve(ptx_threads *th, uint32_t n)
 {
     size_t need = (size_t)th->norder * n;
     if (need > th->kb_cap) {
-        th->kb_cap = need * 2;
-        th->kb_store = realloc(th->kb_store, th->kb_cap * sizeof *th->kb_store);
-        th->kv_store = realloc(th->kv_store, th->kb_cap * sizeof *th->kv_store);
+        th->kb_cap = need * 2; /* what they hold is not needed again: no copy */
+        free(th->kb_store);
+        free(th->kv_store);
+        th->kb_store = malloc(th->kb_cap * sizeof *th->kb_store);
+        th->kv_store = malloc(th->kb_cap * sizeof *th->kv_store);
         if (!th->kb_store || !th->kv_store)
             abort();
     }

@@ -60,6 +60,8 @@ struct ptx_threads {
     int32_t unknown32;  /* a shared unknown leaf, for when the graph is full */
     int dims[3], nthreads;
     uint32_t *mark, mark_stamp, *order, norder, *stack, scratch_cap;
+    /* scratch of collect: a bit per node, zero between calls */
+    uint64_t *order_bits;
     ptx_kb **kb;      /* per node, during an evaluation: its values in known bits ... */
     uint64_t **kv;    /* ... or as plain integers, when every bit of every value is known */
     uint8_t *uni;     /* ... one value serving every thread */

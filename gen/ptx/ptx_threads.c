@@ -47,13 +47,14 @@ static void summarize_all(ptx_tvals *out)
         any |= kv[t];
     }
     /* neighbours: does an address fall (addresses stay below 2^63), and the fewest low bits that tell two
-     * apart: the bit mask of each xor smeared down, ANDed */
+     * apart: the smallest xor (it has the fewest bits) smeared down */
     for (uint32_t t = 1; t < out->n; t++) {
         uint64_t d = kv[t] ^ kv[t - 1];
         down |= (kv[t] - kv[t - 1]) >> 63;
-        d |= d >> 1, d |= d >> 2, d |= d >> 4, d |= d >> 8, d |= d >> 16, d |= d >> 32;
-        fewest &= d;
+        fewest = d < fewest ? d : fewest;
     }
+    fewest |= fewest >> 1, fewest |= fewest >> 2, fewest |= fewest >> 4;
+    fewest |= fewest >> 8, fewest |= fewest >> 16, fewest |= fewest >> 32;
     uint64_t lo = kv[0], hi = kv[out->n - 1];
     for (uint32_t t = 0; down && t < out->n; t++) {
         lo = kv[t] < lo ? kv[t] : lo;
@@ -389,7 +390,7 @@ void ptx_threads_free(ptx_threads *th)
     ptx_teval_forget(th);
     free(th->kept);
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
-    free(th->mark), free(th->order), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
+    free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
     free(th->rd_seen), free(th->rd_stack), free(th->trips), free(th->divisor);
     for (int k = 0; k < 2; k++)

@@ -37,8 +37,8 @@ static void mixed_definitions(const ptx_ctx *c, bool *mixed, int64_t *where)
  * or -1 (then any definition may reach it). Aligned with the uses in c->du. */
 static int32_t *local_definitions(const ptx_ctx *c)
 {
-    int32_t *local = ptx_xcalloc(c->du_start[c->n] + 1, sizeof *local);
-    int32_t *last = ptx_xcalloc(c->f->nregs + 1, sizeof *last);
+    int32_t *local = ptx_xmalloc(c->du_start[c->n] + 1, sizeof *local); /* its uses' entries are written */
+    int32_t *last = ptx_xmalloc(c->f->nregs + 1, sizeof *last);         /* read where stamp says it is set */
     uint32_t *stamp = ptx_xcalloc(c->f->nregs + 1, sizeof *stamp);
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
@@ -124,12 +124,12 @@ void ptx_thread_variance(ptx_ctx *c)
     c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
-    bool *mixed = ptx_xcalloc(c->f->nregs + 1, sizeof *mixed);
-    int64_t *where = ptx_xcalloc(c->f->nregs + 1, sizeof *where);
+    bool *mixed = ptx_xmalloc(c->f->nregs + 1, sizeof *mixed);    /* set by mixed_definitions */
+    int64_t *where = ptx_xmalloc(c->f->nregs + 1, sizeof *where); /* likewise */
     uint32_t *seen = ptx_xcalloc(c->nb + 1, sizeof *seen), stamp = 0;
     int32_t *local = local_definitions(c);
     bool *def_variant = ptx_xcalloc(c->n + 1, sizeof *def_variant);
-    uint32_t *stack = ptx_xcalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
+    uint32_t *stack = ptx_xmalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
     for (int round = 0; round < 16; round++) {
         bool changed = true;
         mixed_definitions(c, mixed, where);
@@ -347,9 +347,9 @@ static ptx_affine instr_form(const ptx_ctx *c, uint32_t i, int depth)
 void ptx_affine_forms(ptx_ctx *c)
 {
     uint32_t nr = c->f->nregs;
-    c->form = ptx_scratch(c, nr + 1, sizeof *c->form);
-    for (uint32_t r = 0; r < nr; r++)
-        c->form[r].sym = -1;
+    c->form = ptx_alloc_raw(c->scratch, (nr + 1) * sizeof *c->form); /* each set once here */
+    for (uint32_t r = 0; r <= nr; r++)
+        c->form[r] = (ptx_affine){.sym = r < nr ? -1 : 0};
     for (int round = 0; round < 12; round++) {
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
@@ -415,7 +415,8 @@ void ptx_address_forms(ptx_ctx *c)
     struct undo {
         int32_t reg;
         ptx_affine old;
-    } *log = ptx_scratch(c, c->n + 1, sizeof *log);
+    } *log = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *log);       /* written before read */
+    uint32_t *logged = ptx_scratch(c, c->f->nregs + 1, sizeof *logged); /* per register: b + 1 when in b's log */
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t nlog = 0;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
@@ -423,10 +424,7 @@ void ptx_address_forms(ptx_ctx *c)
             const ptx_operand *ad = ptx_address_operand(c, in);
             if (ad) {
                 c->addr[i] = address_form(c, ad);
-                bool local = false;
-                for (uint32_t k = 0; k < nlog && !local; k++)
-                    local = log[k].reg == ad->reg;
-                if (ad->reg >= 0 && !local) {
+                if (ad->reg >= 0 && logged[ad->reg] != b + 1) {
                     ptx_affine a = form_at(c, i, &(ptx_operand){.kind = PTX_O_REG, .reg = ad->reg}, 3);
                     if (a.st == PTX_AF_AFFINE)
                         a.c = (int64_t)((uint64_t)a.c + (uint64_t)ad->imm);
@@ -449,6 +447,7 @@ void ptx_address_forms(ptx_ctx *c)
                 v.sym = sym;
             }
             log[nlog++] = (struct undo){d, c->form[d]};
+            logged[d] = b + 1;
             c->form[d] = v;
         }
         while (nlog--)
