@@ -1,6 +1,6 @@
 #!/bin/bash
 # Builds the PTX analyzer's libFuzzer target with clang (-fsanitize=fuzzer,address,undefined) and
-# runs it for a while, seeded from ptx_corpus and tests/ptx_rules.
+# runs it for a while, seeded from ptx_corpus, tests/ptx_rules, tests/ptx_valid and tests/ptx_invalid.
 # usage: ptx_fuzz.sh SOURCE_ROOT LEXER_C SECONDS   (exit 77 when clang's libFuzzer is unavailable)
 set -u
 root=$1 lexer=$2 seconds=${3:-20}
@@ -24,7 +24,8 @@ if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
     exit 1
 fi
 mkdir -p "$work/corpus"
-cp "$root"/ptx_corpus/cases/*.ptx "$root"/tests/ptx_rules/*.ptx "$work/corpus/"
+cp "$root"/ptx_corpus/cases/*.ptx "$root"/tests/ptx_rules/*.ptx "$root"/tests/ptx_valid/*.ptx \
+    "$root"/tests/ptx_invalid/*.ptx "$work/corpus/"
 # A fixed seed (FUZZ_SEED, default 1): the short run in ctest explores the same inputs every time,
 # so the suite's verdict does not depend on luck; longer campaigns pass FUZZ_SEED=0 (random).
 cd "$work" && ./ptx_fuzz -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \

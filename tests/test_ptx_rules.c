@@ -1,5 +1,6 @@
 /* Rule tests: every file in tests/ptx_rules names the rules it must trigger ("// expect: A B" or
- * "// expect: none"); no other rule may fire. Every rule needs a positive and a negative file. */
+ * "// expect: none"); no other rule may fire. Every rule needs a positive and a negative file.
+ * "// options:" may ask for --strict and --maxrregcount N. */
 #define _POSIX_C_SOURCE 200809L
 #include "ptx.h"
 
@@ -35,6 +36,9 @@ static int check_file(const char *dir, const char *name, bool pos[], bool neg[])
     char expect[256];
     sscanf(e + 11, "%255[^\n]", expect);
     ptx_options opt = {.arch = "sm_80", .strict = strstr(text, "// options: --strict") != NULL};
+    const char *cap = strstr(text, "--maxrregcount ");
+    if (cap)
+        opt.maxrregcount = atoi(cap + 15);
     ptx_module m;
     ptx_analyze_text(&m, name, text, len, &opt);
     bool fired[PTX_RULE_COUNT] = {false};

@@ -61,9 +61,15 @@ expect_status 2 "whitelist entry without a reason" "$tnptx" --whitelist "$work/w
 expect_output "needs a reason" "whitelist without a reason is refused"
 expect_status 0 "verbose with occupancy for an arch" "$tnptx" --verbose --arch sm_90 --block 128 "$generated"/sum.ptx
 expect_output "occupancy" "verbose report"
+expect_status 0 "a register cap as ptxas -maxrregcount" "$tnptx" --maxrregcount 32 "$rules/REGISTER_SPILL_neg.ptx"
+expect_output "REGISTER_SPILL" "--maxrregcount caps a kernel without launch bounds"
+expect_output "cap 32 from -maxrregcount" "the cap and its source in the report"
+expect_status 0 "-maxrregcount ignored under launch bounds" "$tnptx" --maxrregcount 32 "$rules/REGISTER_SPILL_maxrregcount_neg.ptx"
+expect_status 2 "a register cap out of range" "$tnptx" --maxrregcount 0 "$rules/REGISTER_SPILL_neg.ptx"
 expect_status 1 "json" "$tnptx" --json "$rules/SHARED_RACE_pos.ptx" "$rules/SHARED_RACE_neg.ptx"
-for key in '"path"' '"valid"' '"errors"' '"kernels"' '"registers"' '"estimate"' '"by_type"' '"occupancy"' '"memory"' \
-           '"instructions"' '"flops"' '"bytes"' '"arithmetic_intensity"' '"bound"' '"findings"' '"fix"'; do
+for key in '"path"' '"valid"' '"errors"' '"kernels"' '"registers"' '"estimate"' '"by_type"' '"demand"' '"cap"' \
+           '"cap_from"' '"spilled"' '"occupancy"' '"without_register_limit"' '"memory"' '"instructions"' '"flops"' \
+           '"bytes"' '"arithmetic_intensity"' '"bound"' '"findings"' '"fix"'; do
     expect_output "$key" "json has $key"
 done
 cp "$work/out" "$work/both.json"

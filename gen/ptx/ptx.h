@@ -12,6 +12,7 @@ typedef struct ptx_arena_block ptx_arena_block;
 typedef struct ptx_arena {
     ptx_arena_block *head;
     char *cur, *end;
+    size_t block; /* the smallest block it asks malloc for; 0: 64 KiB */
 } ptx_arena;
 
 /* ---- tokens: pointer + length into the source buffer, never copied ---- */
@@ -26,7 +27,8 @@ typedef enum ptx_tok_kind {
     PTX_T_SHL,
     PTX_T_SHR,
     PTX_T_BAD,
-    PTX_T_UNTERMINATED
+    PTX_T_UNTERMINATED,
+    PTX_T_OP2 /* <= >= == != && || (constant expressions) */
 } ptx_tok_kind;
 
 typedef struct ptx_token {
@@ -107,12 +109,73 @@ enum {
     PTX_SR_OTHER_UNIFORM
 };
 
+/* What an instruction does for ordering, and through what (ptx_semantics.c; docs/PTX_ANALYZER.md has
+ * the table of instructions). */
+typedef enum ptx_sync {
+    PTX_SYNC_NONE,
+    PTX_SYNC_BARRIER,     /* arrives and waits: bar.sync, barrier.sync, bar.red, bar.warp.sync */
+    PTX_SYNC_ARRIVE,      /* arrives without waiting: bar.arrive, barrier.cluster.arrive, mbarrier.arrive(_drop) */
+    PTX_SYNC_WAIT,        /* waits: barrier.cluster.wait, mbarrier.test_wait/try_wait, *.wait_group */
+    PTX_SYNC_FENCE,       /* orders memory accesses: fence.*, membar, wgmma.fence, tensormap.cp_fenceproxy */
+    PTX_SYNC_COMMIT,      /* closes a group of asynchronous operations: *.commit_group */
+    PTX_SYNC_INIT,        /* mbarrier.init */
+    PTX_SYNC_INVAL,       /* mbarrier.inval */
+    PTX_SYNC_EXPECT_TX,   /* mbarrier.expect_tx: raises the bytes a phase waits for */
+    PTX_SYNC_COMPLETE_TX, /* mbarrier.complete_tx: counts bytes as arrived */
+    PTX_SYNC_COUNT
+} ptx_sync;
+extern const char *const ptx_sync_names[PTX_SYNC_COUNT]; /* ORDER ptx_sync */
+
+/* What the synchronisation acts on; for an asynchronous operation, what tracks its completion. */
+typedef enum ptx_sync_object {
+    PTX_ON_NONE,
+    PTX_ON_CTA_BARRIER,     /* a named barrier of the CTA (bar, barrier) */
+    PTX_ON_CLUSTER_BARRIER, /* the cluster's barrier (barrier.cluster) */
+    PTX_ON_WARP,            /* the warp (bar.warp.sync) */
+    PTX_ON_MBARRIER,        /* an mbarrier object in shared memory, named by an operand */
+    PTX_ON_BULK_GROUP,      /* bulk async-groups (cp.async.bulk.commit_group/wait_group) */
+    PTX_ON_ASYNC_GROUP,     /* cp.async groups (cp.async.commit_group/wait_group/wait_all) */
+    PTX_ON_WGMMA_GROUP,     /* wgmma groups (wgmma.commit_group/wait_group) */
+    PTX_ON_MEMORY,          /* the memory model: fence.sc/acq_rel, membar */
+    PTX_ON_PROXY,           /* between proxies: fence.proxy.*, tensormap.cp_fenceproxy */
+    PTX_ON_GRID,            /* dependent grids (griddepcontrol) */
+    PTX_ON_COUNT
+} ptx_sync_object;
+extern const char *const ptx_sync_object_names[PTX_ON_COUNT]; /* ORDER ptx_sync_object */
+
+/* The threads an ordering or an atomic covers (.cta .cluster .gpu .sys; the instruction's default
+ * when it names none). */
+typedef enum ptx_sync_scope {
+    PTX_SCOPE_NONE,
+    PTX_SCOPE_CTA,
+    PTX_SCOPE_CLUSTER,
+    PTX_SCOPE_GPU,
+    PTX_SCOPE_SYS,
+    PTX_SCOPE_COUNT
+} ptx_sync_scope;
+extern const char *const ptx_scope_names[PTX_SCOPE_COUNT]; /* ORDER ptx_sync_scope */
+
+/* Flags of an instruction's memory semantics. ORDER ptx_sem_names */
+enum {
+    PTX_SEM_ASYNC = 1,       /* its memory effect completes after it, tracked by sync_on */
+    PTX_SEM_ASYNC_PROXY = 2, /* through the async proxy: bulk and tensor copies, wgmma's shared operands */
+    PTX_SEM_CLUSTER = 4,     /* the shared memory may be another CTA's of the cluster (.shared::cluster) */
+    PTX_SEM_ACQUIRE = 8,     /* acquire semantics (also a barrier's wait side) */
+    PTX_SEM_RELEASE = 16,    /* release semantics (also a barrier's arrive side) */
+    PTX_SEM_ALIGNED = 32,    /* .aligned: all threads of the warp (warpgroup: wgmma, setmaxnreg) together */
+    PTX_SEM_READ = 64        /* a wait that ends when the sources have been read (.read) */
+};
+enum { PTX_SEM_FLAG_COUNT = 7 };
+extern const char *const ptx_sem_names[PTX_SEM_FLAG_COUNT]; /* ORDER PTX_SEM_*, bit by bit */
+
 typedef struct ptx_operand {
     uint8_t kind, neg;
-    int32_t reg;   /* REG: register id; SREG: special id; ADDR: base register or -1; VEC/LIST: first operand */
-    int32_t sym;   /* SYM/ADDR: symbol index in the module, or -1 */
-    int32_t count; /* VEC/LIST: operand count */
-    int64_t imm;   /* IMM value; ADDR/SYM offset */
+    uint8_t in_addr; /* an item after the first of a bracketed address: [map, {x, y}], [tex, sampler, {x}] */
+    uint8_t hex;     /* FIMM: written as the bits of a float (0f3F800000, 0d...), which bit types take */
+    int32_t reg;     /* REG: register id; SREG: special id; ADDR: base register or -1; VEC/LIST: first operand */
+    int32_t sym;     /* SYM/ADDR: symbol index in the module, or -1 */
+    int32_t count;   /* VEC/LIST: operand count */
+    int64_t imm;     /* IMM value; ADDR/SYM offset */
     uint32_t line, col;
 } ptx_operand;
 
@@ -121,7 +184,11 @@ typedef struct ptx_instr {
     uint32_t oplen, line, col;
     int32_t guard; /* predicate register or -1 */
     uint8_t guard_neg, kind, space, vec, tsize, is_float, uni, cvta_to;
-    uint16_t nmods, nopnd;
+    /* memory semantics: the state spaces the instruction reads and writes (bits 1 << ptx_space:
+     * memory, not registers), what it synchronises, through what, at which scope, PTX_SEM_* flags */
+    uint8_t reads, writes, sync, sync_on, scope, sem;
+    uint32_t nmods;
+    int32_t nopnd;  /* top-level operands (a list counts one; its elements are in the pool before them) */
     uint32_t mods;  /* first modifier token in the function's modifier pool */
     uint32_t opnds; /* first operand in the function's operand pool */
     int32_t target; /* branch target instruction, -1 */
@@ -138,9 +205,10 @@ typedef struct ptx_reg {
 typedef struct ptx_symbol {
     const char *name;
     uint32_t len;
-    uint8_t space, is_func, is_entry, is_label;
+    uint8_t space, is_func, is_entry, is_label, has_body;
     int64_t size;
     uint32_t line;
+    uint32_t elem; /* bytes of one element (a[i] is i * elem bytes in) */
 } ptx_symbol;
 
 typedef enum ptx_severity { PTX_INFO, PTX_WARNING, PTX_ERROR } ptx_severity;
@@ -203,8 +271,13 @@ typedef struct ptx_function {
     int64_t local_bytes, shared_bytes; /* declared inside the body */
     uint32_t nlabels;
     /* results of the analyses */
-    int maxlive, maxlive_scheduled, maxlive_pred, reg_estimate, reg_by_class[5];
-    double occupancy;
+    int maxlive, maxlive_scheduled, maxlive_pred, reg_by_class[5];
+    int reg_demand;       /* registers ptxas would use with no cap (-maxrregcount 255) */
+    int reg_cap;          /* registers it may use (ptx_register_cap) */
+    int reg_estimate;     /* registers it uses: the demand, or the cap when the demand exceeds it */
+    int reg_spilled;      /* registers' worth of values spilled to local memory (demand - cap), or 0 */
+    uint8_t reg_cap_from; /* ptx_cap_source */
+    double occupancy, occupancy_without_registers; /* the latter: what threads and shared memory allow */
     int block_size, blocks_per_sm;
     uint64_t flops, bytes;
     ptx_mem_stats mem;
@@ -239,6 +312,7 @@ typedef struct ptx_whitelist_entry {
 typedef struct ptx_options {
     const char *arch; /* "sm_80" by default */
     int block;        /* block size when the kernel does not say; 0: 256 */
+    int maxrregcount; /* as ptxas -maxrregcount: caps functions without .maxnreg or launch bounds; 0: none */
     bool strict, bugs_only;
     const ptx_whitelist_entry *whitelist;
     int nwhitelist;
@@ -264,16 +338,34 @@ int ptx_load_whitelist(const char *path, ptx_whitelist_entry **out);
 /* Counts of findings at each severity over the module. */
 void ptx_count_findings(const ptx_module *m, int counts[3]);
 
-/* Per-architecture data: limits for occupancy and peaks for the roofline. */
+/* Per-architecture data: limits for occupancy and register caps, peaks for the roofline. */
 typedef struct ptx_arch {
     const char *name;
     int sm, max_threads_sm, max_blocks_sm, max_warps_sm, regs_sm, smem_sm_kb, squeeze_regs;
+    int regs_block, regs_thread, reg_unit, sub_partitions; /* registers: see ptx_arch.c */
     double peak_gflops, peak_gbps;
 } ptx_arch;
 const ptx_arch *ptx_find_arch(const char *name);
-/* Registers a thread of f may use: from .maxnreg, launch bounds (.maxntid/.reqntid with
- * .minnctapersm) or the architecture. */
-int ptx_register_cap(const ptx_function *f, const ptx_arch *a);
+/* Where a function's register cap comes from. ORDER ptx_cap_source_names */
+typedef enum ptx_cap_source {
+    PTX_CAP_ARCH,
+    PTX_CAP_MAXNREG,
+    PTX_CAP_LAUNCH_BOUNDS,
+    PTX_CAP_MAXRREGCOUNT
+} ptx_cap_source;
+extern const char *const ptx_cap_source_names[4];
+/* Registers a thread of f may use, as ptxas decides: .maxnreg, else launch bounds (.maxntid or
+ * .reqntid, with .minnctapersm), else maxrregcount (ptxas -maxrregcount, 0: none), else the
+ * architecture's limit. *from (when not NULL) says which. */
+int ptx_register_cap(const ptx_function *f, const ptx_arch *a, int maxrregcount, ptx_cap_source *from);
+/* The most registers per thread that let `blocks` blocks of `threads` threads be resident on one SM
+ * (0 when even one register is too many). */
+int ptx_regs_for_blocks(const ptx_arch *a, int threads, int blocks);
+/* Blocks of `threads` threads using `regs` registers each that the register file holds. */
+int ptx_blocks_for_regs(const ptx_arch *a, int threads, int regs);
+/* The most registers per thread that keep as many blocks of `threads` threads resident as `regs`
+ * registers do (at least regs). */
+int ptx_occupancy_level(const ptx_arch *a, int threads, int regs);
 
 /* Reports. */
 void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, bool verbose);

@@ -4,6 +4,9 @@
 
 #include "ptx_internal.h"
 
+/* Pointers into shared memory held in generic or cluster registers (ptx_generic_addresses). */
+enum { PTX_WIN_NONE, PTX_WIN_SHARED, PTX_WIN_CLUSTER };
+
 /* ---- affine address forms: c + k·tid (+ unknown uniform) (+ symbol base) ---- */
 enum { PTX_AF_BOTTOM, PTX_AF_AFFINE, PTX_AF_TOP };
 
@@ -13,6 +16,9 @@ typedef struct ptx_affine {
     int64_t c, k[3];
 } ptx_affine;
 
+typedef struct ptx_threads ptx_threads;   /* values per thread (ptx_threads.c), built on first use */
+typedef struct ptx_syncinfo ptx_syncinfo; /* synchronisation and loops (ptx_sync.c), built on first use */
+
 typedef struct ptx_ctx {
     ptx_module *m;
     ptx_function *f;
@@ -21,7 +27,7 @@ typedef struct ptx_ctx {
     uint32_t n, nb, exitb; /* instructions, blocks, the virtual exit block (= nb) */
     /* defs and uses per instruction */
     uint32_t *du_start;
-    uint16_t *ndef, *nuse;
+    uint32_t *ndef, *nuse;
     int32_t *du;
     /* blocks */
     uint32_t *bstart, *bend, *blk;
@@ -30,7 +36,7 @@ typedef struct ptx_ctx {
     bool *reach, *reaches_exit;
     uint32_t *ipdom;
     int32_t *cd_branch;                     /* a thread-variant branch this block is control dependent on, or -1 */
-    bool *cd_taken;                         /* ... and whether the block lies on its taken side */
+    uint8_t *cd_taken;                      /* ... and the side the block lies on: 1 taken, 0 not, 2 both */
     int64_t *tid_bound;                     /* per block: tid.x < bound for the threads that run it */
     int64_t *tid_low;                       /* per block: tid.x >= low */
     int64_t block_bound;                    /* tid.x < this for every thread: from accesses all threads make */
@@ -38,10 +44,20 @@ typedef struct ptx_ctx {
     ptx_affine *form;                       /* per register */
     ptx_affine *addr;                       /* per memory instruction: its address */
     bool *generic;                          /* per register: holds a generic address */
+    uint8_t *window;                        /* per register: PTX_WIN_*, a pointer into shared memory */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
+    ptx_syncinfo *sync;                     /* NULL until ptx_sync_of */
+    ptx_threads *threads;                   /* NULL until ptx_threads_of */
+    ptx_arena *scratch;                     /* the arrays above but du and succ, freed at once */
 } ptx_ctx;
+
+/* n zeroed elements of size bytes (at least one) that live until the function's analysis ends. */
+static inline void *ptx_scratch(const ptx_ctx *c, size_t n, size_t size)
+{
+    return ptx_alloc(c->scratch, (n ? n : 1) * size);
+}
 
 static inline const ptx_operand *ptx_opnd(const ptx_ctx *c, const ptx_instr *in, int i)
 {
@@ -62,12 +78,139 @@ static inline bool ptx_af_has_tid(const ptx_affine *a)
     return a->st == PTX_AF_TOP || a->k[0] || a->k[1] || a->k[2] || a->symco;
 }
 
+/* ---- known bits (operations in ptx_kbits.h): integers of which some bits are known ---- */
+typedef struct ptx_kb {
+    uint64_t one, zero; /* bits known to be one, bits known to be zero */
+} ptx_kb;
+enum { PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE };
+
 /* ---- the control-flow graph (ptx_cfg.c) ---- */
 void ptx_build_def_use(ptx_ctx *c);   /* du, ndef, nuse, only_def */
 void ptx_build_cfg(ptx_ctx *c);       /* blocks, successors, predecessors */
 void ptx_reachability(ptx_ctx *c);    /* reach, reaches_exit */
 void ptx_post_dominators(ptx_ctx *c); /* ipdom */
 void ptx_find_control_flow(ptx_ctx *c);
+
+/* ---- synchronisation and loops (ptx_sync.c) ---- */
+enum ptx_sync_kind {
+    PTX_SY_NONE,
+    PTX_SY_BLOCK,       /* bar.sync, barrier.sync, bar.red: every thread of the block waits */
+    PTX_SY_CLUSTER,     /* barrier.cluster.wait: every thread of the cluster waits (so the block too) */
+    PTX_SY_WARP,        /* bar.warp.sync: the lanes of a warp wait, with memory ordering */
+    PTX_SY_CP_ASYNC,    /* cp.async.ca/cg: a shared write completed by cp.async.wait_group/wait_all */
+    PTX_SY_CP_COMMIT,   /* cp.async.commit_group */
+    PTX_SY_CP_WAIT,     /* cp.async.wait_group N, cp.async.wait_all */
+    PTX_SY_BULK_MBAR,   /* cp.async.bulk(.tensor) into shared memory, completed on an mbarrier */
+    PTX_SY_BULK_READ,   /* cp.async.bulk from shared memory: reads it until cp.async.bulk.wait_group */
+    PTX_SY_BULK_COMMIT, /* cp.async.bulk.commit_group */
+    PTX_SY_BULK_WAIT,   /* cp.async.bulk.wait_group[.read] N */
+    PTX_SY_MBAR_WAIT,   /* mbarrier.try_wait / test_wait */
+    PTX_SY_MBAR_OTHER   /* other mbarrier operations */
+};
+#define PTX_STOP_BLOCK ((1u << PTX_SY_BLOCK) | (1u << PTX_SY_CLUSTER))
+#define PTX_STOP_WARP  (PTX_STOP_BLOCK | (1u << PTX_SY_WARP))
+
+typedef struct ptx_loop {
+    uint32_t head, latch, size; /* the back edge latch -> head; blocks in the body */
+} ptx_loop;
+
+struct ptx_syncinfo {
+    uint8_t *kind;                 /* per instruction: enum ptx_sync_kind */
+    ptx_loop *loops;               /* natural loops, one per back edge */
+    uint32_t nloops, words;        /* loops kept; 64-bit words of one body */
+    uint64_t *body;                /* nloops bit sets of blocks */
+    int32_t *inner;                /* per block: the innermost loop holding it, -1 none */
+    uint32_t present;              /* the kinds the function uses, 1 << kind each */
+    bool *back_edge;               /* per successor edge (index into succ) */
+    int32_t *edge_loop;            /* per successor edge: the loop it closes, -1 none, -2 not kept */
+    bool *cyclic;                  /* per block: on a cycle of the control-flow graph */
+    bool *latch;                   /* per block: the source of a back edge */
+    uint32_t *seen, *queue, stamp; /* scratch of ptx_walk */
+    int32_t *via;
+    uint32_t *idom, *po; /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
+};
+ptx_syncinfo *ptx_sync_of(ptx_ctx *c);
+bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every path from the entry to b */
+uint32_t ptx_idom(ptx_ctx *c, uint32_t b); /* b's immediate dominator; UINT32_MAX for the entry, unreachable */
+void ptx_sync_free(ptx_syncinfo *s);
+bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b);
+int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside);
+/* How a walk reached an instruction, relative to a reference instruction: around which loop holding
+ * the reference (via: -1 none, a loop id for its back edges, -2 several loops; many: more than once
+ * around it), and whether around loops not holding it (noisy). Leaving the loop gone around forgets
+ * it: what follows the loop does not depend on how many times the walk went round. */
+typedef struct ptx_way {
+    int32_t via;
+    bool noisy, many;
+} ptx_way;
+void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
+              void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg);
+
+/* ---- values per thread (ptx_threads.c) ----
+ * An access's address and whether each thread of a block makes it, computed thread by thread from
+ * the definitions that reach it; uniform values the analysis cannot know are sampled. */
+enum { PTX_ACT_NO, PTX_ACT_YES, PTX_ACT_MAYBE };
+typedef struct ptx_tvals {
+    uint32_t n;    /* threads (linear index) */
+    bool known;    /* every address known: in kv, else in addr */
+    ptx_kb *addr;  /* per thread */
+    uint64_t *kv;  /* per thread */
+    uint8_t *act;  /* per thread: PTX_ACT_* */
+    bool sampled;  /* depends on a sampled uniform value */
+    bool relative; /* depends on how the access relates to the reference (loop-varying values) */
+    /* over the threads that may make the access (PTX_ACT_YES or MAYBE): */
+    uint32_t active;      /* how many */
+    uint64_t lo, hi;      /* the smallest and largest address they may use */
+    uint64_t ones, zeros; /* bits one (zero) in every such address */
+    uint8_t apart;        /* known and growing with the thread: the low bits two addresses never all share
+                             (255: two are equal); 0 otherwise */
+} ptx_tvals;
+ptx_threads *ptx_threads_of(ptx_ctx *c);
+void ptx_threads_free(ptx_threads *th);
+int ptx_threads_samples(ptx_ctx *c);                     /* how many samples of the unknown uniform values */
+uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym); /* where a symbol is taken to start */
+int ptx_threads_count(ptx_ctx *c);                       /* threads in the block, 0 when they cannot be enumerated */
+/* An identity of instruction ins's address operand `which` less its constant *offset: accesses with
+ * the same one (and the same threads) differ only by that offset; -1 when not evaluable. */
+int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset);
+int32_t ptx_threads_activity(ptx_ctx *c, uint32_t ins); /* an identity of who makes it (-1 every thread) */
+/* How an access's loop-varying values relate to those of a reference access (the one a walk started
+ * from), given how the walk got to it (ptx_way): for a loop holding the reference, its counters as
+ * sampled (not gone around), one further (gone around once; its other values unknown), or as on
+ * entry (an enclosing loop went around); for a loop not holding it, as on entry, or as sampled (some
+ * iteration) when the walk went around such loops. */
+typedef struct ptx_eval {
+    int s;            /* sample */
+    int32_t via;      /* ptx_way */
+    bool noisy;       /* ptx_way */
+    int32_t from;     /* the reference access's instruction; -1: this access is the reference */
+    bool unknown;     /* every loop-varying value unknown (the accesses share a loop with no barrier) */
+    uint32_t threads; /* only the first this many threads (0: all of the block) */
+    uint8_t trips;    /* times around loop `via` when it names one: 0 or 1 once, up to 3 (flights of copies) */
+    bool many;        /* around loop `via` more than once, how many times not known */
+    uint32_t around;  /* noisy: the one loop gone around, plus 1; 0 when not known (flights of copies) */
+} ptx_eval;
+/* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */
+bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);
+ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k); /* two evaluation buffers (k 0, 1) for any rule */
+
+/* ---- bank conflicts (ptx_banks.c) ---- */
+typedef struct ptx_bank_conflict {
+    int degree;
+    uint32_t warp, lane[2]; /* two lanes of that warp whose words share a bank ... */
+    uint64_t addr[2];       /* ... and their words' addresses */
+} ptx_bank_conflict;
+int ptx_bank_degree_of_stride(int64_t stride, int size); /* consecutive threads stride bytes apart */
+void ptx_find_bank_conflicts(ptx_ctx *c);                /* BANK_CONFLICT */
+
+/* ---- global sectors thread by thread (ptx_sectors.c) ---- */
+typedef struct ptx_sector_use {
+    int64_t touched, needed; /* 32-byte sectors of the worst warp, and those its bytes need */
+    uint32_t warp, lanes;    /* that warp, and how many of its lanes make the access */
+} ptx_sector_use;
+typedef struct ptx_sector_memo ptx_sector_memo; /* a function's answers so far (NULL before the first) */
+/* For an address that is not a constant stride of tid.x; false when it cannot be evaluated. */
+bool ptx_sectors_of_threads(ptx_ctx *c, uint32_t ins, int size, ptx_sector_memo **memo, ptx_sector_use *use);
 
 /* ---- thread variance and affine forms (ptx_variance.c) ---- */
 void ptx_thread_variance(ptx_ctx *c); /* variant, cd_branch, cd_taken */
@@ -76,19 +219,60 @@ void ptx_address_forms(ptx_ctx *c);   /* addr */
 void ptx_tid_bounds(ptx_ctx *c);      /* tid_bound, tid_low */
 void ptx_find_barrier_divergence(ptx_ctx *c);
 
+/* The first of instruction i's registers that it reads (c->du lists its definitions first):
+ * wgmma.mma_async accumulates into its destination registers, so it reads them too. */
+static inline uint32_t ptx_first_read(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    return in->oplen == 5 && in->op[0] == 'w' && in->op[1] == 'g' && in->op[2] == 'm' ? 0 : c->ndef[i];
+}
+
+/* ---- ptxas's scheduler, modelled (ptx_schedule.c) ---- */
+/* Scratch for one function's blocks: per register, per node of a block, edges and lists. */
+typedef struct ptx_sched {
+    int32_t *block; /* all of the arrays below but heap */
+    size_t used;
+    uint32_t tick, nedges, edge_cap, nlist, list_cap, nvals, nopnds;
+    uint32_t *reg_stamp;                                                     /* per register */
+    int32_t *cur_val, *last_reader;                                          /* per register */
+    int32_t *first_edge, *npred, *lat, *height, *ready_at, *order, *waiting; /* per node */
+    uint32_t *instr, *opnd_start;                                            /* per node */
+    uint64_t *heap;                                                          /* per node */
+    int32_t *opnd_val;                                                       /* per operand */
+    int32_t *val_def, *val_reg, *val_from, *val_to;                          /* per value */
+    int32_t *diff;                                                           /* per slot */
+    int32_t *edge_to, *edge_lat, *edge_next, *list_node, *list_next;
+    int32_t fence, barrier, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
+    bool writes_global;
+} ptx_sched;
+
+/* Scratch for the blocks listed; copies[b]: how many copies of block b one schedule holds (an
+ * unrolled loop). */
+void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, uint32_t nblocks);
+void ptx_sched_free(ptx_sched *s);
+/* The most registers block b holds when scheduled for latency, `copies` of it one after the other
+ * (an unrolled loop): base[r] is the register a use of r keeps live (-1: none), base[r] == r when
+ * r's definitions take a register of their own. */
+int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, int copies, const uint64_t *live_out,
+                           ptx_sched *s);
+
 /* ---- registers (ptx_registers.c) ---- */
 void ptx_liveness(ptx_ctx *c); /* f->maxlive, maxlive_scheduled, maxlive_pred */
 /* f->reg_estimate, given the bytes of a .local array that lives in registers */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes);
+/* Whether bytes more of values fit in registers with what f needs, under its cap (f->maxlive set) */
+bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes);
 void ptx_find_uninitialized(ptx_ctx *c);
 void ptx_find_register_issues(ptx_ctx *c);
 
 /* ---- memory (ptx_memory.c) ---- */
 void ptx_memory_and_roofline(ptx_ctx *c); /* f->mem, flops, bytes; module_shared */
-void ptx_generic_addresses(ptx_ctx *c);   /* generic */
+void ptx_generic_addresses(ptx_ctx *c);   /* generic, window */
 /* LOCAL_MEMORY; the bytes of the .local array when it lives in registers, else 0 */
 int64_t ptx_find_local_memory(ptx_ctx *c);
-void ptx_find_shared_races(ptx_ctx *c); /* also block_bound */
 void ptx_find_memory_patterns(ptx_ctx *c);
+
+/* ---- shared-memory races (ptx_races.c) ---- */
+void ptx_find_shared_races(ptx_ctx *c); /* also block_bound */
 
 #endif

@@ -3,19 +3,11 @@
 
 #include <stdlib.h>
 
-static void free_context(ptx_ctx *c)
+void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch,
+                          ptx_arena *scratch)
 {
-    free(c->du_start), free(c->ndef), free(c->nuse), free(c->du);
-    free(c->bstart), free(c->bend), free(c->blk), free(c->sstart), free(c->succ), free(c->pstart), free(c->pred);
-    free(c->falls_off), free(c->reach), free(c->reaches_exit), free(c->ipdom), free(c->cd_branch), free(c->cd_taken),
-        free(c->tid_bound), free(c->tid_low);
-    free(c->variant), free(c->form), free(c->addr), free(c->generic), free(c->only_def), free(c->rd_seen),
-        free(c->rd_stack);
-}
-
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch)
-{
-    ptx_ctx c = {.m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins};
+    ptx_arena_rewind(scratch); /* the previous function's arrays are gone: their memory is reused */
+    ptx_ctx c = {.m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins, .scratch = scratch};
     if (!m->sym_stamp)
         m->sym_stamp = ptx_xcalloc(m->nsyms + 1, sizeof *m->sym_stamp);
     m->stamp++; /* marks the symbols this function uses */
@@ -41,9 +33,12 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         ptx_find_barrier_divergence(&c);
         ptx_find_shared_races(&c);
         ptx_find_memory_patterns(&c);
+        ptx_find_bank_conflicts(&c);
         ptx_find_uninitialized(&c);
         ptx_find_control_flow(&c);
     }
     ptx_find_register_issues(&c);
-    free_context(&c);
+    free(c.du), free(c.succ); /* grown with realloc; the other arrays are in scratch */
+    ptx_threads_free(c.threads);
+    ptx_sync_free(c.sync);
 }

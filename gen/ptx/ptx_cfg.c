@@ -6,6 +6,10 @@
 
 /* ---- defs and uses ---- */
 
+/* The registers one instruction names at most (more are not counted): a wgmma.mma_async
+ * m64n256k16 with f32 accumulators names 128 of them, plus its operands. */
+enum { PTX_MAX_INSTR_REGS = 192 };
+
 static bool has_dst(const ptx_instr *in)
 {
     switch (in->kind) {
@@ -25,57 +29,47 @@ static bool has_dst(const ptx_instr *in)
     }
 }
 
-static void collect_regs(const ptx_ctx *c, const ptx_operand *o, int32_t *out, uint32_t *n, uint32_t cap)
+/* Appends the registers o reads or writes to c->du from position *used, growing it as needed. */
+static void collect_regs(ptx_ctx *c, const ptx_operand *o, uint32_t *used, uint32_t *cap)
 {
     if (o->kind == PTX_O_REG || (o->kind == PTX_O_ADDR && o->reg >= 0)) {
-        if (*n < cap)
-            out[(*n)++] = o->reg;
+        PTX_PUSH(c->du, *used, *cap);
+        c->du[(*used)++] = o->reg;
     } else if (o->kind == PTX_O_VEC || o->kind == PTX_O_LIST) {
         for (int i = 0; i < o->count; i++)
-            collect_regs(c, &c->f->opnds[o->reg + i], out, n, cap);
+            collect_regs(c, &c->f->opnds[o->reg + i], used, cap);
     }
 }
 
 void ptx_build_def_use(ptx_ctx *c)
 {
     ptx_function *f = c->f;
-    c->du_start = ptx_xcalloc(c->n + 1, sizeof *c->du_start);
-    c->ndef = ptx_xcalloc(c->n, sizeof *c->ndef);
-    c->nuse = ptx_xcalloc(c->n, sizeof *c->nuse);
+    c->du_start = ptx_scratch(c, c->n + 1, sizeof *c->du_start);
+    c->ndef = ptx_scratch(c, c->n, sizeof *c->ndef);
+    c->nuse = ptx_scratch(c, c->n, sizeof *c->nuse);
     uint32_t cap = f->nopnds + c->n + 16, used = 0;
-    c->du = ptx_xcalloc(cap, sizeof *c->du);
+    c->du = ptx_xmalloc(cap, sizeof *c->du); /* the first `used` are written before they are read */
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         c->du_start[i] = used;
-        uint32_t k = 0;
-        int32_t tmp[80];
         int first_use = 0;
         bool call_ret = in->kind == PTX_K_CALL && in->nopnd && ptx_opnd(c, in, 0)->kind == PTX_O_LIST;
-        if (has_dst(in) && (ptx_opnd(c, in, 0)->kind == PTX_O_REG || ptx_opnd(c, in, 0)->kind == PTX_O_VEC)) {
-            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, 80);
-            first_use = 1;
-        } else if (call_ret) {
-            collect_regs(c, ptx_opnd(c, in, 0), tmp, &k, 80);
+        if (call_ret ||
+            (has_dst(in) && (ptx_opnd(c, in, 0)->kind == PTX_O_REG || ptx_opnd(c, in, 0)->kind == PTX_O_VEC))) {
+            collect_regs(c, ptx_opnd(c, in, 0), &used, &cap);
             first_use = 1;
         }
-        c->ndef[i] = (uint16_t)k;
-        uint32_t d = k;
+        c->ndef[i] = used - c->du_start[i];
         for (int j = first_use; j < in->nopnd; j++)
-            collect_regs(c, ptx_opnd(c, in, j), tmp, &k, 80);
-        if (in->guard >= 0 && k < 80)
-            tmp[k++] = in->guard;
-        c->nuse[i] = (uint16_t)(k - d);
-        if (used + k > cap) {
-            cap = (used + k) * 2;
-            c->du = realloc(c->du, cap * sizeof *c->du);
-            if (!c->du)
-                abort();
+            collect_regs(c, ptx_opnd(c, in, j), &used, &cap);
+        if (in->guard >= 0) {
+            PTX_PUSH(c->du, used, cap);
+            c->du[used++] = in->guard;
         }
-        memcpy(c->du + used, tmp, k * sizeof *tmp);
-        used += k;
+        c->nuse[i] = used - c->du_start[i] - c->ndef[i];
     }
     c->du_start[c->n] = used;
-    c->only_def = ptx_xcalloc(f->nregs + 1, sizeof *c->only_def);
+    c->only_def = ptx_scratch(c, f->nregs + 1, sizeof *c->only_def);
     for (uint32_t r = 0; r <= f->nregs; r++)
         c->only_def[r] = -2; /* none yet */
     for (uint32_t i = 0; i < c->n; i++)
@@ -115,14 +109,14 @@ static void find_leaders(const ptx_ctx *c, bool *leader, bool *is_target)
 static void split_blocks(ptx_ctx *c, const bool *leader)
 {
     uint32_t n = c->n;
-    c->blk = ptx_xcalloc(n + 1, sizeof *c->blk);
+    c->blk = ptx_scratch(c, n + 1, sizeof *c->blk);
     uint32_t nb = 0;
     for (uint32_t i = 0; i < n; i++)
         nb += leader[i];
     c->nb = nb;
     c->exitb = nb;
-    c->bstart = ptx_xcalloc(nb + 1, sizeof *c->bstart);
-    c->bend = ptx_xcalloc(nb + 1, sizeof *c->bend);
+    c->bstart = ptx_scratch(c, nb + 1, sizeof *c->bstart);
+    c->bend = ptx_scratch(c, nb + 1, sizeof *c->bend);
     for (uint32_t i = 0, b = 0; i < n; i++) {
         if (leader[i]) {
             c->bstart[b] = i;
@@ -139,10 +133,10 @@ static void build_successors(ptx_ctx *c, const bool *leader, const bool *is_targ
 {
     const ptx_function *f = c->f;
     uint32_t n = c->n, nb = c->nb;
-    c->sstart = ptx_xcalloc(nb + 2, sizeof *c->sstart);
+    c->sstart = ptx_scratch(c, nb + 2, sizeof *c->sstart);
     uint32_t cap = nb * 2 + 4, used = 0;
     c->succ = ptx_xcalloc(cap, sizeof *c->succ);
-    c->falls_off = ptx_xcalloc(nb + 1, sizeof *c->falls_off);
+    c->falls_off = ptx_scratch(c, nb + 1, sizeof *c->falls_off);
     for (uint32_t b = 0; b < nb; b++) {
         c->sstart[b] = used;
         const ptx_instr *last = &f->ins[c->bend[b] - 1];
@@ -190,25 +184,24 @@ static void build_successors(ptx_ctx *c, const bool *leader, const bool *is_targ
 static void build_predecessors(ptx_ctx *c)
 {
     uint32_t nb = c->nb, used = c->sstart[nb];
-    c->pstart = ptx_xcalloc(nb + 2, sizeof *c->pstart);
+    c->pstart = ptx_scratch(c, nb + 2, sizeof *c->pstart);
     for (uint32_t e = 0; e < used; e++)
         c->pstart[c->succ[e] + 1]++;
     for (uint32_t b = 0; b < nb + 1; b++)
         c->pstart[b + 1] += c->pstart[b];
-    c->pred = ptx_xcalloc(used + 1, sizeof *c->pred);
-    uint32_t *fill = ptx_xcalloc(nb + 2, sizeof *fill);
+    c->pred = ptx_scratch(c, used + 1, sizeof *c->pred);
+    uint32_t *fill = ptx_scratch(c, nb + 2, sizeof *fill);
     for (uint32_t b = 0; b < nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
             uint32_t t = c->succ[e];
             c->pred[c->pstart[t] + fill[t]++] = b;
         }
-    free(fill);
 }
 
 void ptx_build_cfg(ptx_ctx *c)
 {
-    bool *leader = ptx_xcalloc(c->n + 1, sizeof *leader);
-    bool *is_target = ptx_xcalloc(c->n + 1, sizeof *is_target);
+    bool *leader = ptx_scratch(c, c->n + 1, sizeof *leader);
+    bool *is_target = ptx_scratch(c, c->n + 1, sizeof *is_target);
     find_leaders(c, leader, is_target);
     bool has_brx = false;
     for (uint32_t i = 0; i < c->n; i++)
@@ -216,17 +209,15 @@ void ptx_build_cfg(ptx_ctx *c)
     split_blocks(c, leader);
     build_successors(c, leader, is_target, has_brx);
     build_predecessors(c);
-    free(leader);
-    free(is_target);
 }
 
 /* Blocks reachable from the entry (forward) and blocks that reach a real exit (backward). */
 void ptx_reachability(ptx_ctx *c)
 {
     uint32_t nb = c->nb;
-    c->reach = ptx_xcalloc(nb + 1, sizeof *c->reach);
-    c->reaches_exit = ptx_xcalloc(nb + 1, sizeof *c->reaches_exit);
-    uint32_t *stack = ptx_xcalloc(nb + 2, sizeof *stack), sp = 0;
+    c->reach = ptx_scratch(c, nb + 1, sizeof *c->reach);
+    c->reaches_exit = ptx_scratch(c, nb + 1, sizeof *c->reaches_exit);
+    uint32_t *stack = ptx_scratch(c, nb + 2, sizeof *stack), sp = 0;
     if (nb) {
         c->reach[0] = true;
         stack[sp++] = 0;
@@ -259,7 +250,6 @@ void ptx_reachability(ptx_ctx *c)
             }
         }
     }
-    free(stack);
 }
 
 /* ---- post-dominators (Cooper, Harvey, Kennedy on the reversed CFG) ---- */
@@ -273,7 +263,7 @@ static uint32_t *exit_predecessors(const ptx_ctx *c, uint32_t *nexit)
     for (uint32_t b = 0; b < nb; b++)
         nvirtual += !c->reaches_exit[b];
     uint32_t nreal = c->pstart[exitb + 1] - c->pstart[exitb];
-    uint32_t *exit_preds = ptx_xcalloc(nreal + nvirtual + 1, sizeof *exit_preds);
+    uint32_t *exit_preds = ptx_scratch(c, nreal + nvirtual + 1, sizeof *exit_preds);
     *nexit = 0;
     for (uint32_t e = c->pstart[exitb]; e < c->pstart[exitb + 1]; e++)
         exit_preds[(*nexit)++] = c->pred[e];
@@ -289,8 +279,8 @@ static uint32_t reversed_postorder(const ptx_ctx *c, const uint32_t *exit_preds,
                                    uint32_t *order)
 {
     uint32_t total = c->nb + 1, exitb = c->exitb, npo = 0;
-    bool *seen = ptx_xcalloc(total, sizeof *seen);
-    uint32_t *stack = ptx_xcalloc(total + 1, sizeof *stack), *edge = ptx_xcalloc(total + 1, sizeof *edge), sp = 0;
+    bool *seen = ptx_scratch(c, total, sizeof *seen);
+    uint32_t *stack = ptx_scratch(c, total + 1, sizeof *stack), *edge = ptx_scratch(c, total + 1, sizeof *edge), sp = 0;
     seen[exitb] = true;
     stack[sp++] = exitb;
     while (sp) {
@@ -309,9 +299,6 @@ static uint32_t reversed_postorder(const ptx_ctx *c, const uint32_t *exit_preds,
             sp--;
         }
     }
-    free(seen);
-    free(stack);
-    free(edge);
     return npo;
 }
 
@@ -331,9 +318,9 @@ void ptx_post_dominators(ptx_ctx *c)
 {
     uint32_t total = c->nb + 1, exitb = c->exitb, nexit;
     uint32_t *exit_preds = exit_predecessors(c, &nexit);
-    uint32_t *po = ptx_xcalloc(total, sizeof *po), *order = ptx_xcalloc(total, sizeof *order);
+    uint32_t *po = ptx_scratch(c, total, sizeof *po), *order = ptx_scratch(c, total, sizeof *order);
     uint32_t npo = reversed_postorder(c, exit_preds, nexit, po, order);
-    c->ipdom = ptx_xcalloc(total, sizeof *c->ipdom);
+    c->ipdom = ptx_scratch(c, total, sizeof *c->ipdom);
     for (uint32_t b = 0; b < total; b++)
         c->ipdom[b] = UINT32_MAX;
     c->ipdom[exitb] = exitb;
@@ -360,9 +347,6 @@ void ptx_post_dominators(ptx_ctx *c)
     for (uint32_t b = 0; b < total; b++)
         if (c->ipdom[b] == UINT32_MAX)
             c->ipdom[b] = exitb;
-    free(exit_preds);
-    free(po);
-    free(order);
 }
 
 /* ---- rules ---- */

@@ -6,8 +6,25 @@
 
 /* ---- arena (ptx_arena.c) ---- */
 void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
+/* ptx_alloc not zeroed, and calloc not zeroed: for arrays written before they are read */
+void *ptx_alloc_raw(ptx_arena *a, size_t size);
+void *ptx_xmalloc(size_t n, size_t size);
 void ptx_arena_free(ptx_arena *a);
+void ptx_arena_rewind(ptx_arena *a);      /* forgets every allocation, keeps the memory (as one block) */
 void *ptx_xcalloc(size_t n, size_t size); /* calloc that aborts when memory runs out */
+/* Says that memory ran out (how much was asked for) on stderr and aborts: the analyzer has no
+ * fixed limits on what it reads, only the memory it is given. */
+_Noreturn void ptx_out_of_memory(size_t bytes);
+/* Grows a malloc'd array of elem-byte elements: *cap doubles (from 64). */
+void ptx_grow(void **arr, uint32_t *cap, size_t elem);
+/* Gives an empty array (*arr NULL) room for n elem-byte elements at once. */
+void ptx_reserve(void **arr, uint32_t *cap, uint32_t n, size_t elem);
+/* Makes room for one more element in arr (n used of cap). */
+#define PTX_PUSH(arr, n, cap)                                                                                          \
+    do {                                                                                                               \
+        if ((n) == (cap))                                                                                              \
+            ptx_grow((void **)&(arr), &(cap), sizeof *(arr));                                                          \
+    } while (0)
 
 /* ---- findings (ptx_findings.c): every analysis reports through this; options and whitelist filter ---- */
 void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t line, uint32_t col, const char *fix,
@@ -30,7 +47,9 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t);
 void ptx_parse(ptx_module *m);
 
 /* ---- analyses of one function (ptx_analyze.c and the files it drives, ptx_analysis.h) ---- */
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch);
+/* Analyses f; its temporary arrays come from scratch, which it rewinds first. */
+void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch,
+                          ptx_arena *scratch);
 /* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and shared memory (ptx_arch.c) */
 void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block);
 

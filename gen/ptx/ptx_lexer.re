@@ -25,12 +25,13 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
     const char *YYCURSOR = lx->cur, *YYMARKER = NULL;
     for (;;) {
         const char *start = YYCURSOR;
-        t->p = start;
-        t->line = lx->line;
-        t->col = (uint32_t)(start - lx->line_start) + 1;
+/* The token's place is written once it is known to be one (blanks and comments loop back first). */
 #define TOKEN(k)                                                                                                       \
     do {                                                                                                               \
         t->kind = (k);                                                                                                 \
+        t->p = start;                                                                                                  \
+        t->line = lx->line;                                                                                            \
+        t->col = (uint32_t)(start - lx->line_start) + 1;                                                               \
         t->n = (uint32_t)(YYCURSOR - start);                                                                           \
         lx->cur = YYCURSOR;                                                                                            \
         return;                                                                                                        \
@@ -66,6 +67,7 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
         "\"" [^"\n\x00]* "\"" { TOKEN(PTX_T_STRING); }
         "<<"            { TOKEN(PTX_T_SHL); }
         ">>"            { TOKEN(PTX_T_SHR); }
+        "<=" | ">=" | "==" | "!=" | "&&" | "||" { TOKEN(PTX_T_OP2); }
         [;,{}()[\]<>+\-*/@!=:|&^~?%] { TOKEN(PTX_T_PUNCT); }
         *               { TOKEN(PTX_T_BAD); }
         */

@@ -51,9 +51,28 @@ void ptx_memory_and_roofline(ptx_ctx *c)
 
 /* ---- generic addresses (for GENERIC_AS_SHARED) ---- */
 
+/* Which registers hold a generic address into shared memory (from cvta.shared), or an address into
+ * another block's shared memory (from mapa): such accesses are shared ones, not global ones. */
+static uint8_t window_of(const ptx_ctx *c, const ptx_instr *in)
+{
+    if (in->kind == PTX_K_CVTA && !in->cvta_to && in->space == PTX_SP_SHARED)
+        return PTX_WIN_SHARED;
+    if (in->oplen == 4 && memcmp(in->op, "mapa", 4) == 0)
+        return PTX_WIN_CLUSTER;
+    if (in->kind != PTX_K_MOV && in->kind != PTX_K_ADD && in->kind != PTX_K_SUB && in->kind != PTX_K_CVT &&
+        in->kind != PTX_K_CVTA && in->kind != PTX_K_ARITH)
+        return PTX_WIN_NONE;
+    uint8_t w = PTX_WIN_NONE;
+    for (int j = 1; j < in->nopnd; j++)
+        if (ptx_opnd(c, in, j)->kind == PTX_O_REG && c->window[ptx_opnd(c, in, j)->reg] > w)
+            w = c->window[ptx_opnd(c, in, j)->reg];
+    return w;
+}
+
 void ptx_generic_addresses(ptx_ctx *c)
 {
-    c->generic = ptx_xcalloc(c->f->nregs + 1, sizeof *c->generic);
+    c->generic = ptx_scratch(c, c->f->nregs + 1, sizeof *c->generic);
+    c->window = ptx_scratch(c, c->f->nregs + 1, sizeof *c->window);
     for (int round = 0; round < 8; round++) {
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
@@ -61,6 +80,9 @@ void ptx_generic_addresses(ptx_ctx *c)
             if (c->ndef[i] != 1 || ptx_opnd(c, in, 0)->kind != PTX_O_REG)
                 continue;
             int32_t d = ptx_opnd(c, in, 0)->reg;
+            uint8_t w = window_of(c, in);
+            if (w > c->window[d])
+                c->window[d] = w, changed = true;
             if (c->generic[d] || c->f->regs[d].cls != PTX_RC_64)
                 continue;
             bool g = false;
@@ -79,257 +101,13 @@ void ptx_generic_addresses(ptx_ctx *c)
     }
 }
 
-/* ---- shared races ---- */
+/* ---- shared addresses, coalescing, bounds checks, vector loads ---- */
 
-static bool is_write(const ptx_instr *in)
-{
-    return in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED;
-}
-
-static bool is_atomic(const ptx_instr *in)
-{
-    return in->kind == PTX_K_ATOM || in->kind == PTX_K_RED;
-}
-
-/* Exclusive bound on tid.x for the threads doing an access: from its branch, and from staying
- * inside the array it indexes (an access past the end would be undefined). */
-static int64_t array_bound(const ptx_ctx *c, const ptx_affine *a)
-{
-    if (a->st == PTX_AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && a->k[0] < (1 << 20) && !a->k[1] && !a->k[2] &&
-        !a->uni && !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
-        c->m->syms[a->sym].size < ((int64_t)1 << 40))
-        return (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
-    return INT64_MAX;
-}
-
-static int64_t access_bound(const ptx_ctx *c, uint32_t i, const ptx_affine *a)
-{
-    int64_t bound = c->tid_bound[c->blk[i]];
-    if (c->block_bound < bound)
-        bound = c->block_bound;
-    if (a->st == PTX_AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && !a->k[1] && !a->k[2] && !a->uni && !a->symco &&
-        c->m->syms[a->sym].size > 0) {
-        int64_t in_array = (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
-        if (in_array < bound)
-            bound = in_array;
-    }
-    return bound;
-}
-
-/* May two shared accesses touch the same location from two different threads? Threads with
- * tid.x in [la, ua) do a, those in [lb, ub) do b. */
-static bool cross_thread_alias(const ptx_affine *a, const ptx_affine *b, int64_t la, int64_t ua, int64_t lb, int64_t ub)
-{
-    if (la == lb && ua == ub && ua - la == 1)
-        return false; /* one and the same thread does both */
-    if (a->sym >= 0 && b->sym >= 0 && a->sym != b->sym)
-        return false;
-    if (a->st != PTX_AF_AFFINE || b->st != PTX_AF_AFFINE)
-        return true;
-    bool same_k = memcmp(a->k, b->k, sizeof a->k) == 0 && a->symco == b->symco;
-    bool any_k = a->k[0] || a->k[1] || a->k[2];
-    if (!same_k || a->symco || a->uni || b->uni || !any_k)
-        return true;
-    const int64_t big = (int64_t)1 << 40;
-    if (a->c > big || a->c < -big || b->c > big || b->c < -big)
-        return true;
-    int64_t d = b->c - a->c;
-    if (d == 0)
-        return false; /* every thread its own slot */
-    for (int dim = 0; dim < 3; dim++)
-        if (a->k[dim] > big || a->k[dim] < -big)
-            return true;
-    int64_t kx = a->k[0];
-    if (kx && !a->k[1] && !a->k[2]) {
-        if (d % kx)
-            return false;
-        int64_t q = d / kx; /* thread ta of a meets thread tb = ta - q of b */
-        if (q == 0 || q > (1 << 20) || q < -(1 << 20))
-            return q != 0;
-        int64_t lo = lb + q > la ? lb + q : la;
-        int64_t hi = ub == INT64_MAX ? ua : (ub + q < ua ? ub + q : ua);
-        return lo < hi;
-    }
-    for (int dim = 0; dim < 3; dim++)
-        if (a->k[dim] && d % a->k[dim] == 0)
-            return true;
-    return false;
-}
-
-typedef struct access {
-    uint32_t ins;
-    ptx_affine addr;
-} access;
-
-/* The shared accesses of a function and the scratch of the search from each of them. */
-typedef struct race_scan {
-    access *acc;
-    int32_t *acc_of; /* per instruction: its access, or -1 */
-    uint32_t na;
-    bool *reported; /* per instruction */
-    bool *seen;     /* per block, for one search */
-    uint32_t *queue;
-} race_scan;
-
-static void collect_shared_accesses(const ptx_ctx *c, race_scan *s)
-{
-    const ptx_function *f = c->f;
-    for (uint32_t i = 0; i < c->n; i++) {
-        const ptx_instr *in = &f->ins[i];
-        s->acc_of[i] = -1;
-        if (in->space != PTX_SP_SHARED || !c->reach[c->blk[i]] ||
-            (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED))
-            continue;
-        const ptx_operand *ad = ptx_address_operand(c, in);
-        if (!ad)
-            continue;
-        s->acc_of[i] = (int32_t)s->na;
-        s->acc[s->na++] = (access){i, c->addr[i]};
-    }
-}
-
-/* tid.x < block_bound for every thread: the array bound of an access that every thread makes. */
-static void find_block_bound(ptx_ctx *c, const race_scan *s)
-{
-    c->block_bound = INT64_MAX;
-    for (uint32_t a = 0; a < s->na; a++) {
-        uint32_t i = s->acc[a].ins;
-        int64_t bound = array_bound(c, &s->acc[a].addr);
-        if (c->f->ins[i].guard < 0 && c->cd_branch[c->blk[i]] < 0 && bound < c->block_bound)
-            c->block_bound = bound;
-    }
-}
-
-/* Access a against instruction i (in block b), reached from a with no barrier between. */
-static void check_race(const ptx_ctx *c, race_scan *s, uint32_t a, uint32_t i, uint32_t b)
-{
-    ptx_function *f = c->f;
-    const ptx_instr *ia = &f->ins[s->acc[a].ins], *in = &f->ins[i];
-    int32_t x = s->acc_of[i];
-    if (x < 0 || (uint32_t)x == a)
-        return;
-    bool wa = is_write(ia), wx = is_write(in);
-    /* a read against a write; atomics read too. Two plain stores are left alone: loops that
-     * fill an array with a block-sized stride look alike, and the read that follows is
-     * what goes wrong when a barrier is missing. */
-    if ((!wa && !wx) || (ia->kind == PTX_K_ST && in->kind == PTX_K_ST))
-        return;
-    if (is_atomic(ia) && is_atomic(in))
-        return;
-    if (!cross_thread_alias(&s->acc[a].addr, &s->acc[x].addr, c->tid_low[c->blk[s->acc[a].ins]],
-                            access_bound(c, s->acc[a].ins, &s->acc[a].addr), c->tid_low[b],
-                            access_bound(c, i, &s->acc[x].addr)))
-        return;
-    uint32_t at = wa ? s->acc[a].ins : i, other = wa ? i : s->acc[a].ins;
-    if (s->reported[at] || s->reported[other])
-        return;
-    s->reported[at] = s->reported[other] = true;
-    const ptx_instr *w = &f->ins[at], *o = &f->ins[other];
-    ptx_add_finding(c->m, f, PTX_RULE_SHARED_RACE, w->line, w->col,
-                    "put bar.sync between the accesses, or give each thread its own location",
-                    "shared memory written at line %u and %s at line %u by other threads with no barrier "
-                    "in between%s",
-                    w->line, is_write(o) ? "written" : "read", o->line, other < at ? " (across a loop iteration)" : "");
-}
-
-/* Every path from access a until a barrier, breadth first over blocks (back around loops too). */
-static void races_from(const ptx_ctx *c, race_scan *s, uint32_t a)
-{
-    memset(s->seen, 0, (c->nb + 1) * sizeof *s->seen);
-    uint32_t qh = 0, qt = 0;
-    uint32_t b = c->blk[s->acc[a].ins], from = s->acc[a].ins + 1;
-    for (;;) {
-        bool blocked = false;
-        for (uint32_t i = from; i < c->bend[b] && !blocked; i++) {
-            if (c->f->ins[i].kind == PTX_K_BAR) {
-                blocked = true;
-                break;
-            }
-            check_race(c, s, a, i, b);
-        }
-        if (!blocked)
-            for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
-                uint32_t succ = c->succ[e];
-                if (succ < c->nb && !s->seen[succ]) {
-                    s->seen[succ] = true;
-                    s->queue[qt++] = succ;
-                }
-            }
-        if (qh == qt)
-            break;
-        b = s->queue[qh++];
-        from = c->bstart[b];
-    }
-}
-
-void ptx_find_shared_races(ptx_ctx *c)
-{
-    race_scan s = {.acc = ptx_xcalloc(c->n, sizeof *s.acc), .acc_of = ptx_xcalloc(c->n, sizeof *s.acc_of)};
-    collect_shared_accesses(c, &s);
-    find_block_bound(c, &s);
-    s.reported = ptx_xcalloc(c->n, sizeof *s.reported);
-    s.seen = ptx_xcalloc(c->nb + 1, sizeof *s.seen);
-    s.queue = ptx_xcalloc(c->nb + 1, sizeof *s.queue);
-    for (uint32_t a = 0; a < s.na; a++)
-        races_from(c, &s, a);
-    free(s.acc);
-    free(s.acc_of);
-    free(s.reported);
-    free(s.seen);
-    free(s.queue);
-}
-
-/* ---- bank conflicts, coalescing, bounds checks, vector loads ---- */
-
-static int bank_conflict_degree_of(int64_t stride, int size);
-
-static int bank_conflict_degree(int64_t stride, int size)
-{
-    /* banks repeat every 128 bytes: keep the stride's residue, and its size class above 128 */
-    if (stride >= 128 || stride < 0)
-        stride = (int64_t)((uint64_t)stride % 128) + 128;
-    if (size != 1 && size != 2 && size != 4 && size != 8 && size != 16)
-        return bank_conflict_degree_of(stride, size);
-    static _Thread_local uint8_t memo[256][5]; /* by stride and log2(size); 0: not computed */
-    int slot = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : 4;
-    if (!memo[stride][slot])
-        memo[stride][slot] = (uint8_t)bank_conflict_degree_of(stride, size);
-    return memo[stride][slot];
-}
-
-static int bank_conflict_degree_of(int64_t stride, int size)
-{
-    int lanes_per_phase = size <= 4 ? 32 : 32 / (size / 4);
-    int worst = 1;
-    for (int phase = 0; phase < 32 / lanes_per_phase; phase++) {
-        int64_t words[32 * 4];
-        int nw = 0;
-        for (int l = phase * lanes_per_phase; l < (phase + 1) * lanes_per_phase; l++) {
-            int64_t addr = stride * l;
-            for (int64_t w = addr / 4; w <= (addr + size - 1) / 4 && nw < 32 * 4; w++) {
-                bool dup = false;
-                for (int k = 0; k < nw && !dup; k++)
-                    dup = words[k] == w;
-                if (!dup)
-                    words[nw++] = w;
-            }
-        }
-        int per_bank[32] = {0};
-        for (int k = 0; k < nw; k++) {
-            int bank = (int)(((words[k] % 32) + 32) % 32);
-            if (++per_bank[bank] > worst)
-                worst = per_bank[bank];
-        }
-    }
-    return worst;
-}
-
-/* A shared access: a generic or 64-bit address, and bank conflicts. */
-static void check_shared_access(const ptx_ctx *c, uint32_t i, const ptx_operand *ad, int size)
+/* A shared access: a generic or 64-bit address (bank conflicts: ptx_banks.c). */
+static void check_shared_access(ptx_ctx *c, uint32_t i, const ptx_operand *ad)
 {
     ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
-    const ptx_affine *a = &c->addr[i];
     if (ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64) {
         if (c->generic[ad->reg])
             ptx_add_finding(c->m, f, PTX_RULE_GENERIC_AS_SHARED, in->line, in->col,
@@ -343,18 +121,70 @@ static void check_shared_access(const ptx_ctx *c, uint32_t i, const ptx_operand 
                             "shared memory addressed through the 64-bit register %.*s", (int)f->regs[ad->reg].len,
                             f->regs[ad->reg].name);
     }
-    if (a->st == PTX_AF_AFFINE && !(a->symco & 1) && a->k[0] && !is_atomic(in)) {
-        int deg = bank_conflict_degree(a->k[0], size);
-        if (deg >= 2)
-            ptx_add_finding(c->m, f, PTX_RULE_BANK_CONFLICT, in->line, in->col,
-                            "pad the shared array (e.g. one extra element per row) or change the stride",
-                            "%d-way shared memory bank conflict: consecutive threads are %lld bytes apart", deg,
-                            (long long)a->k[0]);
+}
+
+/* The register an access's address starts from, following additions of constants (its single
+ * definitions), with the constant in *off: -1 when the address has no register. */
+static int32_t root_register(const ptx_ctx *c, uint32_t i, int64_t *off)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
+    if (!ad || ad->reg < 0)
+        return -1;
+    int32_t r = ad->reg;
+    *off = ad->imm;
+    for (int depth = 0; depth < 8 && c->only_def[r] >= 0; depth++) {
+        const ptx_instr *d = &c->f->ins[c->only_def[r]];
+        if (d->kind != PTX_K_ADD || d->nopnd != 3 || ptx_opnd(c, d, 1)->kind != PTX_O_REG ||
+            ptx_opnd(c, d, 2)->kind != PTX_O_IMM)
+            break;
+        *off += ptx_opnd(c, d, 2)->imm;
+        r = ptx_opnd(c, d, 1)->reg;
     }
+    return r;
+}
+
+/* The bytes each thread covers with access i and the accesses of its kind and size next to it in its
+ * block at the adjacent offsets from the same register (a vector load or store the compiler split
+ * into scalars: each lane's run of bytes is contiguous). */
+static int contiguous_run(const ptx_ctx *c, uint32_t i, int size)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    int64_t off, o;
+    int32_t root = root_register(c, i, &off);
+    if (root < 0)
+        return size;
+    int64_t lo = off, hi = off + size;
+    uint32_t b = c->blk[i], first = c->bstart[b] + 64 < i ? i - 64 : c->bstart[b];
+    for (bool grown = true; grown && hi - lo < 128;) {
+        grown = false;
+        for (uint32_t j = first; j < c->bend[b] && j < i + 64; j++) {
+            const ptx_instr *jn = &c->f->ins[j];
+            if (j == i || jn->kind != in->kind || jn->space != in->space ||
+                jn->tsize * jn->vec != in->tsize * in->vec || root_register(c, j, &o) != root ||
+                (o != hi && o + size != lo))
+                continue;
+            lo = o < lo ? o : lo, hi = o == hi ? hi + size : hi, grown = true;
+        }
+    }
+    return (int)(hi - lo);
+}
+
+/* An address that is no constant stride of tid.x, thread by thread (ptx_sectors.c). */
+static void check_coalescing_threads(ptx_ctx *c, uint32_t i, int size, ptx_sector_memo **memo)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    ptx_sector_use use;
+    if (!ptx_sectors_of_threads(c, i, contiguous_run(c, i, size), memo, &use) || use.touched < 2 * use.needed)
+        return;
+    ptx_add_finding(c->m, c->f, PTX_RULE_UNCOALESCED_GLOBAL, in->line, in->col,
+                    "let consecutive lanes access consecutive addresses (or stage through shared memory)",
+                    "uncoalesced global access: the %u lanes of warp %u making it touch %lld 32-byte sectors for "
+                    "%lld sectors of data",
+                    use.lanes, use.warp, (long long)use.touched, (long long)use.needed);
 }
 
 /* A global access: the 32-byte sectors a warp touches against those it needs. */
-static void check_coalescing(const ptx_ctx *c, uint32_t i, int size)
+static void check_coalescing(ptx_ctx *c, uint32_t i, const ptx_operand *ad, int size, ptx_sector_memo **memo)
 {
     ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
@@ -378,7 +208,29 @@ static void check_coalescing(const ptx_ctx *c, uint32_t i, int size)
                             "uncoalesced global access: consecutive threads are %lld bytes apart, so a warp "
                             "touches %lld 32-byte sectors for %lld sectors of data",
                             (long long)stride, (long long)touched, (long long)needed);
+    } else if (a->st != PTX_AF_AFFINE && ad->reg >= 0 && c->variant[ad->reg]) {
+        check_coalescing_threads(c, i, size, memo);
     }
+}
+
+/* Whether a thread-dependent branch decides, on every path to block b, whether the thread gets there:
+ * a block that dominates b, ends in a branch on a thread-variant predicate, and is not post-dominated
+ * by b (some threads leave it on a path that misses b). A check after the access in a loop (reached
+ * only around the back edge) does not guard its first iteration. */
+static bool checked_before(ptx_ctx *c, uint32_t b)
+{
+    uint32_t d = b;
+    for (int depth = 0; depth < 64 && (d = ptx_idom(c, d)) != UINT32_MAX; depth++) {
+        const ptx_instr *last = &c->f->ins[c->bend[d] - 1];
+        if (c->sstart[d + 1] - c->sstart[d] < 2 || last->guard < 0 || !c->variant[last->guard])
+            continue;
+        uint32_t p = d;
+        for (int up = 0; up < 256 && p != b && p != c->exitb; up++)
+            p = c->ipdom[p];
+        if (p != b)
+            return true;
+    }
+    return false;
 }
 
 /* A scalar global load followed closely, in its block, by one from the next address of the same base
@@ -404,34 +256,68 @@ static bool check_vector_load(const ptx_ctx *c, uint32_t i, const ptx_operand *a
     return false;
 }
 
+/* A thread-indexed global access (address form a) with no bounds check before it: true when reported. */
+static bool check_bounds(ptx_ctx *c, uint32_t i, const ptx_affine *a)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (!c->f->is_entry || !ptx_af_has_tid(a) || in->guard >= 0 || checked_before(c, c->blk[i]))
+        return false;
+    ptx_add_finding(c->m, c->f, PTX_RULE_MISSING_BOUNDS_CHECK, in->line, in->col,
+                    "compare the thread's index with the size before the access (setp + @p bra)",
+                    "global access indexed by the thread with no bounds check on any path");
+    return true;
+}
+
+/* The global source of cp.async (its second address; a copy that takes its source size from a
+ * register can zero-fill past the end, a bounds check of its own): its form; false when none. */
+static bool copy_source(ptx_ctx *c, uint32_t i, ptx_affine *a)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (ptx_sync_of(c)->kind[i] != PTX_SY_CP_ASYNC)
+        return false;
+    int addresses = 0;
+    const ptx_operand *src = NULL;
+    for (int j = 0; j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if (o->kind == PTX_O_ADDR && ++addresses == 2)
+            src = o;
+        else if (addresses == 2 && o->kind == PTX_O_REG && c->f->regs[o->reg].cls != PTX_RC_PRED)
+            return false; /* a run-time source size */
+    }
+    if (!src || src->reg < 0)
+        return false;
+    *a = c->form[src->reg];
+    return a->st == PTX_AF_AFFINE;
+}
+
 void ptx_find_memory_patterns(ptx_ctx *c)
 {
     ptx_function *f = c->f;
     bool bounds_reported = false, vector_reported = false;
+    ptx_sector_memo *memo = NULL;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
-        if (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED)
-            continue;
         if (!c->reach[c->blk[i]])
+            continue;
+        ptx_affine src;
+        if (!bounds_reported && in->kind != PTX_K_LD && in->kind != PTX_K_ST && copy_source(c, i, &src))
+            bounds_reported = check_bounds(c, i, &src);
+        if (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED)
             continue;
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad)
             continue;
-        int size = (in->tsize ? in->tsize : 4) * in->vec;
         if (in->space == PTX_SP_SHARED) {
-            check_shared_access(c, i, ad, size);
+            check_shared_access(c, i, ad);
             continue;
         }
-        if (in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC)
+        /* generic addresses into shared memory (cvta.shared, mapa) are not global */
+        if ((in->space != PTX_SP_GLOBAL && in->space != PTX_SP_GENERIC) ||
+            (ad->reg >= 0 && c->window[ad->reg] != PTX_WIN_NONE))
             continue;
-        check_coalescing(c, i, size);
-        if (!bounds_reported && f->is_entry && ptx_af_has_tid(&c->addr[i]) && in->guard < 0 &&
-            c->cd_branch[c->blk[i]] < 0) {
-            bounds_reported = true;
-            ptx_add_finding(c->m, f, PTX_RULE_MISSING_BOUNDS_CHECK, in->line, in->col,
-                            "compare the thread's index with the size before the access (setp + @p bra)",
-                            "global access indexed by the thread with no bounds check on any path");
-        }
+        check_coalescing(c, i, ad, (in->tsize ? in->tsize : 4) * in->vec, &memo);
+        if (!bounds_reported)
+            bounds_reported = check_bounds(c, i, &c->addr[i]);
         if (!vector_reported && in->vec == 1 && in->kind == PTX_K_LD && ad->reg >= 0 && in->tsize >= 4)
             vector_reported = check_vector_load(c, i, ad);
     }
@@ -442,7 +328,8 @@ void ptx_find_memory_patterns(ptx_ctx *c)
 /* LOCAL_MEMORY, modelled on what ptxas does with .local arrays: one accessed only at constant
  * offsets becomes registers; one written at constant offsets over its whole extent and read with a
  * dynamic index becomes registers plus selects when small; anything written at a dynamic index,
- * or too large, stays in memory. */
+ * or too large (also: too large to fit, with the function's other values, under its register cap:
+ * the register model's need and cap, ptx_registers.c), stays in memory. */
 int64_t ptx_find_local_memory(ptx_ctx *c)
 {
     ptx_function *f = c->f;
@@ -488,6 +375,8 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
         at = dyn_load;
     } else if (f->local_bytes > PTX_LOCAL_REGISTER_LIMIT) {
         why = "too large to live in registers";
+    } else if (!ptx_fits_registers(c, f->local_bytes)) {
+        why = "too large to live in registers under the register cap";
     }
     if (why)
         ptx_add_finding(c->m, f, PTX_RULE_LOCAL_MEMORY, f->ins[at].line, f->ins[at].col,

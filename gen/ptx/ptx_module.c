@@ -24,8 +24,12 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
     if (!arch)
         arch = ptx_find_arch("sm_80");
     if (m->valid) {
+        /* small blocks first: a small module's analyses need a few KiB, and a 64 KiB block taken
+         * and given back for each module makes malloc move the heap's end each time */
+        ptx_arena scratch = {.block = 4096};
         for (ptx_function *f = m->funcs; f; f = f->next)
-            ptx_analyze_function(m, f, opt, arch);
+            ptx_analyze_function(m, f, opt, arch, &scratch);
+        ptx_arena_free(&scratch);
         if (!m->nentries)
             ptx_add_finding(m, NULL, PTX_RULE_NO_ENTRY, 1, 1, "add a .entry kernel, or link this module with one",
                             "the module defines no .entry kernel: nothing in it can be launched");

@@ -1,257 +1,12 @@
 /* PTX parser: tokens to the per-function IR (instructions, operands, registers, symbols). */
-#include "ptx_internal.h"
+#include "ptx_parser.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Grows a malloc'd array to hold one more element. */
-#define PTX_PUSH(arr, n, cap)                                                                                          \
-    do {                                                                                                               \
-        if ((n) == (cap)) {                                                                                            \
-            (cap) = (cap) ? 2 * (cap) : 128;                                                                           \
-            void *grown_ = realloc((arr), (size_t)(cap) * sizeof *(arr));                                              \
-            if (!grown_)                                                                                               \
-                abort();                                                                                               \
-            (arr) = grown_;                                                                                            \
-        }                                                                                                              \
-    } while (0)
-
-/* ---- a string map: (pointer, length) -> int, open addressing ---- */
-
-typedef struct strmap_entry {
-    const char *p;
-    uint32_t n, h;
-    int32_t val;
-    uint32_t gen; /* live only when equal to the map's gen */
-} strmap_entry;
-
-/* Clearing bumps gen instead of zeroing the table: a module's maps are cleared per function,
- * and the table keeps the size of the largest function. */
-typedef struct strmap {
-    strmap_entry *e;
-    uint32_t cap, count, gen;
-} strmap;
-
-static uint32_t hash_str(const char *p, uint32_t n)
-{
-    uint32_t h = 2166136261u;
-    for (uint32_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)p[i]) * 16777619u;
-    return h;
-}
-
-static strmap_entry *strmap_slot(const strmap *m, const char *p, uint32_t n, uint32_t h)
-{
-    uint32_t mask = m->cap - 1;
-    for (uint32_t i = h & mask;; i = (i + 1) & mask) {
-        strmap_entry *e = &m->e[i];
-        if (e->gen != m->gen || (e->h == h && e->n == n && memcmp(e->p, p, n) == 0))
-            return e;
-    }
-}
-
-static int32_t strmap_get(const strmap *m, const char *p, uint32_t n)
-{
-    if (!m->cap)
-        return -1;
-    strmap_entry *e = strmap_slot(m, p, n, hash_str(p, n));
-    return e->gen == m->gen ? e->val : -1;
-}
-
-static void strmap_put(strmap *m, const char *p, uint32_t n, int32_t val)
-{
-    if ((m->count + 1) * 2 > m->cap) {
-        strmap old = *m;
-        m->gen = 1; /* the new table's entries are all 0: empty */
-        m->cap = old.cap ? old.cap * 2 : 64;
-        m->e = calloc(m->cap, sizeof *m->e);
-        if (!m->e)
-            abort();
-        for (uint32_t i = 0; i < old.cap; i++)
-            if (old.e[i].gen == old.gen) {
-                strmap_entry *moved = strmap_slot(m, old.e[i].p, old.e[i].n, old.e[i].h);
-                *moved = old.e[i];
-                moved->gen = m->gen;
-            }
-        free(old.e);
-    }
-    uint32_t h = hash_str(p, n);
-    strmap_entry *e = strmap_slot(m, p, n, h);
-    if (e->gen != m->gen)
-        m->count++;
-    *e = (strmap_entry){p, n, h, val, m->gen};
-}
-
-static void strmap_clear(strmap *m)
-{
-    m->count = 0;
-    if (++m->gen == 0) { /* wrapped: entries of an old generation could look live */
-        if (m->cap)
-            memset(m->e, 0, m->cap * sizeof *m->e);
-        m->gen = 1;
-    }
-}
-
-static void strmap_free(strmap *m)
-{
-    free(m->e);
-    *m = (strmap){0};
-}
-
-/* ---- opcodes ---- */
-
-typedef struct opcode_info {
-    const char *name;
-    uint8_t kind, nodst;
-} opcode_info;
-
-/* Sorted by name (binary search). */
-/* clang-format off */
-static const opcode_info opcodes[] = {
-    { "abs", PTX_K_ARITH, 0 }, { "activemask", PTX_K_VARIANT_SRC, 0 }, { "add", PTX_K_ADD, 0 },
-    { "addc", PTX_K_ARITH, 0 }, { "alloca", PTX_K_OTHER, 0 }, { "and", PTX_K_ARITH, 0 },
-    { "applypriority", PTX_K_OTHER, 1 }, { "atom", PTX_K_ATOM, 0 }, { "bar", PTX_K_BAR, 1 },
-    { "barrier", PTX_K_BAR, 1 }, { "bfe", PTX_K_ARITH, 0 }, { "bfi", PTX_K_ARITH, 0 },
-    { "bfind", PTX_K_ARITH, 0 }, { "bmsk", PTX_K_ARITH, 0 }, { "bra", PTX_K_BRA, 1 },
-    { "brev", PTX_K_ARITH, 0 }, { "brkpt", PTX_K_OTHER, 1 }, { "brx", PTX_K_BRX, 1 },
-    { "call", PTX_K_CALL, 1 }, { "clusterlaunchcontrol", PTX_K_OTHER, 1 }, { "clz", PTX_K_ARITH, 0 },
-    { "cnot", PTX_K_ARITH, 0 }, { "copysign", PTX_K_ARITH, 0 }, { "cos", PTX_K_ARITH, 0 },
-    { "cp", PTX_K_CP_ASYNC, 1 }, { "createpolicy", PTX_K_OTHER, 0 }, { "cvt", PTX_K_CVT, 0 },
-    { "cvta", PTX_K_CVTA, 0 }, { "discard", PTX_K_OTHER, 1 }, { "div", PTX_K_ARITH, 0 },
-    { "dp2a", PTX_K_ARITH, 0 }, { "dp4a", PTX_K_ARITH, 0 }, { "elect", PTX_K_VARIANT_SRC, 0 },
-    { "ex2", PTX_K_ARITH, 0 }, { "exit", PTX_K_EXIT, 1 }, { "fence", PTX_K_OTHER, 1 },
-    { "fma", PTX_K_FMA, 0 }, { "fns", PTX_K_ARITH, 0 }, { "getctarank", PTX_K_OTHER, 0 },
-    { "griddepcontrol", PTX_K_OTHER, 1 }, { "isspacep", PTX_K_ARITH, 0 }, { "istypep", PTX_K_ARITH, 0 },
-    { "ld", PTX_K_LD, 0 }, { "ldmatrix", PTX_K_LD, 0 }, { "ldu", PTX_K_LD, 0 }, { "lg2", PTX_K_ARITH, 0 },
-    { "lop3", PTX_K_ARITH, 0 }, { "mad", PTX_K_MAD, 0 }, { "mad24", PTX_K_ARITH, 0 }, { "madc", PTX_K_ARITH, 0 },
-    { "mapa", PTX_K_OTHER, 0 }, { "match", PTX_K_VARIANT_SRC, 0 }, { "max", PTX_K_ARITH, 0 },
-    { "mbarrier", PTX_K_OTHER, 0 }, { "membar", PTX_K_OTHER, 1 }, { "min", PTX_K_ARITH, 0 },
-    { "mma", PTX_K_ARITH, 0 }, { "mov", PTX_K_MOV, 0 }, { "movmatrix", PTX_K_ARITH, 0 },
-    { "mul", PTX_K_MUL, 0 }, { "mul24", PTX_K_ARITH, 0 }, { "multimem", PTX_K_OTHER, 0 },
-    { "nanosleep", PTX_K_OTHER, 1 }, { "neg", PTX_K_NEG, 0 }, { "not", PTX_K_ARITH, 0 }, { "or", PTX_K_ARITH, 0 },
-    { "pmevent", PTX_K_OTHER, 1 }, { "popc", PTX_K_ARITH, 0 }, { "prefetch", PTX_K_OTHER, 1 },
-    { "prefetchu", PTX_K_OTHER, 1 }, { "prmt", PTX_K_ARITH, 0 }, { "rcp", PTX_K_ARITH, 0 },
-    { "red", PTX_K_RED, 1 }, { "redux", PTX_K_VARIANT_SRC, 0 }, { "rem", PTX_K_ARITH, 0 }, { "ret", PTX_K_RET, 1 },
-    { "rsqrt", PTX_K_ARITH, 0 }, { "sad", PTX_K_ARITH, 0 }, { "selp", PTX_K_SELP, 0 }, { "set", PTX_K_ARITH, 0 },
-    { "setmaxnreg", PTX_K_OTHER, 1 }, { "setp", PTX_K_SETP, 0 }, { "shf", PTX_K_ARITH, 0 },
-    { "shfl", PTX_K_VARIANT_SRC, 0 }, { "shl", PTX_K_SHL, 0 }, { "shr", PTX_K_ARITH, 0 }, { "sin", PTX_K_ARITH, 0 },
-    { "slct", PTX_K_ARITH, 0 }, { "sqrt", PTX_K_ARITH, 0 }, { "st", PTX_K_ST, 1 }, { "stackrestore", PTX_K_OTHER, 1 },
-    { "stacksave", PTX_K_OTHER, 0 }, { "stmatrix", PTX_K_ST, 1 }, { "sub", PTX_K_SUB, 0 },
-    { "subc", PTX_K_ARITH, 0 }, { "suld", PTX_K_TEX, 0 }, { "suq", PTX_K_OTHER, 0 }, { "sured", PTX_K_OTHER, 1 },
-    { "sust", PTX_K_OTHER, 1 }, { "szext", PTX_K_ARITH, 0 }, { "tanh", PTX_K_ARITH, 0 },
-    { "tcgen05", PTX_K_OTHER, 1 }, { "tensormap", PTX_K_OTHER, 1 }, { "testp", PTX_K_ARITH, 0 },
-    { "tex", PTX_K_TEX, 0 }, { "tld4", PTX_K_TEX, 0 }, { "trap", PTX_K_TRAP, 1 }, { "txq", PTX_K_OTHER, 0 },
-    { "vabsdiff", PTX_K_ARITH, 0 }, { "vabsdiff2", PTX_K_ARITH, 0 }, { "vabsdiff4", PTX_K_ARITH, 0 },
-    { "vadd", PTX_K_ARITH, 0 }, { "vadd2", PTX_K_ARITH, 0 }, { "vadd4", PTX_K_ARITH, 0 },
-    { "vavrg2", PTX_K_ARITH, 0 }, { "vavrg4", PTX_K_ARITH, 0 }, { "vmad", PTX_K_ARITH, 0 },
-    { "vmax", PTX_K_ARITH, 0 }, { "vmax2", PTX_K_ARITH, 0 }, { "vmax4", PTX_K_ARITH, 0 },
-    { "vmin", PTX_K_ARITH, 0 }, { "vmin2", PTX_K_ARITH, 0 }, { "vmin4", PTX_K_ARITH, 0 },
-    { "vote", PTX_K_VARIANT_SRC, 0 }, { "vset", PTX_K_ARITH, 0 }, { "vset2", PTX_K_ARITH, 0 },
-    { "vset4", PTX_K_ARITH, 0 }, { "vshl", PTX_K_ARITH, 0 }, { "vshr", PTX_K_ARITH, 0 },
-    { "vsub", PTX_K_ARITH, 0 }, { "vsub2", PTX_K_ARITH, 0 }, { "vsub4", PTX_K_ARITH, 0 },
-    { "wgmma", PTX_K_OTHER, 0 }, { "wmma", PTX_K_ARITH, 0 }, { "xor", PTX_K_ARITH, 0 },
-};
-/* clang-format on */
-
-enum { OPCODE_COUNT = sizeof opcodes / sizeof opcodes[0] };
-
-/* Opcodes by first letter: the table is sorted, so each letter owns one run of it. */
-static struct {
-    uint8_t first[27], len[OPCODE_COUNT];
-    bool ready;
-} opcode_index;
-
-static void index_opcodes(void)
-{
-    for (int i = OPCODE_COUNT; i-- > 0;) {
-        opcode_index.first[opcodes[i].name[0] - 'a'] = (uint8_t)i;
-        opcode_index.len[i] = (uint8_t)strlen(opcodes[i].name);
-    }
-    for (int c = 25; c >= 0; c--)
-        if (!opcode_index.first[c] && opcodes[0].name[0] - 'a' != c)
-            opcode_index.first[c] = c == 25 ? OPCODE_COUNT : opcode_index.first[c + 1];
-    opcode_index.first[26] = OPCODE_COUNT;
-    opcode_index.ready = true;
-}
-
-static const opcode_info *find_opcode(const char *p, uint32_t n)
-{
-    if (!opcode_index.ready)
-        index_opcodes();
-    if (p[0] < 'a' || p[0] > 'z')
-        return NULL;
-    for (int i = opcode_index.first[p[0] - 'a']; i < OPCODE_COUNT && opcodes[i].name[0] == p[0]; i++)
-        if (opcode_index.len[i] == n && memcmp(opcodes[i].name, p, n) == 0)
-            return &opcodes[i];
-    return NULL;
-}
-
-/* ---- the parser ---- */
-
-typedef struct range_decl {
-    const char *p;
-    uint32_t n, count;
-    uint8_t cls;
-    int32_t *ids; /* register id + 1 of each member used so far (direct index, no hashing) */
-} range_decl;
-
-typedef struct fixup {
-    uint32_t ins, opnd;
-    const char *p;
-    uint32_t n, line, col;
-} fixup;
-
-typedef struct parser {
-    ptx_module *m;
-    ptx_lexer lx;
-    ptx_token tok, next;
-    bool has_next;
-    ptx_function *f;
-    jmp_buf fail;
-    strmap regs, syms, labels;
-    range_decl *ranges;
-    uint32_t nranges, rangec;
-    fixup *fixups;
-    uint32_t nfixups, fixupc;
-    ptx_token unresolved; /* the last name parse_name could not resolve yet (a label) */
-} parser;
-
-static bool tok_is(const ptx_token *t, const char *s)
-{
-    size_t n = strlen(s);
-    return t->n == n && memcmp(t->p, s, n) == 0;
-}
-
-/* tok_is for a string literal: its length is known at compile time. */
-#define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)
-
-static bool punct(const ptx_token *t, char c)
-{
-    return t->kind == PTX_T_PUNCT && t->p[0] == c;
-}
-
-static void advance(parser *ps)
-{
-    if (ps->has_next) {
-        ps->tok = ps->next;
-        ps->has_next = false;
-    } else {
-        ptx_lex(&ps->lx, &ps->tok);
-    }
-}
-
-static const ptx_token *peek(parser *ps)
-{
-    if (!ps->has_next) {
-        ptx_lex(&ps->lx, &ps->next);
-        ps->has_next = true;
-    }
-    return &ps->next;
-}
-
-static void fail_at(parser *ps, uint32_t line, uint32_t col, const char *fmt, ...)
+void ptx_fail_at(ptx_parser *ps, uint32_t line, uint32_t col, const char *fmt, ...)
 {
     char msg[300];
     va_list ap;
@@ -264,408 +19,127 @@ static void fail_at(parser *ps, uint32_t line, uint32_t col, const char *fmt, ..
 }
 
 /* "expected X, found 'tok'" at the current token. */
-static void expected(parser *ps, const char *what)
+void ptx_expected(ptx_parser *ps, const char *what)
 {
     const ptx_token *t = &ps->tok;
     if (t->kind == PTX_T_EOF)
-        fail_at(ps, t->line, t->col, "expected %s, found the end of the file", what);
+        ptx_fail_at(ps, t->line, t->col, "expected %s, found the end of the file", what);
     if (t->kind == PTX_T_UNTERMINATED)
-        fail_at(ps, t->line, t->col, "unterminated comment");
-    fail_at(ps, t->line, t->col, "expected %s, found '%.*s'", what, (int)(t->n > 40 ? 40 : t->n), t->p);
+        ptx_fail_at(ps, t->line, t->col, "unterminated comment");
+    ptx_fail_at(ps, t->line, t->col, "expected %s, found '%.*s'", what, (int)(t->n > 40 ? 40 : t->n), t->p);
 }
 
-static void expect_punct(parser *ps, char c, const char *what)
+void ptx_expect_punct(ptx_parser *ps, char c, const char *what)
 {
-    if (!punct(&ps->tok, c))
-        expected(ps, what);
-    advance(ps);
-}
-
-/* Integer literal value (decimal, hex, octal, binary; optional U suffix). */
-static int64_t int_value(const ptx_token *t)
-{
-    const char *p = t->p, *end = t->p + t->n;
-    if (end[-1] == 'U')
-        end--;
-    uint64_t v = 0;
-    if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        for (p += 2; p < end; p++)
-            v = v * 16 + (uint64_t)(*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
-    } else if (end - p > 2 && p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) {
-        for (p += 2; p < end; p++)
-            v = v * 2 + (uint64_t)(*p - '0');
-    } else if (end - p > 1 && p[0] == '0') {
-        for (p += 1; p < end; p++)
-            v = v * 8 + (uint64_t)(*p - '0');
-    } else {
-        for (; p < end; p++)
-            v = v * 10 + (uint64_t)(*p - '0');
-    }
-    return (int64_t)v;
-}
-
-/* ---- constant expressions (instruction operands and initializers) ---- */
-
-static int64_t parse_expr(parser *ps, int min_prec);
-
-static int64_t parse_primary(parser *ps)
-{
-    ptx_token t = ps->tok;
-    if (t.kind == PTX_T_INT) {
-        advance(ps);
-        return int_value(&t);
-    }
-    if (punct(&t, '(')) {
-        advance(ps);
-        int64_t v = parse_expr(ps, 0);
-        expect_punct(ps, ')', "')'");
-        return v;
-    }
-    if (punct(&t, '-') || punct(&t, '~') || punct(&t, '!')) {
-        advance(ps);
-        int64_t v = parse_primary(ps);
-        return t.p[0] == '-' ? (int64_t)(0 - (uint64_t)v) : t.p[0] == '~' ? ~v : !v;
-    }
-    expected(ps, "a constant");
-    return 0;
-}
-
-static int binary_prec(const ptx_token *t)
-{
-    if (t->kind == PTX_T_SHL || t->kind == PTX_T_SHR)
-        return 4;
-    if (t->kind != PTX_T_PUNCT)
-        return -1;
-    switch (t->p[0]) {
-    case '*':
-    case '/':
-    case '%':
-        return 5;
-    case '+':
-    case '-':
-        return 3;
-    case '&':
-        return 2;
-    case '^':
-        return 1;
-    case '|':
-        return 0;
-    default:
-        return -1;
-    }
-}
-
-static int64_t parse_expr(parser *ps, int min_prec)
-{
-    int64_t v = parse_primary(ps);
-    for (;;) {
-        ptx_token op = ps->tok;
-        int prec = binary_prec(&op);
-        if (prec < min_prec || prec < 0)
-            return v;
-        advance(ps);
-        int64_t r = parse_expr(ps, prec + 1);
-        uint64_t a = (uint64_t)v, b = (uint64_t)r;
-        if (op.kind == PTX_T_SHL)
-            v = (int64_t)(a << (b & 63));
-        else if (op.kind == PTX_T_SHR)
-            v = v >> (b & 63);
-        else
-            switch (op.p[0]) {
-            case '*':
-                v = (int64_t)(a * b);
-                break;
-            case '/':
-                v = (r == 0 || (v == INT64_MIN && r == -1)) ? 0 : v / r;
-                break;
-            case '%':
-                v = (r == 0 || r == -1) ? 0 : v % r;
-                break;
-            case '+':
-                v = (int64_t)(a + b);
-                break;
-            case '-':
-                v = (int64_t)(a - b);
-                break;
-            case '&':
-                v = v & r;
-                break;
-            case '^':
-                v = v ^ r;
-                break;
-            default:
-                v = v | r;
-                break;
-            }
-    }
-}
-
-/* ---- registers and symbols ---- */
-
-static int type_bits(const ptx_token *t)
-{
-    if (t->n < 2 || t->p[0] != '.')
-        return -1;
-    if (TOK_IS(t, ".pred"))
-        return 1;
-    char c = t->p[1];
-    if (c != 'b' && c != 'u' && c != 's' && c != 'f' && !(t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0))
-        return -1;
-    if (t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0)
-        return TOK_IS(t, ".bf16x2") ? 32 : 16;
-    if (TOK_IS(t, ".f16x2"))
-        return 32;
-    if (t->n > 5 || t->n < 3)
-        return -1;
-    int bits = 0;
-    for (uint32_t i = 2; i < t->n; i++) {
-        if (t->p[i] < '0' || t->p[i] > '9')
-            return -1;
-        bits = bits * 10 + t->p[i] - '0';
-    }
-    return (bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128) ? bits : -1;
-}
-
-static uint8_t class_of_bits(int bits)
-{
-    return bits == 1    ? PTX_RC_PRED
-           : bits <= 16 ? PTX_RC_16
-           : bits == 32 ? PTX_RC_32
-           : bits == 64 ? PTX_RC_64
-                        : PTX_RC_128;
-}
-
-static int32_t new_reg(parser *ps, const char *p, uint32_t n, uint8_t cls)
-{
-    ptx_function *f = ps->f;
-    PTX_PUSH(f->regs, f->nregs, f->regc);
-    f->regs[f->nregs] = (ptx_reg){p, n, cls};
-    strmap_put(&ps->regs, p, n, (int32_t)f->nregs);
-    return (int32_t)f->nregs++;
-}
-
-static const struct sreg_name {
-    const char *name;
-    int base;
-    bool dims;
-} sregs[] = {
-    {"%tid", PTX_SR_TID, true},
-    {"%ntid", PTX_SR_NTID, true},
-    {"%ctaid", PTX_SR_CTAID, true},
-    {"%nctaid", PTX_SR_NCTAID, true},
-    {"%laneid", PTX_SR_LANEID, false},
-    {"%warpid", PTX_SR_WARPID, false},
-    {"%nwarpid", PTX_SR_OTHER_UNIFORM, false},
-    {"%smid", PTX_SR_OTHER_VARIANT, false},
-    {"%nsmid", PTX_SR_OTHER_UNIFORM, false},
-    {"%gridid", PTX_SR_OTHER_UNIFORM, false},
-    {"%clock", PTX_SR_OTHER_VARIANT, false},
-    {"%clock_hi", PTX_SR_OTHER_VARIANT, false},
-    {"%clock64", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_eq", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_le", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_lt", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_ge", PTX_SR_OTHER_VARIANT, false},
-    {"%lanemask_gt", PTX_SR_OTHER_VARIANT, false},
-    {"%globaltimer", PTX_SR_OTHER_VARIANT, false},
-    {"%globaltimer_lo", PTX_SR_OTHER_VARIANT, false},
-    {"%globaltimer_hi", PTX_SR_OTHER_VARIANT, false},
-    {"%total_smem_size", PTX_SR_OTHER_UNIFORM, false},
-    {"%dynamic_smem_size", PTX_SR_OTHER_UNIFORM, false},
-    {"%aggr_smem_size", PTX_SR_OTHER_UNIFORM, false},
-    {"%cluster_ctarank", PTX_SR_OTHER_UNIFORM, false},
-    {"%cluster_nctarank", PTX_SR_OTHER_UNIFORM, false},
-    {"%clusterid", PTX_SR_OTHER_UNIFORM, true},
-    {"%nclusterid", PTX_SR_OTHER_UNIFORM, true},
-    {"%cluster_ctaid", PTX_SR_OTHER_UNIFORM, true},
-    {"%cluster_nctaid", PTX_SR_OTHER_UNIFORM, true},
-    {"%is_explicit_cluster", PTX_SR_OTHER_UNIFORM, false},
-    {"%current_graph_exec", PTX_SR_OTHER_UNIFORM, false},
-};
-
-static bool prefixed_number(const ptx_token *t, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    if (t->n <= n || memcmp(t->p, prefix, n) != 0)
-        return false;
-    for (size_t i = n; i < t->n; i++)
-        if (t->p[i] < '0' || t->p[i] > '9')
-            return false;
-    return true;
-}
-
-/* Special register id for the current token (with its .x/.y/.z), or -1. */
-static int special_reg(parser *ps)
-{
-    const ptx_token *t = &ps->tok;
-    int base = -1;
-    bool dims = false;
-    for (size_t i = 0; i < sizeof sregs / sizeof sregs[0]; i++)
-        if (tok_is(t, sregs[i].name)) {
-            base = sregs[i].base;
-            dims = sregs[i].dims;
-            break;
-        }
-    if (base < 0 && (prefixed_number(t, "%envreg") || prefixed_number(t, "%pm")))
-        base = PTX_SR_OTHER_UNIFORM;
-    if (base < 0 && (prefixed_number(t, "%reserved_smem_offset_") || TOK_IS(t, "%reserved_smem_offset_begin") ||
-                     TOK_IS(t, "%reserved_smem_offset_end") || TOK_IS(t, "%reserved_smem_offset_cap")))
-        base = PTX_SR_OTHER_UNIFORM;
-    if (base < 0)
-        return -1;
-    int comp = 0;
-    if (dims) {
-        const ptx_token *n = peek(ps);
-        if (n->kind != PTX_T_DOTWORD || n->n != 2 || (n->p[1] != 'x' && n->p[1] != 'y' && n->p[1] != 'z'))
-            fail_at(ps, n->line, n->col, "expected .x, .y or .z after '%.*s'", (int)t->n, t->p);
-        comp = n->p[1] - 'x';
-        advance(ps);
-    }
-    return base * 4 + comp;
-}
-
-/* The register named by the current token: declared directly or by a %name<N> range. */
-static int32_t lookup_reg(parser *ps)
-{
-    const ptx_token *t = &ps->tok;
-    uint32_t digits = 0;
-    while (digits < t->n && t->p[t->n - 1 - digits] >= '0' && t->p[t->n - 1 - digits] <= '9')
-        digits++;
-    if (digits && digits < t->n && digits <= 9) {
-        uint32_t plen = t->n - digits;
-        uint64_t idx = 0;
-        for (uint32_t i = plen; i < t->n; i++)
-            idx = idx * 10 + (uint64_t)(t->p[i] - '0');
-        bool leading_zero = digits > 1 && t->p[plen] == '0';
-        for (uint32_t i = 0; i < ps->nranges && !leading_zero; i++) {
-            range_decl *d = &ps->ranges[i];
-            if (d->n != plen || memcmp(d->p, t->p, plen) != 0 || idx >= d->count)
-                continue;
-            if (!d->ids) {
-                d->ids = calloc(d->count, sizeof *d->ids);
-                if (!d->ids)
-                    abort();
-            }
-            if (!d->ids[idx])
-                d->ids[idx] = new_reg(ps, t->p, t->n, d->cls) + 1;
-            return d->ids[idx] - 1;
-        }
-    }
-    return strmap_get(&ps->regs, t->p, t->n);
-}
-
-static void free_ranges(parser *ps)
-{
-    for (uint32_t i = 0; i < ps->nranges; i++)
-        free(ps->ranges[i].ids);
-    ps->nranges = 0;
-}
-
-static int32_t add_symbol(parser *ps, const ptx_token *name, uint8_t space, int64_t size)
-{
-    ptx_module *m = ps->m;
-    PTX_PUSH(m->syms, m->nsyms, m->symc);
-    m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
-    strmap_put(&ps->syms, name->p, name->n, (int32_t)m->nsyms);
-    return (int32_t)m->nsyms++;
+    if (!ptx_punct(&ps->tok, c))
+        ptx_expected(ps, what);
+    ptx_advance(ps);
 }
 
 /* ---- declarations ---- */
 
-static uint8_t space_of(const ptx_token *t)
-{
-    static const char *const names[] = {".global", ".shared", ".local", ".const", ".param", ".tex"};
-    static const uint8_t lengths[] = {7, 7, 6, 6, 6, 4}; /* ORDER names */
-    static const uint8_t spaces[] = {PTX_SP_GLOBAL, PTX_SP_SHARED, PTX_SP_LOCAL,
-                                     PTX_SP_CONST,  PTX_SP_PARAM,  PTX_SP_TEX}; /* ORDER names */
-    if (t->n < 4 ||
-        (t->p[1] != 'g' && t->p[1] != 's' && t->p[1] != 'l' && t->p[1] != 'c' && t->p[1] != 'p' && t->p[1] != 't'))
-        return PTX_SP_NONE;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        size_t n = lengths[i];
-        if (t->n >= n && memcmp(t->p, names[i], n) == 0 && (t->n == n || t->p[n] == ':'))
-            return spaces[i];
-    }
-    return PTX_SP_NONE;
-}
-
 /* Skips an initializer: a constant, a symbol, or a braced list of them. */
-static void skip_initializer(parser *ps)
+static void skip_initializer(ptx_parser *ps)
 {
     int depth = 0;
     do {
         if (ps->tok.kind == PTX_T_EOF)
-            expected(ps, "';' after the initializer");
-        if (punct(&ps->tok, '{'))
+            ptx_expected(ps, "';' after the initializer");
+        if (ptx_punct(&ps->tok, '{'))
             depth++;
-        else if (punct(&ps->tok, '}'))
+        else if (ptx_punct(&ps->tok, '}'))
             depth--;
-        else if (depth == 0 && punct(&ps->tok, ';'))
+        else if (depth == 0 && ptx_punct(&ps->tok, ';'))
             return;
-        advance(ps);
-    } while (depth > 0 || !punct(&ps->tok, ';'));
+        ptx_advance(ps);
+    } while (depth > 0 || !ptx_punct(&ps->tok, ';'));
+}
+
+/* .attribute(...) of a variable: the current token is '(' after it; stops at its ')'. */
+static void skip_attribute(ptx_parser *ps)
+{
+    if (!ptx_punct(&ps->tok, '('))
+        ptx_expected(ps, "'(' after .attribute");
+    for (int depth = 0;; ptx_advance(ps)) {
+        if (ps->tok.kind == PTX_T_EOF)
+            ptx_expected(ps, "')' closing .attribute");
+        depth += ptx_punct(&ps->tok, '(') - ptx_punct(&ps->tok, ')');
+        if (!depth)
+            return;
+    }
+}
+
+/* The words of a declaration before its name: .align N, a vector width, .attribute(...) of a
+ * variable, .ptr and a state space of a kernel parameter, and one type (its width into *bits;
+ * .texref, .samplerref and .surfref are handles of 64 bits). */
+static void parse_declaration_type(ptx_parser *ps, bool param, int *bits, int *vec)
+{
+    int types = 0;
+    for (; ps->tok.kind == PTX_T_DOTWORD; ptx_advance(ps)) {
+        const ptx_token *t = &ps->tok;
+        if (TOK_IS(t, ".align")) {
+            ptx_advance(ps);
+            if (ps->tok.kind != PTX_T_INT)
+                ptx_expected(ps, "an alignment after .align");
+        } else if (TOK_IS(t, ".v2") || TOK_IS(t, ".v4") || TOK_IS(t, ".v8")) {
+            *vec = t->p[2] - '0';
+        } else if (TOK_IS(t, ".attribute") && !param) {
+            ptx_advance(ps);
+            skip_attribute(ps);
+        } else if (ptx_type_bits(t) > 0 || TOK_IS(t, ".texref") || TOK_IS(t, ".samplerref") || TOK_IS(t, ".surfref")) {
+            *bits = ptx_type_bits(t) > 0 ? ptx_type_bits(t) : 64;
+            types++;
+        } else if (!param || (!TOK_IS(t, ".ptr") && ptx_space_of(t) == PTX_SP_NONE)) {
+            ptx_fail_at(ps, t->line, t->col, "unexpected '%.*s' in a declaration", (int)t->n, t->p);
+        }
+    }
+    if (types != 1)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "%s", types ? "a declaration has one type" : "expected a type");
 }
 
 /* A variable in a state space: .space [.align N] [.v2/.v4] .type name[N][M] [= init] ; */
-static void parse_variable(parser *ps, uint8_t space)
+static void parse_variable(ptx_parser *ps, uint8_t space)
 {
     int bits = 8, vec = 1;
-    advance(ps); /* the state space */
-    while (ps->tok.kind == PTX_T_DOTWORD) {
-        if (TOK_IS(&ps->tok, ".align")) {
-            advance(ps);
-            if (ps->tok.kind != PTX_T_INT)
-                expected(ps, "an alignment after .align");
-        } else if (TOK_IS(&ps->tok, ".v2") || TOK_IS(&ps->tok, ".v4") || TOK_IS(&ps->tok, ".v8")) {
-            vec = ps->tok.p[2] - '0';
-        } else if (type_bits(&ps->tok) > 0) {
-            bits = type_bits(&ps->tok);
-        }
-        advance(ps);
-    }
+    ptx_advance(ps); /* the state space */
+    parse_declaration_type(ps, false, &bits, &vec);
     for (;;) {
         if (ps->tok.kind != PTX_T_IDENT)
-            expected(ps, "a variable name");
+            ptx_expected(ps, "a variable name");
         ptx_token name = ps->tok;
-        advance(ps);
+        ptx_advance(ps);
         int64_t count = 1;
-        while (punct(&ps->tok, '[')) {
-            advance(ps);
-            if (punct(&ps->tok, ']')) {
+        while (ptx_punct(&ps->tok, '[')) {
+            ptx_advance(ps);
+            if (ptx_punct(&ps->tok, ']')) {
                 count = 0;
             } else {
                 if (ps->tok.kind != PTX_T_INT)
-                    expected(ps, "an integer array size");
-                int64_t dim = int_value(&ps->tok);
+                    ptx_expected(ps, "an integer array size");
+                int64_t dim = ptx_int_value(&ps->tok);
                 dim = dim < 0 || dim > (1 << 30) ? (1 << 30) : dim;
                 count = count > ((int64_t)1 << 40) / (dim ? dim : 1) ? ((int64_t)1 << 40) : count * dim;
-                advance(ps);
+                ptx_advance(ps);
             }
-            expect_punct(ps, ']', "']'");
+            ptx_expect_punct(ps, ']', "']'");
         }
         int64_t size = count * vec * (bits < 8 ? 1 : bits / 8);
         if (space == PTX_SP_NONE) {
             /* .reg declaration */
-            if (punct(&ps->tok, '<')) {
-                advance(ps);
+            if (ptx_punct(&ps->tok, '<')) {
+                ptx_advance(ps);
                 if (ps->tok.kind != PTX_T_INT)
-                    expected(ps, "a register count");
-                int64_t n = int_value(&ps->tok);
-                advance(ps);
-                expect_punct(ps, '>', "'>'");
-                PTX_PUSH(ps->ranges, ps->nranges, ps->rangec);
-                ps->ranges[ps->nranges++] = (range_decl){name.p, name.n,
-                                                         (uint32_t)(n > 1000000 ? 1000000
-                                                                    : n < 0     ? 0
-                                                                                : n),
-                                                         class_of_bits(vec > 1 ? bits * vec : bits), NULL};
+                    ptx_expected(ps, "a register count");
+                uint64_t n = (uint64_t)ptx_int_value(&ps->tok);
+                ptx_advance(ps);
+                ptx_expect_punct(ps, '>', "'>'");
+                ptx_declare_range(ps, &name, n, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
             } else {
-                if (strmap_get(&ps->regs, name.p, name.n) >= 0)
-                    fail_at(ps, name.line, name.col, "duplicate definition of register '%.*s'", (int)name.n, name.p);
-                new_reg(ps, name.p, name.n, class_of_bits(vec > 1 ? bits * vec : bits));
+                ptx_declare_reg(ps, &name, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
             }
         } else {
-            add_symbol(ps, &name, space, size);
+            int32_t sym = ptx_declare_symbol(ps, &name, space, size); /* it may move m->syms */
+            ps->m->syms[sym].elem = (uint32_t)(vec * (bits < 8 ? 1 : bits / 8));
             if (ps->f && space == PTX_SP_LOCAL)
                 ps->f->local_bytes += size;
             if (ps->f && space == PTX_SP_SHARED)
@@ -673,374 +147,120 @@ static void parse_variable(parser *ps, uint8_t space)
             if (!ps->f && space == PTX_SP_SHARED)
                 ps->m->shared_bytes += size;
         }
-        if (punct(&ps->tok, '=')) {
-            advance(ps);
+        if (ptx_punct(&ps->tok, '=')) {
+            ptx_advance(ps);
             skip_initializer(ps);
         }
-        if (!punct(&ps->tok, ','))
+        if (!ptx_punct(&ps->tok, ','))
             break;
-        advance(ps);
+        ptx_advance(ps);
     }
-    expect_punct(ps, ';', "';' after the declaration");
+    ptx_expect_punct(ps, ';', "';' after the declaration");
 }
 
-static void skip_statement(parser *ps)
+static void skip_statement(ptx_parser *ps)
 {
-    while (!punct(&ps->tok, ';')) {
+    while (!ptx_punct(&ps->tok, ';')) {
         if (ps->tok.kind == PTX_T_EOF)
-            expected(ps, "';'");
+            ptx_expected(ps, "';'");
         if (ps->tok.kind == PTX_T_BAD || ps->tok.kind == PTX_T_UNTERMINATED)
-            expected(ps, "a PTX token");
-        advance(ps);
+            ptx_expected(ps, "a PTX token");
+        ptx_advance(ps);
     }
-    advance(ps);
+    ptx_advance(ps);
 }
 
-/* .loc and .file end at the end of their line (no ';'). */
-static void skip_line_directive(parser *ps)
+static void expect_int(ptx_parser *ps, const char *what)
 {
-    uint32_t line = ps->tok.line;
-    advance(ps);
-    while (ps->tok.kind != PTX_T_EOF && ps->tok.line == line && !punct(&ps->tok, '}')) {
-        if (ps->tok.kind == PTX_T_BAD || ps->tok.kind == PTX_T_UNTERMINATED)
-            expected(ps, "a PTX token");
-        advance(ps);
-    }
+    if (ps->tok.kind != PTX_T_INT)
+        ptx_expected(ps, what);
+    ptx_advance(ps);
 }
 
-/* ---- instructions ---- */
-
-static uint32_t push_operand(parser *ps, ptx_operand o)
+static void expect_word(ptx_parser *ps, const char *word)
 {
-    ptx_function *f = ps->f;
-    PTX_PUSH(f->opnds, f->nopnds, f->opndc);
-    f->opnds[f->nopnds] = o;
-    return f->nopnds++;
+    if (ps->tok.kind != PTX_T_IDENT || ps->tok.n != strlen(word) || memcmp(ps->tok.p, word, ps->tok.n) != 0)
+        ptx_expected(ps, word);
+    ptx_advance(ps);
 }
 
-static void add_fixup(parser *ps, uint32_t opnd, const ptx_token *t)
+/* Debugging directives (no ';'): .loc FILE LINE COLUMN [, function_name LABEL[+N], inlined_at FILE
+ * LINE COLUMN] and .file N "NAME" [, TIMESTAMP, SIZE]. */
+static void parse_debug_directive(ptx_parser *ps)
 {
-    PTX_PUSH(ps->fixups, ps->nfixups, ps->fixupc);
-    ps->fixups[ps->nfixups++] = (fixup){ps->f->nins, opnd, t->p, t->n, t->line, t->col};
-}
-
-/* A register, special register or symbol; leaves the operand in *o. */
-static void parse_name(parser *ps, ptx_operand *o, bool label_ok)
-{
-    const ptx_token t = ps->tok;
-    if (t.p[0] == '%') {
-        int32_t r = lookup_reg(ps);
-        int s = r < 0 ? special_reg(ps) : -1;
-        if (s >= 0) {
-            o->kind = PTX_O_SREG;
-            o->reg = s;
-        } else {
-            if (r < 0)
-                fail_at(ps, t.line, t.col, "unknown register '%.*s' (not declared by .reg)", (int)t.n, t.p);
-            o->kind = PTX_O_REG;
-            o->reg = r;
+    bool loc = TOK_IS(&ps->tok, ".loc");
+    ptx_advance(ps);
+    expect_int(ps, "a file number");
+    if (!loc) {
+        if (ps->tok.kind != PTX_T_STRING)
+            ptx_expected(ps, "a file name");
+        ptx_advance(ps);
+        if (ptx_punct(&ps->tok, ',')) {
+            ptx_advance(ps);
+            expect_int(ps, "a time stamp");
+            ptx_expect_punct(ps, ',', "',' before the file size");
+            expect_int(ps, "a file size");
         }
-        advance(ps);
-        if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* vector register component */
-            advance(ps);
         return;
     }
-    if (TOK_IS(&t, "_")) {
-        o->kind = PTX_O_SINK;
-        advance(ps);
+    expect_int(ps, "a line number");
+    expect_int(ps, "a column");
+    if (!ptx_punct(&ps->tok, ','))
         return;
-    }
-    o->kind = PTX_O_SYM;
-    o->sym = strmap_get(&ps->syms, t.p, t.n);
-    if (o->sym < 0) {
-        if (!label_ok)
-            fail_at(ps, t.line, t.col, "unknown symbol '%.*s'", (int)t.n, t.p);
-        o->reg = -1;
-        ps->unresolved = t;
-    }
-    advance(ps);
-}
-
-static void parse_address(parser *ps, ptx_operand *o)
-{
-    advance(ps); /* [ */
-    o->kind = PTX_O_ADDR;
-    o->reg = -1;
-    o->sym = -1;
-    if (ps->tok.kind == PTX_T_IDENT) {
-        ptx_operand base = {0};
-        parse_name(ps, &base, false);
-        if (base.kind == PTX_O_REG)
-            o->reg = base.reg;
-        else if (base.kind == PTX_O_SYM)
-            o->sym = base.sym;
-        else
-            fail_at(ps, o->line, o->col, "expected a register or a variable in the address");
-        if (punct(&ps->tok, '+') || punct(&ps->tok, '-')) {
-            bool minus = punct(&ps->tok, '-');
-            advance(ps);
-            int64_t v = parse_expr(ps, 3 + 1);
-            o->imm = minus ? (int64_t)(0 - (uint64_t)v) : v;
-        }
-    } else {
-        o->imm = parse_expr(ps, 0);
-    }
-    expect_punct(ps, ']', "']' closing the address");
-}
-
-static void parse_operand(parser *ps, ptx_operand *o, bool label_ok, bool list_ok);
-
-/* {a, b, ...} or (a, b, ...): the elements follow in the pool, *o points at them. */
-static void parse_group(parser *ps, ptx_operand *o, char close, uint8_t kind)
-{
-    advance(ps);
-    ptx_operand items[64];
-    int n = 0;
-    while (!punct(&ps->tok, close)) {
-        if (n == 64)
-            fail_at(ps, ps->tok.line, ps->tok.col, "too many elements in an operand list");
-        items[n] = (ptx_operand){.line = ps->tok.line, .col = ps->tok.col, .sym = -1};
-        parse_operand(ps, &items[n], false, false);
-        n++;
-        if (punct(&ps->tok, ','))
-            advance(ps);
-        else if (!punct(&ps->tok, close))
-            expected(ps, close == '}' ? "',' or '}'" : "',' or ')'");
-    }
-    advance(ps);
-    o->kind = kind;
-    o->count = n;
-    o->reg = (int32_t)ps->f->nopnds;
-    for (int i = 0; i < n; i++)
-        push_operand(ps, items[i]);
-}
-
-static void parse_operand(parser *ps, ptx_operand *o, bool label_ok, bool list_ok)
-{
-    o->line = ps->tok.line;
-    o->col = ps->tok.col;
-    o->sym = -1;
-    if (punct(&ps->tok, '!') && peek(ps)->kind == PTX_T_IDENT) {
-        advance(ps);
-        o->neg = 1;
-    }
-    if (ps->tok.kind == PTX_T_IDENT) {
-        parse_name(ps, o, label_ok);
-    } else if (punct(&ps->tok, '[')) {
-        parse_address(ps, o);
-    } else if (punct(&ps->tok, '{')) {
-        parse_group(ps, o, '}', PTX_O_VEC);
-    } else if (punct(&ps->tok, '(') && list_ok) {
-        parse_group(ps, o, ')', PTX_O_LIST);
-    } else if (ps->tok.kind == PTX_T_FLOAT || (punct(&ps->tok, '-') && peek(ps)->kind == PTX_T_FLOAT)) {
-        if (punct(&ps->tok, '-'))
-            advance(ps);
-        o->kind = PTX_O_FIMM;
-        advance(ps);
-    } else {
-        o->kind = PTX_O_IMM;
-        o->imm = parse_expr(ps, 0);
-    }
-}
-
-static void classify_modifiers(ptx_instr *in, const ptx_token *mods, uint32_t n)
-{
-    in->vec = 1;
-    for (uint32_t i = 0; i < n; i++) {
-        const ptx_token *t = &mods[i];
-        uint8_t sp = space_of(t);
-        if (sp != PTX_SP_NONE && in->space == PTX_SP_NONE)
-            in->space = sp;
-        else if (TOK_IS(t, ".v2") || TOK_IS(t, ".v4") || TOK_IS(t, ".v8"))
-            in->vec = (uint8_t)(t->p[2] - '0');
-        else if (TOK_IS(t, ".uni"))
-            in->uni = 1;
-        else if (TOK_IS(t, ".to"))
-            in->space = PTX_SP_GENERIC; /* cvta.to.X: marks the direction, corrected below */
-        else {
-            int bits = type_bits(t);
-            if (bits > 0 && !in->tsize)
-                in->tsize = (uint8_t)(bits < 8 ? 1 : bits / 8);
-            if (bits > 1 && t->p[1] == 'f')
-                in->is_float = 1;
-            if (bits > 1 && t->n >= 5 && memcmp(t->p, ".bf16", 5) == 0)
-                in->is_float = 1;
-        }
-    }
-}
-
-/* An instruction's guard: @%p or @!%p. */
-static void parse_guard(parser *ps, ptx_instr *in)
-{
-    advance(ps);
-    if (punct(&ps->tok, '!')) {
-        in->guard_neg = 1;
-        advance(ps);
-    }
-    if (ps->tok.kind != PTX_T_IDENT || ps->tok.p[0] != '%')
-        expected(ps, "a predicate register after '@'");
-    in->guard = lookup_reg(ps);
-    if (in->guard < 0)
-        fail_at(ps, ps->tok.line, ps->tok.col, "unknown register '%.*s'", (int)ps->tok.n, ps->tok.p);
-    advance(ps);
-}
-
-/* The opcode and its modifiers: the kind, state space, vector width, type size of the instruction. */
-static void parse_opcode(parser *ps, ptx_instr *in)
-{
-    ptx_function *f = ps->f;
+    ptx_advance(ps);
+    expect_word(ps, "function_name");
     if (ps->tok.kind != PTX_T_IDENT)
-        expected(ps, "an instruction");
-    const opcode_info *oi = find_opcode(ps->tok.p, ps->tok.n);
-    if (!oi)
-        fail_at(ps, ps->tok.line, ps->tok.col, "not a known instruction: '%.*s'", (int)ps->tok.n, ps->tok.p);
-    in->op = ps->tok.p;
-    in->oplen = ps->tok.n;
-    in->kind = oi->kind;
-    in->line = ps->tok.line;
-    in->col = ps->tok.col;
-    advance(ps);
-    in->mods = f->nmods;
-    while (ps->tok.kind == PTX_T_DOTWORD) {
-        PTX_PUSH(f->mods, f->nmods, f->modc);
-        f->mods[f->nmods++] = ps->tok;
-        advance(ps);
+        ptx_expected(ps, "a label");
+    ptx_advance(ps);
+    if (ptx_punct(&ps->tok, '+')) {
+        ptx_advance(ps);
+        expect_int(ps, "an offset");
     }
-    in->nmods = (uint16_t)(f->nmods - in->mods > 65535 ? 65535 : f->nmods - in->mods);
-    in->vec = 1;
-    if (in->nmods)
-        classify_modifiers(in, f->mods + in->mods, in->nmods);
-    if (in->kind == PTX_K_CVTA) {
-        /* cvta.to.shared: generic -> shared window; cvta.shared: shared -> generic */
-        bool to = in->space == PTX_SP_GENERIC;
-        in->space = PTX_SP_NONE;
-        for (uint32_t i = 0; i < in->nmods; i++) {
-            uint8_t sp = space_of(&f->mods[in->mods + i]);
-            if (sp != PTX_SP_NONE)
-                in->space = sp;
-        }
-        in->cvta_to = to;
-    } else if ((in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) &&
-               in->space == PTX_SP_NONE) {
-        in->space = PTX_SP_GENERIC;
-    }
-    if (in->kind == PTX_K_BAR && in->nmods && TOK_IS(&f->mods[in->mods], ".warp"))
-        in->kind = PTX_K_OTHER; /* bar.warp.sync is a warp barrier, not a block one */
-    if (in->kind == PTX_K_BAR) {
-        for (uint32_t i = 0; i < in->nmods; i++)
-            if (TOK_IS(&f->mods[in->mods + i], ".arrive"))
-                in->kind = PTX_K_OTHER; /* arrives without waiting */
-    }
-}
-
-/* The operands up to ';' (at most 16) into ops, with the names still unresolved (labels) in names;
- * returns how many. */
-static uint32_t parse_operands(parser *ps, const ptx_instr *in, ptx_operand ops[16], ptx_token names[16])
-{
-    ptx_function *f = ps->f;
-    uint32_t count = 0;
-    bool branchy = in->kind == PTX_K_BRA || in->kind == PTX_K_CALL || in->kind == PTX_K_BRX || in->kind == PTX_K_MOV;
-    if (!punct(&ps->tok, ';')) {
-        for (;;) {
-            if (count == 16)
-                fail_at(ps, ps->tok.line, ps->tok.col, "too many operands");
-            ops[count] = (ptx_operand){0};
-            parse_operand(ps, &ops[count], branchy, in->kind == PTX_K_CALL);
-            names[count] = ps->unresolved;
-            if (punct(&ps->tok, '|')) { /* setp's second destination */
-                advance(ps);
-                ptx_operand second = {0};
-                parse_operand(ps, &second, false, false);
-                ptx_operand pair = {.kind = PTX_O_VEC,
-                                    .count = 2,
-                                    .reg = (int32_t)f->nopnds,
-                                    .sym = -1,
-                                    .line = ops[count].line,
-                                    .col = ops[count].col};
-                push_operand(ps, ops[count]);
-                push_operand(ps, second);
-                ops[count] = pair;
-            }
-            count++;
-            if (!punct(&ps->tok, ','))
-                break;
-            advance(ps);
-        }
-    }
-    if (!punct(&ps->tok, ';'))
-        expected(ps, "',' or ';' after an operand");
-    advance(ps);
-    return count;
-}
-
-static void parse_instruction(parser *ps)
-{
-    ptx_function *f = ps->f;
-    ptx_instr in = {.guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col};
-    if (punct(&ps->tok, '@'))
-        parse_guard(ps, &in);
-    parse_opcode(ps, &in);
-    ptx_operand ops[16];
-    ptx_token names[16];
-    uint32_t count = parse_operands(ps, &in, ops, names);
-    in.opnds = f->nopnds; /* after the elements of vector operands, which parse_operands pushed */
-    in.nopnd = (uint16_t)count;
-    for (uint32_t i = 0; i < count; i++) {
-        if (ops[i].kind == PTX_O_SYM && ops[i].sym < 0)
-            add_fixup(ps, f->nopnds, &names[i]);
-        push_operand(ps, ops[i]);
-    }
-    if (in.kind == PTX_K_BRA && count != 1)
-        fail_at(ps, in.line, in.col, "bra takes one label");
-    PTX_PUSH(f->ins, f->nins, f->insc);
-    f->ins[f->nins++] = in;
+    ptx_expect_punct(ps, ',', "',' before inlined_at");
+    expect_word(ps, "inlined_at");
+    expect_int(ps, "a file number");
+    expect_int(ps, "a line number");
+    expect_int(ps, "a column");
 }
 
 /* ---- functions ---- */
 
-static void parse_params(parser *ps)
+static void parse_params(ptx_parser *ps)
 {
-    expect_punct(ps, '(', "'('");
-    while (!punct(&ps->tok, ')')) {
+    ptx_expect_punct(ps, '(', "'('");
+    while (!ptx_punct(&ps->tok, ')')) {
         if (!TOK_IS(&ps->tok, ".param") && !TOK_IS(&ps->tok, ".reg"))
-            expected(ps, "'.param' in the parameter list");
+            ptx_expected(ps, "'.param' in the parameter list");
         uint8_t space = TOK_IS(&ps->tok, ".param") ? PTX_SP_PARAM : PTX_SP_NONE;
-        advance(ps);
-        int bits = 8;
-        while (ps->tok.kind == PTX_T_DOTWORD) {
-            if (TOK_IS(&ps->tok, ".align")) {
-                advance(ps);
-                if (ps->tok.kind != PTX_T_INT)
-                    expected(ps, "an alignment");
-            } else if (type_bits(&ps->tok) > 0) {
-                bits = type_bits(&ps->tok);
-            }
-            advance(ps);
-        }
+        ptx_advance(ps);
+        int bits = 8, vec = 1;
+        parse_declaration_type(ps, true, &bits, &vec);
         if (ps->tok.kind != PTX_T_IDENT)
-            expected(ps, "a parameter name");
+            ptx_expected(ps, "a parameter name");
         ptx_token name = ps->tok;
-        advance(ps);
+        ptx_advance(ps);
         int64_t count = 1;
-        if (punct(&ps->tok, '[')) {
-            advance(ps);
+        if (ptx_punct(&ps->tok, '[')) {
+            ptx_advance(ps);
             if (ps->tok.kind != PTX_T_INT)
-                expected(ps, "an integer array size");
-            count = int_value(&ps->tok);
+                ptx_expected(ps, "an integer array size");
+            count = ptx_int_value(&ps->tok);
             count = count < 0 || count > (1 << 30) ? (1 << 30) : count;
-            advance(ps);
-            expect_punct(ps, ']', "']'");
+            ptx_advance(ps);
+            ptx_expect_punct(ps, ']', "']'");
         }
-        if (space == PTX_SP_PARAM)
-            add_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
-        else if (ps->f)
-            new_reg(ps, name.p, name.n, class_of_bits(bits));
-        if (punct(&ps->tok, ','))
-            advance(ps);
-        else if (!punct(&ps->tok, ')'))
-            expected(ps, "',' or ')' in the parameter list");
+        if (space == PTX_SP_PARAM) {
+            int32_t sym = ptx_declare_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
+            ps->m->syms[sym].elem = (uint32_t)(bits / 8 ? bits / 8 : 1);
+        } else {
+            ptx_declare_reg(ps, &name, ptx_class_of_bits(bits));
+        }
+        if (ptx_punct(&ps->tok, ','))
+            ptx_advance(ps);
+        else if (!ptx_punct(&ps->tok, ')'))
+            ptx_expected(ps, "',' or ')' in the parameter list");
     }
-    advance(ps);
+    ptx_advance(ps);
 }
 
 static int64_t clamp_dimension(int64_t v)
@@ -1048,123 +268,73 @@ static int64_t clamp_dimension(int64_t v)
     return v < 0 ? 0 : v > 1 << 20 ? 1 << 20 : v;
 }
 
-static int int_directive(parser *ps)
+static int int_directive(ptx_parser *ps)
 {
-    advance(ps);
+    ptx_advance(ps);
     if (ps->tok.kind != PTX_T_INT)
-        expected(ps, "an integer");
+        ptx_expected(ps, "an integer");
     /* Each dimension clamped to [0, 2^20] and the product to 2^30: no overflow whatever the text. */
-    int64_t product = clamp_dimension(int_value(&ps->tok));
-    advance(ps);
-    while (punct(&ps->tok, ',')) {
-        advance(ps);
+    int64_t product = clamp_dimension(ptx_int_value(&ps->tok));
+    ptx_advance(ps);
+    while (ptx_punct(&ps->tok, ',')) {
+        ptx_advance(ps);
         if (ps->tok.kind != PTX_T_INT)
-            expected(ps, "an integer");
-        product *= clamp_dimension(int_value(&ps->tok));
+            ptx_expected(ps, "an integer");
+        product *= clamp_dimension(ptx_int_value(&ps->tok));
         product = product > 1 << 30 ? 1 << 30 : product;
-        advance(ps);
+        ptx_advance(ps);
     }
     return (int)product;
 }
 
-static void resolve_fixups(parser *ps)
+static void parse_body(ptx_parser *ps)
 {
-    ptx_function *f = ps->f;
-    for (uint32_t i = 0; i < ps->nfixups; i++) {
-        fixup *x = &ps->fixups[i];
-        ptx_operand *o = &f->opnds[x->opnd];
-        const char *p = x->p;
-        uint32_t n = x->n;
-        int32_t label = strmap_get(&ps->labels, p, n);
-        int32_t sym = strmap_get(&ps->syms, p, n);
-        if (label >= 0) {
-            o->reg = label;
-            f->ins[x->ins].target = label;
-        } else if (sym >= 0) {
-            o->sym = sym;
-        } else {
-            fail_at(ps, o->line, o->col, "unknown label or symbol '%.*s'", (int)n, p);
-        }
-    }
-    ps->nfixups = 0;
-}
-
-static void parse_body(parser *ps)
-{
-    ptx_function *f = ps->f;
     int depth = 1;
-    advance(ps); /* { */
+    ptx_advance(ps); /* { */
     while (depth > 0) {
         ptx_token *t = &ps->tok;
         if (t->kind == PTX_T_EOF)
-            expected(ps, "'}' closing the function body");
-        if (punct(t, '}')) {
-            depth--;
-            advance(ps);
-        } else if (punct(t, '{')) {
+            ptx_expected(ps, "'}' closing the function body");
+        if (ptx_punct(t, '}')) {
+            if (--depth)
+                ptx_close_scope(ps);
+            ptx_advance(ps);
+        } else if (ptx_punct(t, '{')) {
             depth++;
-            advance(ps);
+            ptx_open_scope(ps);
+            ptx_advance(ps);
         } else if (t->kind == PTX_T_DOTWORD) {
             if (TOK_IS(t, ".reg")) {
                 parse_variable(ps, PTX_SP_NONE);
             } else if (TOK_IS(t, ".loc") || TOK_IS(t, ".file")) {
-                skip_line_directive(ps);
+                parse_debug_directive(ps);
             } else if (TOK_IS(t, ".pragma")) {
                 skip_statement(ps);
             } else {
-                uint8_t sp = space_of(t);
+                uint8_t sp = ptx_space_of(t);
                 if (sp == PTX_SP_NONE || sp == PTX_SP_TEX)
-                    fail_at(ps, t->line, t->col, "unexpected directive '%.*s' in a function body", (int)t->n, t->p);
+                    ptx_fail_at(ps, t->line, t->col, "unexpected directive '%.*s' in a function body", (int)t->n, t->p);
                 parse_variable(ps, sp);
             }
-        } else if (t->kind == PTX_T_IDENT && punct(peek(ps), ':')) {
-            if (strmap_get(&ps->labels, t->p, t->n) >= 0)
-                fail_at(ps, t->line, t->col, "duplicate label '%.*s'", (int)t->n, t->p);
-            strmap_put(&ps->labels, t->p, t->n, (int32_t)f->nins);
-            f->nlabels++;
-            advance(ps);
-            advance(ps);
+        } else if (t->kind == PTX_T_IDENT && ptx_punct(ptx_peek(ps), ':')) {
+            ptx_declare_label(ps, t);
+            ptx_advance(ps);
+            ptx_advance(ps);
             if (ps->tok.kind == PTX_T_DOTWORD &&
                 (TOK_IS(&ps->tok, ".branchtargets") || TOK_IS(&ps->tok, ".callprototype") ||
                  TOK_IS(&ps->tok, ".calltargets")))
                 skip_statement(ps);
-        } else if (t->kind == PTX_T_IDENT || punct(t, '@')) {
-            parse_instruction(ps);
+        } else if (t->kind == PTX_T_IDENT || ptx_punct(t, '@')) {
+            ptx_parse_instruction(ps);
         } else {
-            expected(ps, "an instruction, a label or a directive");
+            ptx_expected(ps, "an instruction, a label or a directive");
         }
     }
-    resolve_fixups(ps);
 }
 
-static void parse_function(parser *ps, bool is_entry, uint32_t line)
+/* The directives between a function's parameters and its body. */
+static void parse_function_directives(ptx_parser *ps, ptx_function *f)
 {
-    ptx_module *m = ps->m;
-    ptx_function *f = ptx_alloc(&m->arena, sizeof *f);
-    f->is_entry = is_entry;
-    f->line = line;
-    ps->f = f;
-    strmap_clear(&ps->regs);
-    strmap_clear(&ps->labels);
-    free_ranges(ps);
-    ps->nfixups = 0;
-    advance(ps); /* .entry / .func */
-    if (!is_entry && punct(&ps->tok, '('))
-        parse_params(ps); /* return parameters */
-    if (ps->tok.kind != PTX_T_IDENT)
-        expected(ps, "a function name");
-    f->name = ps->tok.p;
-    f->namelen = ps->tok.n;
-    f->line = ps->tok.line;
-    int32_t existing = strmap_get(&ps->syms, ps->tok.p, ps->tok.n);
-    if (existing < 0) {
-        int32_t s = add_symbol(ps, &ps->tok, PTX_SP_NONE, 0);
-        m->syms[s].is_func = 1;
-        m->syms[s].is_entry = is_entry;
-    }
-    advance(ps);
-    if (punct(&ps->tok, '('))
-        parse_params(ps);
     while (ps->tok.kind == PTX_T_DOTWORD) {
         const ptx_token *t = &ps->tok;
         if (TOK_IS(t, ".maxnreg"))
@@ -1177,23 +347,87 @@ static void parse_function(parser *ps, bool is_entry, uint32_t line)
             f->minnctapersm = int_directive(ps);
         else if (TOK_IS(t, ".maxnctapersm") || TOK_IS(t, ".reqnctapercluster") || TOK_IS(t, ".maxclusterrank"))
             int_directive(ps);
-        else if (TOK_IS(t, ".noreturn") || TOK_IS(t, ".explicitcluster"))
-            advance(ps);
-        else if (TOK_IS(t, ".pragma")) {
+        else if (TOK_IS(t, ".noreturn") || TOK_IS(t, ".explicitcluster") || TOK_IS(t, ".blocksareclusters"))
+            ptx_advance(ps);
+        else if (TOK_IS(t, ".pragma"))
             skip_statement(ps);
-        } else
-            fail_at(ps, t->line, t->col, "unexpected directive '%.*s' before the function body", (int)t->n, t->p);
+        else
+            ptx_fail_at(ps, t->line, t->col, "unexpected directive '%.*s' before the function body", (int)t->n, t->p);
     }
-    if (punct(&ps->tok, ';')) {
-        advance(ps);
+}
+
+/* The function's name in the module's scope: declared any number of times, defined once. */
+static int32_t declare_function(ptx_parser *ps, bool is_entry)
+{
+    ptx_module *m = ps->m;
+    const ptx_token *name = &ps->tok;
+    int32_t s = ptx_lookup_global(ps, name);
+    if (s >= 0 && !m->syms[s].is_func)
+        ptx_fail_at(ps, name->line, name->col, "duplicate definition of '%.*s' (a variable)", (int)name->n, name->p);
+    if (s < 0) {
+        s = ptx_declare_global(ps, name, PTX_SP_NONE, 0);
+        m->syms[s].is_func = 1;
+        m->syms[s].is_entry = is_entry;
+    }
+    return s;
+}
+
+/* The arrays of a function's body start as large as its predecessor's ended: a module's functions
+ * are alike, and growing an array by doubling copies what it holds each time. The first function
+ * (often the only one) takes the text left: an instruction and its line take some 30 bytes or more. */
+static void reserve_like_last(ptx_parser *ps, ptx_function *f)
+{
+    uint32_t ins = ps->last_nins, opnds = ps->last_nopnds, mods = ps->last_nmods;
+    if (!ins) {
+        size_t left = (size_t)(ps->lx.lim - ps->lx.cur) / 24;
+        ins = left < 64 ? 64 : left > (1u << 16) ? 1u << 16 : (uint32_t)left;
+        opnds = 3 * ins, mods = 2 * ins;
+    }
+    ptx_reserve((void **)&f->ins, &f->insc, ins, sizeof *f->ins);
+    ptx_reserve((void **)&f->opnds, &f->opndc, opnds, sizeof *f->opnds);
+    ptx_reserve((void **)&f->mods, &f->modc, mods, sizeof *f->mods);
+}
+
+static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
+{
+    ptx_module *m = ps->m;
+    ptx_function *f = ptx_alloc(&m->arena, sizeof *f);
+    f->is_entry = is_entry;
+    f->line = line;
+    ps->f = f;
+    ptx_open_scope(ps); /* the parameters' and the body's */
+    ptx_advance(ps);    /* .entry / .func */
+    if (!is_entry && ptx_punct(&ps->tok, '('))
+        parse_params(ps); /* return parameters */
+    if (ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "a function name");
+    f->name = ps->tok.p;
+    f->namelen = ps->tok.n;
+    f->line = ps->tok.line;
+    ptx_token name = ps->tok;
+    int32_t sym = declare_function(ps, is_entry);
+    ptx_advance(ps);
+    if (ptx_punct(&ps->tok, '('))
+        parse_params(ps);
+    parse_function_directives(ps, f);
+    if (ptx_punct(&ps->tok, ';')) {
+        ptx_advance(ps);
+        ptx_close_scope(ps);
         free(f->regs);
         ps->f = NULL;
         return; /* a declaration */
     }
-    if (!punct(&ps->tok, '{'))
-        expected(ps, "'{' or ';' after the function header");
-    f->has_body = true;
+    if (!ptx_punct(&ps->tok, '{'))
+        ptx_expected(ps, "'{' or ';' after the function header");
+    if (m->syms[sym].has_body)
+        ptx_fail_at(ps, name.line, name.col, "duplicate definition of function '%.*s'", (int)name.n, name.p);
+    m->syms[sym].has_body = f->has_body = true;
+    reserve_like_last(ps, f);
     parse_body(ps);
+    ps->last_nins = f->nins;
+    ps->last_nopnds = f->nopnds;
+    ps->last_nmods = f->nmods;
+    ptx_close_scope(ps);
     if (m->last_func)
         m->last_func->next = f;
     else
@@ -1219,106 +453,128 @@ static int min_version(const char *target)
     return -1;
 }
 
-static void parse_header(parser *ps)
+static void parse_header(ptx_parser *ps)
 {
     ptx_module *m = ps->m;
     if (!TOK_IS(&ps->tok, ".version"))
-        fail_at(ps, ps->tok.line, ps->tok.col, "missing .version directive at the start of the file");
-    advance(ps);
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "missing .version directive at the start of the file");
+    ptx_advance(ps);
     if (ps->tok.kind != PTX_T_FLOAT || ps->tok.n < 3)
-        expected(ps, "a version number such as 8.0");
+        ptx_expected(ps, "a version number such as 8.0");
     const char *dot = memchr(ps->tok.p, '.', ps->tok.n);
     if (!dot || ps->tok.p[0] == '0' || dot - ps->tok.p > 2)
-        expected(ps, "a version number such as 8.0");
-    m->version_major = (int)int_value(&(ptx_token){.p = ps->tok.p, .n = (uint32_t)(dot - ps->tok.p)});
+        ptx_expected(ps, "a version number such as 8.0");
+    m->version_major = (int)ptx_int_value(&(ptx_token){.p = ps->tok.p, .n = (uint32_t)(dot - ps->tok.p)});
     m->version_minor = dot[1] - '0';
     if (m->version_major * 10 + m->version_minor > 90 || m->version_major < 1 ||
         (uint32_t)(dot + 2 - ps->tok.p) != ps->tok.n)
-        fail_at(ps, ps->tok.line, ps->tok.col, "unsupported .version %.*s; the newest is 9.0", (int)ps->tok.n,
-                ps->tok.p);
-    advance(ps);
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "unsupported .version %.*s; the newest is 9.0", (int)ps->tok.n,
+                    ps->tok.p);
+    ptx_advance(ps);
     if (!TOK_IS(&ps->tok, ".target"))
-        fail_at(ps, ps->tok.line, ps->tok.col, "expected .target after .version");
-    advance(ps);
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "expected .target after .version");
+    ptx_advance(ps);
     for (;;) {
         if (ps->tok.kind != PTX_T_IDENT)
-            expected(ps, "a target such as sm_80");
+            ptx_expected(ps, "a target such as sm_80");
         if (ps->tok.n > 3 && memcmp(ps->tok.p, "sm_", 3) == 0) {
             snprintf(m->target, sizeof m->target, "%.*s", (int)(ps->tok.n < 15 ? ps->tok.n : 15), ps->tok.p);
             int need = min_version(m->target);
             if (need < 0)
-                fail_at(ps, ps->tok.line, ps->tok.col, "unknown target '%s'", m->target);
+                ptx_fail_at(ps, ps->tok.line, ps->tok.col, "unknown target '%s'", m->target);
             if (m->version_major * 10 + m->version_minor < need)
-                fail_at(ps, ps->tok.line, ps->tok.col, "PTX .version %d.%d does not support .target %s",
-                        m->version_major, m->version_minor, m->target);
+                ptx_fail_at(ps, ps->tok.line, ps->tok.col, "PTX .version %d.%d does not support .target %s",
+                            m->version_major, m->version_minor, m->target);
         } else if (!TOK_IS(&ps->tok, "texmode_unified") && !TOK_IS(&ps->tok, "texmode_independent") &&
                    !TOK_IS(&ps->tok, "debug") && !TOK_IS(&ps->tok, "map_f64_to_f32")) {
-            fail_at(ps, ps->tok.line, ps->tok.col, "unknown target '%.*s'", (int)ps->tok.n, ps->tok.p);
+            ptx_fail_at(ps, ps->tok.line, ps->tok.col, "unknown target '%.*s'", (int)ps->tok.n, ps->tok.p);
         }
-        advance(ps);
-        if (!punct(&ps->tok, ','))
+        ptx_advance(ps);
+        if (!ptx_punct(&ps->tok, ','))
             break;
-        advance(ps);
+        ptx_advance(ps);
     }
     if (!m->target[0])
-        fail_at(ps, ps->tok.line, ps->tok.col, "the .target directive names no sm_XX architecture");
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "the .target directive names no sm_XX architecture");
     m->address_size = 32;
     if (TOK_IS(&ps->tok, ".address_size")) {
-        advance(ps);
-        if (ps->tok.kind != PTX_T_INT || (int_value(&ps->tok) != 32 && int_value(&ps->tok) != 64))
-            expected(ps, "32 or 64 after .address_size");
-        m->address_size = (int)int_value(&ps->tok);
-        advance(ps);
+        ptx_advance(ps);
+        if (ps->tok.kind != PTX_T_INT || (ptx_int_value(&ps->tok) != 32 && ptx_int_value(&ps->tok) != 64))
+            ptx_expected(ps, "32 or 64 after .address_size");
+        m->address_size = (int)ptx_int_value(&ps->tok);
+        ptx_advance(ps);
     }
 }
 
-static void skip_section(parser *ps)
+/* One item of a section's data: a number, a label, a variable or a section, with an offset. */
+static void parse_section_item(ptx_parser *ps)
 {
-    advance(ps); /* .section */
-    while (!punct(&ps->tok, '{')) {
-        if (ps->tok.kind == PTX_T_EOF)
-            expected(ps, "'{' opening the section");
-        advance(ps);
+    if (ps->tok.kind != PTX_T_INT && ps->tok.kind != PTX_T_IDENT && ps->tok.kind != PTX_T_DOTWORD)
+        ptx_expected(ps, "a number, a label or a section name");
+    ptx_advance(ps);
+    if (ptx_punct(&ps->tok, '+') || ptx_punct(&ps->tok, '-')) {
+        ptx_advance(ps);
+        if (ps->tok.kind != PTX_T_INT)
+            ptx_expected(ps, "an offset");
+        ptx_advance(ps);
     }
-    int depth = 0;
-    do {
-        if (ps->tok.kind == PTX_T_EOF)
-            expected(ps, "'}' closing the section");
-        if (punct(&ps->tok, '{'))
-            depth++;
-        else if (punct(&ps->tok, '}'))
-            depth--;
-        advance(ps);
-    } while (depth > 0);
 }
 
-static void parse_module(parser *ps)
+/* .section NAME { ... }: the debugging data nvcc writes, as lines of .b8/.b16/.b32/.b64 items and
+ * labels; checked for their form, not for what they say. */
+static void parse_section(ptx_parser *ps)
 {
-    advance(ps);
+    ptx_advance(ps); /* .section */
+    if (ps->tok.kind != PTX_T_DOTWORD && ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "a section name");
+    ptx_advance(ps);
+    ptx_expect_punct(ps, '{', "'{' opening the section");
+    while (!ptx_punct(&ps->tok, '}')) {
+        const ptx_token *t = &ps->tok;
+        if (t->kind == PTX_T_IDENT && ptx_punct(ptx_peek(ps), ':')) {
+            ptx_advance(ps);
+            ptx_advance(ps);
+            continue;
+        }
+        if (!TOK_IS(t, ".b8") && !TOK_IS(t, ".b16") && !TOK_IS(t, ".b32") && !TOK_IS(t, ".b64"))
+            ptx_expected(ps, "'.b8', '.b16', '.b32', '.b64', a label or '}' in the section");
+        ptx_advance(ps);
+        parse_section_item(ps);
+        while (ptx_punct(&ps->tok, ',')) {
+            ptx_advance(ps);
+            parse_section_item(ps);
+        }
+    }
+    ptx_advance(ps);
+}
+
+static void parse_module(ptx_parser *ps)
+{
+    ptx_advance(ps);
     parse_header(ps);
     while (ps->tok.kind != PTX_T_EOF) {
         ptx_token *t = &ps->tok;
         if (t->kind != PTX_T_DOTWORD)
-            expected(ps, "a directive");
+            ptx_expected(ps, "a directive");
         uint32_t line = t->line;
         if (TOK_IS(t, ".visible") || TOK_IS(t, ".extern") || TOK_IS(t, ".weak") || TOK_IS(t, ".common")) {
-            advance(ps);
+            ptx_advance(ps);
             continue;
         }
         if (TOK_IS(t, ".entry") || TOK_IS(t, ".func")) {
             parse_function(ps, TOK_IS(t, ".entry"), line);
         } else if (TOK_IS(t, ".file") || TOK_IS(t, ".loc")) {
-            skip_line_directive(ps);
+            parse_debug_directive(ps);
         } else if (TOK_IS(t, ".section")) {
-            skip_section(ps);
+            parse_section(ps);
         } else if (TOK_IS(t, ".pragma") || TOK_IS(t, ".alias")) {
             skip_statement(ps);
         } else if (TOK_IS(t, ".version") || TOK_IS(t, ".target") || TOK_IS(t, ".address_size")) {
-            fail_at(ps, t->line, t->col, "'%.*s' may appear only once, at the start", (int)t->n, t->p);
+            ptx_fail_at(ps, t->line, t->col, "'%.*s' may appear only once, at the start", (int)t->n, t->p);
         } else {
-            uint8_t sp = space_of(t);
+            uint8_t sp = ptx_space_of(t);
             if (sp == PTX_SP_NONE || sp == PTX_SP_PARAM)
-                fail_at(ps, t->line, t->col, "unexpected directive '%.*s' at module level", (int)t->n, t->p);
+                ptx_fail_at(ps, t->line, t->col, "unexpected directive '%.*s' at module level", (int)t->n, t->p);
             parse_variable(ps, sp);
         }
     }
@@ -1326,9 +582,7 @@ static void parse_module(parser *ps)
 
 void ptx_parse(ptx_module *m)
 {
-    parser *ps = calloc(1, sizeof *ps);
-    if (!ps)
-        abort();
+    ptx_parser *ps = ptx_xcalloc(1, sizeof *ps);
     ps->m = m;
     m->valid = true;
     ptx_lexer_init(&ps->lx, m->text, m->len);
@@ -1340,11 +594,10 @@ void ptx_parse(ptx_module *m)
         free(ps->f->mods);
         free(ps->f->regs);
     }
-    strmap_free(&ps->regs);
-    strmap_free(&ps->syms);
-    strmap_free(&ps->labels);
-    free_ranges(ps);
-    free(ps->ranges);
-    free(ps->fixups);
+    ptx_free_scopes(ps);
+    free(ps->pend);
+    free(ps->unres);
+    free(ps->vals);
+    free(ps->eops);
     free(ps);
 }

@@ -1,28 +1,165 @@
 /* Registers of one function: liveness, the register estimate, reads before writes, and their rules. */
 #include "ptx_analysis.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* How ptxas schedules with unlimited registers (fitted on ptx_corpus, -maxrregcount 255): the
- * iterations of a loop with loads it overlaps (unrolling small loops further, to keep at least
- * PTX_LOOP_MIN_IN_FLIGHT loaded values in flight), how much a loop without loads grows (tenths),
- * and how many values loaded from local memory it keeps in flight at most. */
-enum { PTX_LOOP_UNROLL = 2, PTX_LOOP_MIN_IN_FLIGHT = 16, PTX_LOOP_OVERLAP_TENTHS = 18, PTX_LOCAL_LOADS_IN_FLIGHT = 64 };
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
 
-/* Spill prediction: estimate above the cap by more than this (ptxas rematerialises some values). */
+/* Registers ptxas spends beyond the PTX values the model counts (the stack pointer R1 and the like;
+ * fitted on the tuning split). */
+enum { PTX_REG_OVERHEAD = 6 };
+
+/* Spill prediction: the registers a function needs above its cap by more than this. */
 enum { PTX_SPILL_SLACK = 4 };
 
-/* HIGH_REGISTER_PRESSURE threshold: above 64 registers a 256-thread block cannot reach 50 % occupancy. */
-enum { PTX_HIGH_PRESSURE = 64 };
+/* HIGH_REGISTER_PRESSURE: registers alone keep the SM below this share of its warps (on 64 K-register
+ * SMs of 2048 threads: more than 64 registers per thread). */
+#define PTX_PRESSURE_OCCUPANCY 0.5
 
-/* ---- liveness and the register estimate ---- */
+/* Values rematerialised from one register: at most this many instructions deep. */
+enum { PTX_REMAT_DEPTH = 3 };
+
+/* ---- what each PTX register costs in SASS ---- */
+
+/* ptxas keeps warp-uniform integer values (parameters, constants, %ctaid, %ntid and what is computed
+ * from them alone) in uniform registers or the constant bank, outside the per-thread count, and
+ * recomputes cheap values from the one register they derive from (x + constant, an address
+ * param + x * size, a copy) where they are used rather than keeping them live. A register's uses
+ * therefore stand for its base's: itself, or the register it derives from; uniform ones cost nothing. */
+typedef struct reg_model {
+    int32_t *base;   /* per register: the register its uses stand for, -1 when uniform */
+    uint8_t *depth;  /* per register: instructions from its base */
+    int32_t *anchor; /* per derived register: the instruction that first derived it from base */
+    bool squeezed;   /* under pressure: any cheap computation from one register is recomputed */
+} reg_model;
 
 static int reg_weight(uint8_t cls)
 {
     static const int weights[] = {0, 1, 1, 2, 4}; /* ORDER ptx_reg_class */
     return weights[cls];
 }
+
+static bool uniform_source(const ptx_operand *o)
+{
+    int base = o->reg / 4;
+    return o->kind == PTX_O_IMM || o->kind == PTX_O_FIMM || o->kind == PTX_O_SYM ||
+           (o->kind == PTX_O_SREG &&
+            (base == PTX_SR_NTID || base == PTX_SR_CTAID || base == PTX_SR_NCTAID || base == PTX_SR_OTHER_UNIFORM));
+}
+
+/* Integer ALU instructions the uniform datapath runs and that ptxas recomputes freely. */
+static bool cheap_integer_op(const ptx_instr *in)
+{
+    switch (in->kind) {
+    case PTX_K_MOV:
+    case PTX_K_ADD:
+    case PTX_K_SUB:
+    case PTX_K_MUL:
+    case PTX_K_MAD:
+    case PTX_K_SHL:
+    case PTX_K_CVT:
+    case PTX_K_CVTA:
+    case PTX_K_SELP:
+    case PTX_K_NEG:
+    case PTX_K_SETP:
+        return !in->is_float;
+    case PTX_K_ARITH:
+        return !in->is_float && (in->oplen < 3 || (memcmp(in->op, "mma", 3) != 0 && memcmp(in->op, "wmm", 3) != 0 &&
+                                                   memcmp(in->op, "mov", 3) != 0 && memcmp(in->op, "div", 3) != 0 &&
+                                                   memcmp(in->op, "rem", 3) != 0));
+    default:
+        return false;
+    }
+}
+
+/* Register r, defined only by instruction i (operands defined before it are classified): uniform
+ * (base -1), derived from one register, or its own. */
+static void classify_register(const ptx_ctx *c, reg_model *rm, uint32_t i, int32_t r)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    bool constant = in->kind == PTX_K_LD && (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST);
+    if (!constant && !cheap_integer_op(in))
+        return;
+    int32_t from = -1, anchor = (int32_t)i;
+    int depth = 0, uniform_regs = 0;
+    for (int j = 1; j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        int32_t x = o->kind == PTX_O_REG || (o->kind == PTX_O_ADDR && o->reg >= 0) ? o->reg : -1;
+        if (o->kind == PTX_O_VEC || o->kind == PTX_O_LIST || (x < 0 && o->kind != PTX_O_ADDR && !uniform_source(o)))
+            return;
+        uniform_regs += x >= 0 && rm->base[x] < 0;
+        if (x < 0 || rm->base[x] < 0)
+            continue;
+        if (constant || (from >= 0 && rm->base[x] != from) || c->f->regs[x].cls == PTX_RC_PRED)
+            return; /* a constant load at a per-thread address, two registers, or a predicate */
+        from = rm->base[x];
+        if (rm->depth[x] > depth)
+            depth = rm->depth[x];
+        if (rm->depth[x] && rm->anchor[x] < anchor)
+            anchor = rm->anchor[x];
+    }
+    bool offset = (in->kind == PTX_K_MOV || in->kind == PTX_K_CVTA || in->kind == PTX_K_ADD || in->kind == PTX_K_SUB) &&
+                  c->f->regs[r].cls == c->f->regs[from < 0 ? r : from].cls && uniform_regs == 0;
+    if (from < 0) {
+        rm->base[r] = -1;
+    } else if (depth < PTX_REMAT_DEPTH && (offset || rm->squeezed)) {
+        rm->base[r] = from;
+        rm->depth[r] = (uint8_t)(depth + 1);
+        rm->anchor[r] = anchor;
+    }
+}
+
+/* A derived register whose base is redefined between the derivation and a use is its own. */
+static void check_derived_uses(const ptx_ctx *c, reg_model *rm)
+{
+    const ptx_function *f = c->f;
+    int32_t *last_def = ptx_xcalloc(f->nregs + 1, sizeof *last_def); /* instruction + 1 */
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+            const int32_t *d = c->du + c->du_start[i];
+            for (uint32_t j = c->ndef[i]; j < (uint32_t)c->ndef[i] + c->nuse[i]; j++) {
+                int32_t x = d[j], base = rm->base[x];
+                if (base < 0 || base == x || c->only_def[base] >= 0)
+                    continue;
+                int32_t a = rm->anchor[x];
+                if (c->blk[a] != b || a >= (int32_t)i || last_def[base] > a + 1) {
+                    rm->base[x] = x;
+                    rm->depth[x] = 0;
+                }
+            }
+            for (uint32_t j = 0; j < c->ndef[i]; j++)
+                last_def[d[j]] = (int32_t)i + 1;
+        }
+    free(last_def);
+}
+
+static reg_model classify_registers(const ptx_ctx *c, bool squeezed)
+{
+    const ptx_function *f = c->f;
+    reg_model rm = {ptx_xcalloc(f->nregs + 1, sizeof *rm.base), ptx_xcalloc(f->nregs + 1, 1),
+                    ptx_xcalloc(f->nregs + 1, sizeof *rm.anchor), squeezed};
+    for (uint32_t r = 0; r <= f->nregs; r++) {
+        rm.base[r] = (int32_t)r;
+        rm.anchor[r] = -1;
+    }
+    bool unstable = false; /* some register derives from one defined more than once */
+    for (uint32_t i = 0; i < c->n; i++) {
+        int32_t r = c->ndef[i] == 1 ? c->du[c->du_start[i]] : -1;
+        if (r >= 0 && c->only_def[r] == (int32_t)i && ptx_opnd(c, &f->ins[i], 0)->kind == PTX_O_REG &&
+            f->regs[r].cls != PTX_RC_PRED) {
+            classify_register(c, &rm, i, r);
+            unstable |= rm.base[r] >= 0 && rm.base[r] != r && c->only_def[rm.base[r]] < 0;
+        }
+    }
+    if (unstable)
+        check_derived_uses(c, &rm);
+    return rm;
+}
+
+/* ---- liveness of the registers that cost something ---- */
 
 /* Register sets per block, one bit per register: used before defined, defined (unguarded), live in
  * and live out. */
@@ -36,21 +173,40 @@ static bool has_bit(const uint64_t *set, uint32_t x)
     return set[x / 64] >> (x % 64) & 1;
 }
 
-static void block_uses_and_defs(const ptx_ctx *c, live_sets *s)
+static void set_bit(uint64_t *set, uint32_t x)
+{
+    set[x / 64] |= 1ull << (x % 64);
+}
+
+/* The register a use of x keeps live, or -1 for a uniform value. Predicates are tracked, but live
+ * in a file of their own. */
+static int32_t kept(const reg_model *rm, int32_t x)
+{
+    return rm->base[x];
+}
+
+/* A register defined by an instruction keeps a register of its own (derived ones are recomputed). */
+static bool own_def(const reg_model *rm, int32_t r)
+{
+    return rm->base[r] == r;
+}
+
+static void block_uses_and_defs(const ptx_ctx *c, const reg_model *rm, live_sets *s)
 {
     const ptx_function *f = c->f;
     for (uint32_t b = 0; b < c->nb; b++) {
         uint64_t *u = s->use + (size_t)b * s->words, *d = s->def + (size_t)b * s->words;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
             const int32_t *r = c->du + c->du_start[i];
-            for (uint32_t j = 0; j < c->nuse[i]; j++) {
-                uint32_t x = (uint32_t)r[c->ndef[i] + j];
-                if (!has_bit(d, x))
-                    u[x / 64] |= 1ull << (x % 64);
+            for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++) {
+                int32_t x = kept(rm, r[j]);
+                if (x >= 0 && !has_bit(d, (uint32_t)x))
+                    set_bit(u, (uint32_t)x);
             }
             if (f->ins[i].guard < 0)
                 for (uint32_t j = 0; j < c->ndef[i]; j++)
-                    d[(uint32_t)r[j] / 64] |= 1ull << ((uint32_t)r[j] % 64);
+                    if (own_def(rm, r[j]))
+                        set_bit(d, (uint32_t)r[j]);
         }
     }
 }
@@ -85,91 +241,238 @@ static void solve_liveness(const ptx_ctx *c, live_sets *s)
     }
 }
 
-/* Walks block b backwards from its live-out set (live is scratch) and raises *best and *best_pred
- * to the most registers and predicates live at once in it. */
-static void max_live_in_block(const ptx_ctx *c, const live_sets *s, uint32_t b, uint64_t *live, int *best,
-                              int *best_pred)
+/* Walks block b backwards from its live-out set (live is scratch): the most registers and predicates
+ * live at once in program order. */
+static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint64_t *out, uint32_t words, uint32_t b,
+                              uint64_t *live, int best[2])
 {
     const ptx_function *f = c->f;
-    memcpy(live, s->out + (size_t)b * s->words, s->words * 8);
-    int cur = 0, curp = 0;
-    for (uint32_t w = 0; w < s->words; w++)
+    memcpy(live, out, words * 8);
+    int cur[2] = {0, 0}; /* registers, predicates */
+    for (uint32_t w = 0; w < words; w++)
         for (uint64_t v = live[w]; v; v &= v - 1) {
-            uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
-            cur += reg_weight(f->regs[x].cls);
-            curp += f->regs[x].cls == PTX_RC_PRED;
+            uint8_t cls = f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls;
+            cur[0] += reg_weight(cls), cur[1] += cls == PTX_RC_PRED;
         }
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
-        int peak = cur, peakp = curp;
+        int peak[2] = {cur[0], cur[1]};
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
-            uint32_t x = (uint32_t)r[j];
-            if (!has_bit(live, x)) {
-                peak += reg_weight(f->regs[x].cls);
-                peakp += f->regs[x].cls == PTX_RC_PRED;
+            if (!own_def(rm, r[j]))
+                continue;
+            int weight = reg_weight(f->regs[r[j]].cls), pred = f->regs[r[j]].cls == PTX_RC_PRED;
+            if (!has_bit(live, (uint32_t)r[j])) {
+                peak[0] += weight, peak[1] += pred; /* a value defined and never read */
+            } else if (f->ins[i].guard < 0) {
+                live[r[j] / 64] &= ~(1ull << (r[j] % 64));
+                cur[0] -= weight, cur[1] -= pred;
             }
         }
-        if (f->ins[i].guard < 0)
-            for (uint32_t j = 0; j < c->ndef[i]; j++) {
-                uint32_t x = (uint32_t)r[j];
-                if (has_bit(live, x)) {
-                    live[x / 64] &= ~(1ull << (x % 64));
-                    cur -= reg_weight(f->regs[x].cls);
-                    curp -= f->regs[x].cls == PTX_RC_PRED;
-                }
-            }
-        for (uint32_t j = 0; j < c->nuse[i]; j++) {
-            uint32_t x = (uint32_t)r[c->ndef[i] + j];
-            if (!has_bit(live, x)) {
-                live[x / 64] |= 1ull << (x % 64);
-                cur += reg_weight(f->regs[x].cls);
-                curp += f->regs[x].cls == PTX_RC_PRED;
+        for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++) {
+            int32_t x = kept(rm, r[j]);
+            if (x >= 0 && !has_bit(live, (uint32_t)x)) {
+                set_bit(live, (uint32_t)x);
+                cur[0] += reg_weight(f->regs[x].cls), cur[1] += f->regs[x].cls == PTX_RC_PRED;
             }
         }
-        if (peak > *best)
-            *best = peak;
-        if (cur > *best)
-            *best = cur;
-        if (peakp > *best_pred)
-            *best_pred = peakp;
+        for (int k = 0; k < 2; k++) {
+            best[k] = peak[k] > best[k] ? peak[k] : best[k];
+            best[k] = cur[k] > best[k] ? cur[k] : best[k];
+        }
     }
 }
 
-/* ptxas schedules loads early to hide their latency, and unrolls loops to overlap iterations: at the
- * head of block b (or of the loop it closes) the loaded values of the whole block (or of several
- * iterations) are live together with what enters it. */
-static int scheduled_pressure(const ptx_ctx *c, const live_sets *s, uint32_t b)
+/* ---- loops ptxas unrolls ---- */
+
+/* ptxas unrolls a loop of one block by 4 when it can count its iterations and unrolling does not
+ * tie up many registers: measured with ptxas 13.0 (a loop's code grows fourfold, its registers with
+ * it, and shrinks back under .pragma "nounroll"): loops whose branch tests an induction variable
+ * stepped by a constant against a loop invariant, with no global store, atomic or call, at most 64
+ * instructions and at most 8 registers carried from one iteration to the next. */
+enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 64, PTX_UNROLL_MAX_CARRIED = 8 };
+
+static bool defined_in(const ptx_ctx *c, uint32_t b, int32_t x, uint32_t *at)
+{
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (c->du[c->du_start[i] + j] == x) {
+                *at = i;
+                return true;
+            }
+    return false;
+}
+
+/* x += constant in block b */
+static bool induction_variable(const ptx_ctx *c, uint32_t b, int32_t x)
+{
+    uint32_t at;
+    if (!defined_in(c, b, x, &at))
+        return false;
+    const ptx_instr *in = &c->f->ins[at];
+    return (in->kind == PTX_K_ADD || in->kind == PTX_K_SUB) && in->nopnd == 3 &&
+           ptx_opnd(c, in, 1)->kind == PTX_O_REG && ptx_opnd(c, in, 1)->reg == x &&
+           ptx_opnd(c, in, 2)->kind == PTX_O_IMM;
+}
+
+/* Block b ends with a branch back to itself on a test of an induction variable against an invariant. */
+static bool counted_loop(const ptx_ctx *c, uint32_t b)
+{
+    const ptx_instr *br = &c->f->ins[c->bend[b] - 1];
+    uint32_t at;
+    if (br->kind != PTX_K_BRA || br->guard < 0 || br->target < 0 || c->blk[br->target] != b ||
+        !defined_in(c, b, br->guard, &at) || c->f->ins[at].kind != PTX_K_SETP || c->f->ins[at].nopnd < 3)
+        return false;
+    const ptx_operand *x = ptx_opnd(c, &c->f->ins[at], 1), *y = ptx_opnd(c, &c->f->ins[at], 2);
+    for (int swap = 0; swap < 2; swap++, x = ptx_opnd(c, &c->f->ins[at], 2), y = ptx_opnd(c, &c->f->ins[at], 1))
+        if (x->kind == PTX_O_REG && induction_variable(c, b, x->reg) &&
+            (y->kind == PTX_O_IMM || (y->kind == PTX_O_REG && !defined_in(c, b, y->reg, &at))))
+            return true;
+    return false;
+}
+
+/* No global store, atomic or call; no .pragma "nounroll" between the block's label and its first
+ * instruction (the text after the previous instruction's opcode). */
+static bool may_unroll(const ptx_ctx *c, uint32_t b)
 {
     const ptx_function *f = c->f;
-    uint32_t head = b;
-    bool loop = false;
-    for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
-        if (c->succ[e] <= b) {
-            head = c->succ[e];
-            loop = true;
-        }
-    int loaded = 0, loaded_local = 0;
-    for (uint32_t x = head; x <= b; x++)
-        for (uint32_t i = c->bstart[x]; i < c->bend[x]; i++) {
-            /* values, whatever their width (measured) */
-            if (f->ins[i].kind == PTX_K_LD && f->ins[i].space == PTX_SP_LOCAL)
-                loaded_local += c->ndef[i];
-            else if (f->ins[i].kind == PTX_K_LD && f->ins[i].space != PTX_SP_PARAM)
-                loaded += c->ndef[i];
-            if (f->ins[i].kind == PTX_K_RET || f->ins[i].kind == PTX_K_EXIT)
-                loop = false; /* ptxas does not overlap the iterations of a loop that exits inside */
-        }
-    loaded += loaded_local < PTX_LOCAL_LOADS_IN_FLIGHT ? loaded_local : PTX_LOCAL_LOADS_IN_FLIGHT;
-    int entering = 0;
-    const uint64_t *iv = s->in + (size_t)head * s->words;
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+        const ptx_instr *in = &f->ins[i];
+        if (in->kind == PTX_K_ATOM || in->kind == PTX_K_RED || in->kind == PTX_K_CALL ||
+            (in->kind == PTX_K_ST && (in->space == PTX_SP_GLOBAL || in->space == PTX_SP_GENERIC)))
+            return false;
+    }
+    if (c->bstart[b] == 0)
+        return true;
+    const char *from = f->ins[c->bstart[b] - 1].op, *to = f->ins[c->bstart[b]].op;
+    for (const char *p = from; p + 8 <= to; p++)
+        if (memcmp(p, "nounroll", 8) == 0)
+            return false;
+    return true;
+}
+
+/* Registers (weighted) that block b defines and also receives: carried between iterations. */
+static int carried_weight(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b)
+{
+    const uint64_t *in = s->in + (size_t)b * s->words, *def = s->def + (size_t)b * s->words;
+    int weight = 0;
     for (uint32_t w = 0; w < s->words; w++)
-        for (uint64_t v = iv[w]; v; v &= v - 1)
-            entering += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
-    /* a loop with loads overlaps their latency; one without overlaps its computations */
-    return !loop    ? entering + loaded
-           : loaded ? entering + (loaded * PTX_LOOP_UNROLL > PTX_LOOP_MIN_IN_FLIGHT ? loaded * PTX_LOOP_UNROLL
-                                                                                    : PTX_LOOP_MIN_IN_FLIGHT)
-                    : entering * PTX_LOOP_OVERLAP_TENTHS / 10;
+        for (uint64_t v = in[w] & def[w]; v; v &= v - 1) {
+            uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
+            weight += rm->base[x] == (int32_t)x ? reg_weight(c->f->regs[x].cls) : 0;
+        }
+    return weight;
+}
+
+/* Per block: how many copies of it ptxas schedules together (PTX_UNROLL for the loops it unrolls). */
+static int *unrolled_copies(const ptx_ctx *c, const reg_model *rm, const live_sets *s)
+{
+    int *copies = ptx_xcalloc(c->nb + 1, sizeof *copies);
+    for (uint32_t b = 0; b < c->nb; b++) {
+        copies[b] = 1;
+        if (c->reach[b] && c->bend[b] - c->bstart[b] <= PTX_UNROLL_MAX_BODY && counted_loop(c, b) && may_unroll(c, b) &&
+            carried_weight(c, rm, s, b) <= PTX_UNROLL_MAX_CARRIED)
+            copies[b] = PTX_UNROLL;
+    }
+    return copies;
+}
+
+/* What block b could hold at most in any order: what enters it and all it defines (its copies'). */
+static int pressure_bound(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b, int copies)
+{
+    const ptx_function *f = c->f;
+    int bound = 0;
+    for (uint32_t w = 0; w < s->words; w++)
+        for (uint64_t v = s->in [(size_t)b * s->words + w]; v; v &= v - 1)
+            bound += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (own_def(rm, c->du[c->du_start[i] + j]))
+                bound += reg_weight(f->regs[c->du[c->du_start[i] + j]].cls) * copies;
+    return bound;
+}
+
+/* The latency order is the model's costly step: it is worked out for at most this many blocks,
+ * those that could hold the most (the largest bounds), of at most this many instructions (longer
+ * blocks keep their program order); the tuning split's figures are the same from 2 blocks and
+ * 1024 instructions up. */
+enum { PTX_SCHEDULED_BLOCKS = 2, PTX_SCHEDULED_NODES = 1024 };
+
+/* Blocks by decreasing bound (insertion sort: few blocks reach this). */
+static void sort_by_bound(uint32_t *blocks, uint32_t n, const int *bound)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t x = blocks[i], j = i;
+        for (; j > 0 && bound[blocks[j - 1]] < bound[x]; j--)
+            blocks[j] = blocks[j - 1];
+        blocks[j] = x;
+    }
+}
+
+/* Per reachable block: the registers of the program order and of the latency order (its copies:
+ * an unrolled loop), the latter only for blocks that could exceed the most so far (largest bound
+ * first); into f's maxlive, maxlive_pred and maxlive_scheduled. */
+static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s, const int *copies)
+{
+    ptx_function *f = c->f;
+    uint32_t words = s->words, *by_bound = ptx_xcalloc(c->nb + 1, sizeof *by_bound), nbound = 0;
+    int *bound = ptx_xcalloc(c->nb + 1, sizeof *bound);
+    int need = 0, preds = 0;
+    uint64_t *live = ptx_xcalloc(words, 8);
+    for (uint32_t b = 0; b < c->nb; b++)
+        if (c->reach[b]) {
+            int in_order[2] = {0, 0}; /* registers, predicates */
+            max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, in_order);
+            need = MAX(need, in_order[0]);
+            preds = MAX(preds, in_order[1]);
+            bound[b] = pressure_bound(c, rm, s, b, copies[b]);
+            if (bound[b] > in_order[0] && (c->bend[b] - c->bstart[b]) * (uint32_t)copies[b] <= PTX_SCHEDULED_NODES)
+                by_bound[nbound++] = b;
+        }
+    sort_by_bound(by_bound, nbound, bound);
+    int scheduled = need;
+    ptx_sched sched = {0};
+    nbound = MIN(nbound, PTX_SCHEDULED_BLOCKS);
+    if (nbound && bound[by_bound[0]] > need)
+        ptx_sched_init(&sched, c, copies, by_bound, nbound);
+    for (uint32_t k = 0; k < nbound && bound[by_bound[k]] > scheduled; k++) {
+        uint32_t b = by_bound[k];
+        scheduled =
+            MAX(scheduled, ptx_scheduled_pressure(c, rm->base, b, copies[b], s->out + (size_t)b * words, &sched));
+    }
+    ptx_sched_free(&sched);
+    free(live), free(bound), free(by_bound);
+    f->maxlive = need;
+    f->maxlive_pred = preds;
+    f->maxlive_scheduled = MAX(scheduled, need);
+}
+
+/* The registers of the program order with every cheap computation recomputed (ptxas under a cap
+ * or aiming at an occupancy): f->maxlive. Each block is walked from what leaves it in the main
+ * model, each register standing for its base (a cheaper stand-in for a second liveness). */
+static void squeezed_need(ptx_ctx *c, const live_sets *main)
+{
+    ptx_function *f = c->f;
+    uint32_t words = main->words, nb = c->nb;
+    reg_model rm = classify_registers(c, true);
+    uint64_t *live = ptx_xcalloc(words, 8), *out = ptx_xcalloc(words, 8);
+    int need = 0;
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!c->reach[b])
+            continue;
+        memset(out, 0, words * 8);
+        for (uint32_t w = 0; w < words; w++)
+            for (uint64_t v = main->out[(size_t)b * words + w]; v; v &= v - 1) {
+                int32_t x = rm.base[w * 64 + (uint32_t)__builtin_ctzll(v)];
+                if (x >= 0)
+                    set_bit(out, (uint32_t)x);
+            }
+        int in_order[2] = {0, 0};
+        max_live_in_block(c, &rm, out, words, b, live, in_order);
+        need = MAX(need, in_order[0]);
+    }
+    f->maxlive = MIN(f->maxlive, need);
+    free(live), free(out);
+    free(rm.base), free(rm.depth), free(rm.anchor);
 }
 
 void ptx_liveness(ptx_ctx *c)
@@ -178,125 +481,146 @@ void ptx_liveness(ptx_ctx *c)
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
+    reg_model rm = classify_registers(c, false);
     live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
                    ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
-    block_uses_and_defs(c, &s);
+    block_uses_and_defs(c, &rm, &s);
     solve_liveness(c, &s);
-    uint64_t *live = ptx_xcalloc(words, 8);
-    int best = 0, best_pred = 0;
-    for (uint32_t b = 0; b < nb; b++)
-        if (c->reach[b])
-            max_live_in_block(c, &s, b, live, &best, &best_pred);
-    int scheduled = best;
-    for (uint32_t b = 0; b < nb; b++) {
-        if (!c->reach[b])
-            continue;
-        int p = scheduled_pressure(c, &s, b);
-        if (p > scheduled)
-            scheduled = p;
-    }
-    f->maxlive = best;
-    f->maxlive_scheduled = scheduled;
-    f->maxlive_pred = best_pred;
-    free(live);
-    free(s.use);
-    free(s.def);
-    free(s.in);
-    free(s.out);
+    int *copies = unrolled_copies(c, &rm, &s);
+    block_pressures(c, &rm, &s, copies);
+    /* the squeezed need matters where it may lower an occupancy level or the spills */
+    int threads = f->reqntid ? f->reqntid : f->maxntid, need = f->maxlive + PTX_REG_OVERHEAD;
+    bool leveled = threads > 0 && !f->maxnreg &&
+                   ptx_occupancy_level(c->arch, threads, need) > ptx_occupancy_level(c->arch, threads, 1);
+    if (leveled || need > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
+        squeezed_need(c, &s);
+    free(copies);
+    free(s.use), free(s.def), free(s.in), free(s.out);
+    free(rm.base), free(rm.depth), free(rm.anchor);
 }
 
-/* A promoted .local array lives in registers: its elements are the values its loads and stores
- * already count, or at least the array's size in registers. */
+bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes)
+{
+    const ptx_function *f = c->f;
+    int64_t need = f->maxlive + bytes / 4 + PTX_REG_OVERHEAD;
+    return need <= ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL) + PTX_SPILL_SLACK;
+}
+
+static bool sets_maxnreg(const ptx_function *f)
+{
+    for (uint32_t i = 0; i < f->nins; i++)
+        if (f->ins[i].oplen == 10 && memcmp(f->ins[i].op, "setmaxnreg", 10) == 0)
+            return true;
+    return false;
+}
+
+/* The registers ptxas allocates. need: what the fewest-registers order holds; demand: what the
+ * latency order holds (ptxas with -maxrregcount 255), both plus PTX_REG_OVERHEAD. With launch
+ * bounds ptxas aims at an occupancy instead (-maxrregcount is then ignored): as many blocks as the
+ * need allows, using at most the registers that still fit them. A kernel that moves registers
+ * between warps (setmaxnreg) is given its whole cap. A promoted .local array lives in registers:
+ * its elements are the values its loads and stores already count, or at least its size. */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
 {
     ptx_function *f = c->f;
-    int live = f->maxlive + (int)(promoted_local_bytes / 4);
-    if (f->maxlive_scheduled > live)
-        live = f->maxlive_scheduled;
-    f->reg_estimate = live;
-    if (f->reg_estimate > 255)
-        f->reg_estimate = 255;
+    const ptx_arch *a = c->arch;
+    int need = f->maxlive + (int)(promoted_local_bytes / 4) + PTX_REG_OVERHEAD;
+    int demand = MAX(f->maxlive_scheduled + PTX_REG_OVERHEAD, need);
+    int threads = f->reqntid ? f->reqntid : f->maxntid;
+    if (threads > 0 && !f->maxnreg)
+        demand = MAX(need, MIN(demand, ptx_occupancy_level(a, threads, need)));
+    f->reg_demand = MIN(demand, a->regs_thread);
+    ptx_cap_source from;
+    f->reg_cap = ptx_register_cap(f, a, c->opt->maxrregcount, &from);
+    f->reg_cap_from = (uint8_t)from;
+    f->reg_estimate = sets_maxnreg(f) ? f->reg_cap : MIN(f->reg_demand, f->reg_cap);
+    f->reg_spilled = need > f->reg_cap + PTX_SPILL_SLACK ? need - f->reg_cap : 0;
 }
 
 /* ---- rules ---- */
 
+/* What every path from the entry has written when block b starts: the intersection of its
+ * reachable predecessors' out sets (nothing for the entry). */
+static void defined_on_entry(const ptx_ctx *c, const uint64_t *out, uint32_t words, uint32_t b, uint64_t *cur)
+{
+    for (uint32_t w = 0; w < words; w++)
+        cur[w] = b == 0 ? 0 : ~0ull;
+    for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1] && b != 0; e++)
+        if (c->reach[c->pred[e]])
+            for (uint32_t w = 0; w < words; w++)
+                cur[w] &= out[(size_t)c->pred[e] * words + w];
+}
+
+/* A must analysis: out = what every path to the block's end has written (in | what the block
+ * writes), to a fixed point; then each read of a register not written on every path is reported. */
 void ptx_find_uninitialized(ptx_ctx *c)
 {
     ptx_function *f = c->f;
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
-    uint64_t *out = ptx_xcalloc((size_t)nb * words, 8), *cur = ptx_xcalloc(words, 8);
-    for (size_t i = 0; i < (size_t)nb * words; i++)
-        out[i] = ~0ull;
-    bool changed = true;
-    bool *reported = ptx_xcalloc(nr, sizeof *reported);
-    for (int pass = 0; pass < 2; pass++) {
-        changed = true;
-        while (changed) {
-            changed = false;
-            for (uint32_t b = 0; b < nb; b++) {
-                if (!c->reach[b])
-                    continue;
-                if (b == 0) {
-                    memset(cur, 0, words * 8);
-                } else {
-                    for (uint32_t w = 0; w < words; w++)
-                        cur[w] = ~0ull;
-                }
-                for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++) {
-                    uint32_t p = c->pred[e];
-                    if (!c->reach[p])
-                        continue;
-                    for (uint32_t w = 0; w < words; w++)
-                        cur[w] &= out[(size_t)p * words + w];
-                }
-                if (b == 0)
-                    memset(cur, 0, words * 8);
-                for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
-                    const int32_t *r = c->du + c->du_start[i];
-                    if (pass == 1)
-                        for (uint32_t j = 0; j < c->nuse[i]; j++) {
-                            uint32_t x = (uint32_t)r[c->ndef[i] + j];
-                            if (!(cur[x / 64] >> (x % 64) & 1) && !reported[x]) {
-                                reported[x] = true;
-                                ptx_add_finding(c->m, f, PTX_RULE_UNINITIALIZED_REGISTER, f->ins[i].line, f->ins[i].col,
-                                                "assign the register on every path before this use",
-                                                "register %.*s may be read before it is written", (int)f->regs[x].len,
-                                                f->regs[x].name);
-                            }
-                        }
-                    for (uint32_t j = 0; j < c->ndef[i]; j++)
-                        cur[(uint32_t)r[j] / 64] |= 1ull << ((uint32_t)r[j] % 64);
-                }
-                uint64_t *o = out + (size_t)b * words;
-                if (memcmp(o, cur, words * 8) != 0) {
-                    memcpy(o, cur, words * 8);
-                    changed = pass == 0;
-                }
+    uint64_t *out = ptx_xcalloc((size_t)nb * words, 8), *gen = ptx_xcalloc((size_t)nb * words, 8);
+    uint64_t *cur = ptx_xcalloc(words, 8);
+    for (uint32_t b = 0; b < nb; b++)
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+            for (uint32_t j = 0; j < c->ndef[i]; j++)
+                set_bit(gen + (size_t)b * words, (uint32_t)c->du[c->du_start[i] + j]);
+    memset(out, 0xff, (size_t)nb * words * 8);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t b = 0; b < nb; b++) {
+            if (!c->reach[b])
+                continue;
+            defined_on_entry(c, out, words, b, cur);
+            uint64_t *o = out + (size_t)b * words;
+            for (uint32_t w = 0; w < words; w++) {
+                uint64_t v = cur[w] | gen[(size_t)b * words + w];
+                changed |= v != o[w];
+                o[w] = v;
             }
-            if (pass == 1)
-                break;
         }
     }
-    free(reported);
-    free(out);
-    free(cur);
+    bool *reported = ptx_xcalloc(nr, sizeof *reported);
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!c->reach[b])
+            continue;
+        defined_on_entry(c, out, words, b, cur);
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+            const int32_t *r = c->du + c->du_start[i];
+            for (uint32_t j = 0; j < c->nuse[i]; j++) {
+                uint32_t x = (uint32_t)r[c->ndef[i] + j];
+                if (!has_bit(cur, x) && !reported[x]) {
+                    reported[x] = true;
+                    ptx_add_finding(c->m, f, PTX_RULE_UNINITIALIZED_REGISTER, f->ins[i].line, f->ins[i].col,
+                                    "assign the register on every path before this use",
+                                    "register %.*s may be read before it is written", (int)f->regs[x].len,
+                                    f->regs[x].name);
+                }
+            }
+            for (uint32_t j = 0; j < c->ndef[i]; j++)
+                set_bit(cur, (uint32_t)r[j]);
+        }
+    }
+    free(reported), free(out), free(gen), free(cur);
 }
 
 void ptx_find_register_issues(ptx_ctx *c)
 {
     ptx_function *f = c->f;
-    int cap = ptx_register_cap(f, c->arch);
-    if (f->reg_estimate > cap + PTX_SPILL_SLACK)
+    if (f->reg_spilled > 0)
         ptx_add_finding(c->m, f, PTX_RULE_REGISTER_SPILL, f->line, 1,
                         "raise .maxnreg / the launch bounds, or keep fewer values live (smaller tiles, less unrolling)",
-                        "about %d registers needed but at most %d available (%s): ptxas will spill to local memory",
-                        f->reg_estimate, cap,
-                        f->maxnreg ? ".maxnreg" : (f->minnctapersm ? "launch bounds" : "architecture limit"));
-    if ((f->reg_estimate < cap ? f->reg_estimate : cap) > PTX_HIGH_PRESSURE)
+                        "about %d registers needed but at most %d available (%s): ptxas will spill about %d "
+                        "registers (%d bytes) to local memory",
+                        f->reg_spilled + f->reg_cap, f->reg_cap, ptx_cap_source_names[f->reg_cap_from], f->reg_spilled,
+                        4 * f->reg_spilled);
+    int blocks = ptx_blocks_for_regs(c->arch, f->block_size, f->reg_estimate);
+    double by_regs = (double)blocks * ((f->block_size + 31) / 32) / c->arch->max_warps_sm;
+    if (by_regs < PTX_PRESSURE_OCCUPANCY)
         ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
                         "keep fewer values live at once (smaller register tiles, less unrolling)",
-                        "about %d registers per thread: at most %d%% occupancy with %d-thread blocks", f->reg_estimate,
-                        (int)(f->occupancy * 100 + 0.5), f->block_size);
+                        "about %d registers per thread: at most %d%% occupancy with %d-thread blocks (%d%% "
+                        "without this register limit)",
+                        f->reg_estimate, (int)(by_regs * 100 + 0.5), f->block_size,
+                        (int)(f->occupancy_without_registers * 100 + 0.5));
 }

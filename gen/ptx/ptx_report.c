@@ -48,13 +48,17 @@ static uint32_t instruction_count(const ptx_function *f)
     return f->nins;
 }
 
+/* JSON names of the register cap's sources. ORDER ptx_cap_source */
+static const char *const cap_from_names[] = {"arch", "maxnreg", "launch_bounds", "maxrregcount"};
+
 static void json_findings(FILE *out, const ptx_finding *fs, uint32_t n)
 {
     fputc('[', out);
     for (uint32_t i = 0; i < n; i++) {
         const ptx_finding *x = &fs[i];
-        fprintf(out, "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"line\": %u, \"column\": %u, \"message\": ",
-                i ? ", " : "", ptx_rules[x->rule].id, ptx_severity_names[x->severity], x->line, x->col);
+        fprintf(out,
+                "%s{\"rule\": \"%s\", \"severity\": \"%s\", \"line\": %u, \"column\": %u, \"message\": ", i ? ", " : "",
+                ptx_rules[x->rule].id, ptx_severity_names[x->severity], x->line, x->col);
         json_cstr(out, x->message);
         fputs(", \"fix\": ", out);
         json_cstr(out, x->fix);
@@ -79,12 +83,15 @@ void ptx_report_json(FILE *out, const ptx_module *m, const ptx_options *opt, boo
         fprintf(out,
                 ", \"kind\": \"%s\", \"line\": %u, \"registers\": {\"estimate\": %d, \"max_live\": %d, "
                 "\"predicates\": %d, \"by_type\": {\"pred\": %d, \"b16\": %d, \"b32\": %d, \"b64\": %d, "
-                "\"b128\": %d}}",
+                "\"b128\": %d}, \"demand\": %d, \"cap\": %d, \"cap_from\": \"%s\", \"spilled\": %d}",
                 f->is_entry ? "entry" : "func", f->line, f->reg_estimate, f->maxlive, f->maxlive_pred,
                 f->reg_by_class[PTX_RC_PRED], f->reg_by_class[PTX_RC_16], f->reg_by_class[PTX_RC_32],
-                f->reg_by_class[PTX_RC_64], f->reg_by_class[PTX_RC_128]);
-        fprintf(out, ", \"occupancy\": {\"fraction\": %.4f, \"blocks_per_sm\": %d, \"block_size\": %d}",
-                f->occupancy, f->blocks_per_sm, f->block_size);
+                f->reg_by_class[PTX_RC_64], f->reg_by_class[PTX_RC_128], f->reg_demand, f->reg_cap,
+                cap_from_names[f->reg_cap_from], f->reg_spilled);
+        fprintf(out,
+                ", \"occupancy\": {\"fraction\": %.4f, \"blocks_per_sm\": %d, \"block_size\": %d, "
+                "\"without_register_limit\": %.4f}",
+                f->occupancy, f->blocks_per_sm, f->block_size, f->occupancy_without_registers);
         fputs(", \"memory\": {", out);
         bool firstsp = true;
         for (int sp = PTX_SP_GLOBAL; sp < PTX_SP_COUNT; sp++) {
@@ -131,10 +138,12 @@ void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, boo
             counts[PTX_INFO]);
     text_findings(out, m, m->findings, m->nfindings, verbose);
     for (const ptx_function *f = m->funcs; f; f = f->next) {
-        fprintf(out, "%s %.*s (line %u): ~%d registers (max live %d, %d predicates), occupancy %.0f%% on %s "
-                     "(%d blocks of %d threads)\n",
-                f->is_entry ? "kernel" : "function", (int)f->namelen, f->name, f->line, f->reg_estimate, f->maxlive,
-                f->maxlive_pred, f->occupancy * 100, a->name, f->blocks_per_sm, f->block_size);
+        fprintf(out,
+                "%s %.*s (line %u): ~%d registers (demand %d, cap %d from %s; max live %d, %d predicates), "
+                "occupancy %.0f%% on %s (%d blocks of %d threads)\n",
+                f->is_entry ? "kernel" : "function", (int)f->namelen, f->name, f->line, f->reg_estimate, f->reg_demand,
+                f->reg_cap, ptx_cap_source_names[f->reg_cap_from], f->maxlive, f->maxlive_pred, f->occupancy * 100,
+                a->name, f->blocks_per_sm, f->block_size);
         if (verbose) {
             fputs("    memory:", out);
             bool any = false;
@@ -143,8 +152,8 @@ void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, boo
                 if (!ms->loads[sp] && !ms->stores[sp] && !ms->atomics[sp])
                     continue;
                 fprintf(out, " %s %u ld (%llu B) %u st (%llu B) %u atom;", ptx_space_names[sp], ms->loads[sp],
-                        (unsigned long long)ms->load_bytes[sp], ms->stores[sp],
-                        (unsigned long long)ms->store_bytes[sp], ms->atomics[sp]);
+                        (unsigned long long)ms->load_bytes[sp], ms->stores[sp], (unsigned long long)ms->store_bytes[sp],
+                        ms->atomics[sp]);
                 any = true;
             }
             fputs(any ? "\n" : " none\n", out);
@@ -158,7 +167,7 @@ void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, boo
 
 static void sarif_result(FILE *out, const ptx_module *m, const ptx_finding *x, bool *first)
 {
-    static const char *const levels[] = { "note", "warning", "error" }; /* ORDER ptx_severity */
+    static const char *const levels[] = {"note", "warning", "error"}; /* ORDER ptx_severity */
     fprintf(out, "%s\n        {\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ", *first ? "" : ",",
             ptx_rules[x->rule].id, levels[x->severity]);
     *first = false;

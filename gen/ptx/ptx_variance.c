@@ -12,18 +12,62 @@ static bool sreg_variant(int32_t s)
     return base == PTX_SR_TID || base == PTX_SR_LANEID || base == PTX_SR_WARPID || base == PTX_SR_OTHER_VARIANT;
 }
 
-static bool instr_variant(const ptx_ctx *c, uint32_t i)
+/* Registers whose definitions do not all lie in the same region of the same thread-variant branch
+ * (one side of it, as cd_branch and cd_taken record the innermost): where the paths meet, threads
+ * may hold the values of different definitions. A register defined only inside one such region
+ * (a loop counter after an early exit, a temporary) holds one value for the threads that run it. */
+static void mixed_definitions(const ptx_ctx *c, bool *mixed, int64_t *where)
+{
+    for (uint32_t r = 0; r < c->f->nregs; r++)
+        where[r] = INT64_MIN, mixed[r] = false;
+    for (uint32_t i = 0; i < c->n; i++) {
+        uint32_t b = c->blk[i];
+        int64_t w = (int64_t)c->cd_branch[b] * 4 + c->cd_taken[b];
+        const int32_t *d = c->du + c->du_start[i];
+        for (uint32_t j = 0; j < c->ndef[i]; j++) {
+            if (where[d[j]] == INT64_MIN)
+                where[d[j]] = w;
+            else if (where[d[j]] != w)
+                mixed[d[j]] = true;
+        }
+    }
+}
+
+/* Per use of a register: the definition earlier in the same block that it reads (an unguarded one),
+ * or -1 (then any definition may reach it). Aligned with the uses in c->du. */
+static int32_t *local_definitions(const ptx_ctx *c)
+{
+    int32_t *local = ptx_xmalloc(c->du_start[c->n] + 1, sizeof *local); /* its uses' entries are written */
+    int32_t *last = ptx_xmalloc(c->f->nregs + 1, sizeof *last);         /* read where stamp says it is set */
+    uint32_t *stamp = ptx_xcalloc(c->f->nregs + 1, sizeof *stamp);
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+            const int32_t *d = c->du + c->du_start[i];
+            for (uint32_t j = 0; j < c->nuse[i]; j++) {
+                int32_t u = d[c->ndef[i] + j];
+                local[c->du_start[i] + c->ndef[i] + j] = stamp[u] == b + 1 ? last[u] : -1;
+            }
+            for (uint32_t j = 0; j < c->ndef[i]; j++) {
+                stamp[d[j]] = b + 1;
+                last[d[j]] = c->f->ins[i].guard < 0 && c->ndef[i] == 1 ? (int32_t)i : -1;
+            }
+        }
+    free(last), free(stamp);
+    return local;
+}
+
+/* Whether instruction i computes a thread-variant value from its operands (def_variant: per
+ * definition, for the uses that read one of the same block; the register's otherwise). */
+static bool instr_variant(const ptx_ctx *c, uint32_t i, const int32_t *local, const bool *def_variant)
 {
     const ptx_instr *in = &c->f->ins[i];
-    if (c->cd_branch[c->blk[i]] >= 0 && c->ndef[i])
-        return true;
     if (in->kind == PTX_K_VARIANT_SRC || in->kind == PTX_K_ATOM || in->kind == PTX_K_CALL)
         return true;
     if (in->kind == PTX_K_LD && in->space == PTX_SP_LOCAL)
         return true;
-    const int32_t *u = c->du + c->du_start[i] + c->ndef[i];
+    const int32_t *u = c->du + c->du_start[i] + c->ndef[i], *at = local + c->du_start[i] + c->ndef[i];
     for (uint32_t j = 0; j < c->nuse[i]; j++)
-        if (c->variant[u[j]])
+        if (at[j] >= 0 ? def_variant[at[j]] : c->variant[u[j]])
             return true;
     for (int j = 0; j < in->nopnd; j++) {
         const ptx_operand *o = ptx_opnd(c, in, j);
@@ -45,43 +89,80 @@ static bool branch_variant(const ptx_ctx *c, uint32_t b)
     return false;
 }
 
+/* The blocks thread-variant branch b decides: those reachable from its successors before the paths
+ * meet again at its immediate post-dominator (loops and uniform branches inside included). A block
+ * keeps the innermost such branch (the branches are visited last first) and the side it lies on (1
+ * the first successor, 0 the other, 2 both: reachable from either before the paths meet). */
+static void mark_region(ptx_ctx *c, uint32_t b, uint32_t *seen, uint32_t stamp, uint32_t *stack, uint64_t *budget)
+{
+    int32_t br = (int32_t)(c->bend[b] - 1);
+    for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
+        uint8_t side = e == c->sstart[b];
+        uint32_t bit = 1u << side, top = 0; /* seen[r]: the stamp, then the sides it was reached from */
+        stack[top++] = c->succ[e];
+        while (top && *budget) {
+            uint32_t r = stack[--top];
+            uint32_t sides = seen[r] >> 2 == stamp ? seen[r] & 3 : 0;
+            if (r == c->ipdom[b] || r == c->exitb || (sides & bit))
+                continue;
+            seen[r] = stamp << 2 | sides | bit;
+            --*budget;
+            if (c->cd_branch[r] < 0)
+                c->cd_branch[r] = br, c->cd_taken[r] = side;
+            else if (c->cd_branch[r] == br && c->cd_taken[r] != side)
+                c->cd_taken[r] = 2;
+            for (uint32_t k = c->sstart[r]; k < c->sstart[r + 1]; k++)
+                stack[top++] = c->succ[k];
+        }
+    }
+}
+
 void ptx_thread_variance(ptx_ctx *c)
 {
-    c->variant = ptx_xcalloc(c->f->nregs + 1, sizeof *c->variant);
-    c->cd_branch = ptx_xcalloc(c->nb + 1, sizeof *c->cd_branch);
-    c->cd_taken = ptx_xcalloc(c->nb + 1, sizeof *c->cd_taken);
+    c->variant = ptx_scratch(c, c->f->nregs + 1, sizeof *c->variant);
+    c->cd_branch = ptx_scratch(c, c->nb + 1, sizeof *c->cd_branch);
+    c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
+    bool *mixed = ptx_xmalloc(c->f->nregs + 1, sizeof *mixed);    /* set by mixed_definitions */
+    int64_t *where = ptx_xmalloc(c->f->nregs + 1, sizeof *where); /* likewise */
+    uint32_t *seen = ptx_xcalloc(c->nb + 1, sizeof *seen), stamp = 0;
+    int32_t *local = local_definitions(c);
+    bool *def_variant = ptx_xcalloc(c->n + 1, sizeof *def_variant);
+    uint32_t *stack = ptx_xmalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
     for (int round = 0; round < 16; round++) {
         bool changed = true;
+        mixed_definitions(c, mixed, where);
         while (changed) {
             changed = false;
             for (uint32_t i = 0; i < c->n; i++) {
-                if (!c->ndef[i] || !instr_variant(c, i))
+                if (!c->ndef[i])
                     continue;
+                bool all = !def_variant[i] && instr_variant(c, i, local, def_variant);
+                bool region = c->cd_branch[c->blk[i]] >= 0;
+                def_variant[i] |= all;
                 const int32_t *d = c->du + c->du_start[i];
                 for (uint32_t j = 0; j < c->ndef[i]; j++)
-                    if (!c->variant[d[j]])
+                    if (!c->variant[d[j]] && (def_variant[i] || (region && mixed[d[j]])))
                         c->variant[d[j]] = changed = true;
             }
         }
-        /* the last branches first, so that a block records the innermost branch it depends on */
-        bool marked = false;
-        for (uint32_t b = c->nb; b-- > 0;) {
-            if (!branch_variant(c, b))
-                continue;
-            for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
-                for (uint32_t r = c->succ[e]; r != c->ipdom[b] && r != c->exitb; r = c->ipdom[r]) {
-                    if (c->cd_branch[r] >= 0)
-                        continue;
-                    c->cd_branch[r] = (int32_t)(c->bend[b] - 1);
-                    c->cd_taken[r] = e == c->sstart[b];
-                    marked = true;
-                }
-        }
-        if (!marked)
+        /* the regions again, the last branches first (a block records the innermost branch it
+         * depends on); done when no branch became thread-variant */
+        uint32_t now = 0;
+        uint64_t budget = 64 * (uint64_t)(c->nb + 1); /* past it (deep nests), blocks stay unmarked */
+        for (uint32_t b = 0; b <= c->nb; b++)
+            c->cd_branch[b] = -1, c->cd_taken[b] = 0;
+        for (uint32_t b = c->nb; b-- > 0;)
+            if (branch_variant(c, b)) {
+                now++;
+                mark_region(c, b, seen, ++stamp, stack, &budget);
+            }
+        if (now == branches)
             break;
+        branches = now;
     }
+    free(mixed), free(where), free(seen), free(stack), free(local), free(def_variant);
 }
 
 /* ---- affine forms ---- */
@@ -266,9 +347,9 @@ static ptx_affine instr_form(const ptx_ctx *c, uint32_t i, int depth)
 void ptx_affine_forms(ptx_ctx *c)
 {
     uint32_t nr = c->f->nregs;
-    c->form = ptx_xcalloc(nr + 1, sizeof *c->form);
-    for (uint32_t r = 0; r < nr; r++)
-        c->form[r].sym = -1;
+    c->form = ptx_alloc_raw(c->scratch, (nr + 1) * sizeof *c->form); /* each set once here */
+    for (uint32_t r = 0; r <= nr; r++)
+        c->form[r] = (ptx_affine){.sym = r < nr ? -1 : 0};
     for (int round = 0; round < 12; round++) {
         bool changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
@@ -330,11 +411,12 @@ static ptx_affine address_form(const ptx_ctx *c, const ptx_operand *o)
  * the block override the function-wide form (registers such as a reused %base keep their meaning). */
 void ptx_address_forms(ptx_ctx *c)
 {
-    c->addr = ptx_xcalloc(c->n + 1, sizeof *c->addr);
+    c->addr = ptx_scratch(c, c->n + 1, sizeof *c->addr);
     struct undo {
         int32_t reg;
         ptx_affine old;
-    } *log = ptx_xcalloc(c->n + 1, sizeof *log);
+    } *log = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *log);       /* written before read */
+    uint32_t *logged = ptx_scratch(c, c->f->nregs + 1, sizeof *logged); /* per register: b + 1 when in b's log */
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t nlog = 0;
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
@@ -342,10 +424,7 @@ void ptx_address_forms(ptx_ctx *c)
             const ptx_operand *ad = ptx_address_operand(c, in);
             if (ad) {
                 c->addr[i] = address_form(c, ad);
-                bool local = false;
-                for (uint32_t k = 0; k < nlog && !local; k++)
-                    local = log[k].reg == ad->reg;
-                if (ad->reg >= 0 && !local) {
+                if (ad->reg >= 0 && logged[ad->reg] != b + 1) {
                     ptx_affine a = form_at(c, i, &(ptx_operand){.kind = PTX_O_REG, .reg = ad->reg}, 3);
                     if (a.st == PTX_AF_AFFINE)
                         a.c = (int64_t)((uint64_t)a.c + (uint64_t)ad->imm);
@@ -368,12 +447,12 @@ void ptx_address_forms(ptx_ctx *c)
                 v.sym = sym;
             }
             log[nlog++] = (struct undo){d, c->form[d]};
+            logged[d] = b + 1;
             c->form[d] = v;
         }
         while (nlog--)
             c->form[log[nlog].reg] = log[nlog].old;
     }
-    free(log);
 }
 
 /* ---- reaching definitions ---- */
@@ -409,8 +488,8 @@ static int32_t reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
     /* scratch arrays shared by all queries; a query marks blocks with its own stamp */
     ptx_ctx *mc = (ptx_ctx *)c;
     if (!mc->rd_seen) {
-        mc->rd_seen = ptx_xcalloc(c->nb + 1, sizeof *mc->rd_seen);
-        mc->rd_stack = ptx_xcalloc(c->nb + 1, sizeof *mc->rd_stack);
+        mc->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_seen);
+        mc->rd_stack = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_stack);
     }
     uint32_t stamp = ++mc->rd_stamp;
     uint32_t *seen = mc->rd_seen, *stack = mc->rd_stack, sp = 0;
@@ -475,8 +554,8 @@ static bool is_plain_tid_x(const ptx_affine *a)
 /* Upper bounds on tid.x per block from the branch it depends on (setp.lt %tid.x, K and the like). */
 void ptx_tid_bounds(ptx_ctx *c)
 {
-    c->tid_bound = ptx_xcalloc(c->nb + 1, sizeof *c->tid_bound);
-    c->tid_low = ptx_xcalloc(c->nb + 1, sizeof *c->tid_low);
+    c->tid_bound = ptx_scratch(c, c->nb + 1, sizeof *c->tid_bound);
+    c->tid_low = ptx_scratch(c, c->nb + 1, sizeof *c->tid_low);
     for (uint32_t b = 0; b <= c->nb; b++) {
         c->tid_bound[b] = INT64_MAX;
         if (b == c->nb || c->cd_branch[b] < 0)
@@ -493,6 +572,8 @@ void ptx_tid_bounds(ptx_ctx *c)
         if (!is_plain_tid_x(&x) || !af_is_const(&k))
             continue;
         const ptx_token *cmp = &c->f->mods[sp->mods];
+        if (c->cd_taken[b] > 1)
+            continue; /* reached from both sides */
         bool holds = c->cd_taken[b] != (br->guard_neg != 0);
         bool lt = cmp->n == 3 && memcmp(cmp->p, ".lt", 3) == 0, le = cmp->n == 3 && memcmp(cmp->p, ".le", 3) == 0;
         bool gt = cmp->n == 3 && memcmp(cmp->p, ".gt", 3) == 0, ge = cmp->n == 3 && memcmp(cmp->p, ".ge", 3) == 0;

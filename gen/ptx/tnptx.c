@@ -12,7 +12,7 @@
 static void usage(FILE *out)
 {
     fputs("usage: tnptx [--json|--sarif] [--strict] [--bugs] [--verbose] [--arch sm_XX] [--block N]\n"
-          "             [--whitelist FILE] [--ptxas] FILE...\n"
+          "             [--maxrregcount N] [--whitelist FILE] [--ptxas] FILE...\n"
           "       tnptx diff [--max-registers N] [--max-instructions PCT] OLD.json NEW.json\n"
           "       tnptx --list-rules\n"
           "Analyses PTX: registers, occupancy, memory, roofline class and findings.\n"
@@ -23,6 +23,7 @@ static void usage(FILE *out)
           "  --verbose     memory per state space and a fix for each finding\n"
           "  --arch sm_XX  architecture for occupancy and the roofline (default sm_80)\n"
           "  --block N     threads per block when the kernel does not say (default 256)\n"
+          "  --maxrregcount N  register cap as ptxas -maxrregcount N (kernels without .maxnreg or launch bounds)\n"
           "  --whitelist F silence rules for named kernels: lines 'RULE KERNEL reason'\n"
           "  --ptxas       also run ptxas -v (when installed) and show its registers and spills\n"
           "Exit status: 0 clean, 1 findings at error severity (diff: regressions), 2 unreadable or invalid input.\n",
@@ -38,15 +39,18 @@ static void list_rules(void)
 
 /* ---- ptxas side by side ---- */
 
-static void run_ptxas(const char *ptxas, const char *path, const char *arch, const ptx_module *m)
+static void run_ptxas(const char *ptxas, const char *path, const ptx_options *opt, const ptx_module *m)
 {
     if (strchr(path, '\'')) {
         printf("  ptxas: skipped (quote in the file name)\n");
         return;
     }
-    size_t n = strlen(ptxas) + strlen(path) + 64;
-    char *cmd = malloc(n);
-    snprintf(cmd, n, "'%s' -arch=%s -v '%s' -o /dev/null 2>&1", ptxas, arch, path);
+    const char *arch = opt->arch;
+    size_t n = strlen(ptxas) + strlen(path) + strlen(arch) + 96;
+    char *cmd = malloc(n), cap[40] = "";
+    if (opt->maxrregcount)
+        snprintf(cap, sizeof cap, " -maxrregcount %d", opt->maxrregcount);
+    snprintf(cmd, n, "'%s' -arch=%s%s -v '%s' -o /dev/null 2>&1", ptxas, arch, cap, path);
     FILE *p = popen(cmd, "r");
     free(cmd);
     if (!p)
@@ -219,7 +223,8 @@ typedef struct cli {
     ptx_whitelist_entry *whitelist;
 } cli;
 
-/* An option with its value (--arch, --block, --whitelist); -1 when it is fine, else the exit status. */
+/* An option with its value (--arch, --block, --maxrregcount, --whitelist); -1 when it is fine, else the
+ * exit status. */
 static int option_value(cli *o, const char *a, const char *value)
 {
     if (strcmp(a, "--arch") == 0) {
@@ -232,6 +237,12 @@ static int option_value(cli *o, const char *a, const char *value)
         o->opt.block = atoi(value);
         if (o->opt.block < 1 || o->opt.block > 1024) {
             fprintf(stderr, "tnptx: --block must be between 1 and 1024\n");
+            return 2;
+        }
+    } else if (strcmp(a, "--maxrregcount") == 0) {
+        o->opt.maxrregcount = atoi(value);
+        if (o->opt.maxrregcount < 1 || o->opt.maxrregcount > 255) {
+            fprintf(stderr, "tnptx: --maxrregcount must be between 1 and 255\n");
             return 2;
         }
     } else {
@@ -269,7 +280,8 @@ static int parse_command_line(int argc, char **argv, cli *o)
         else if (strcmp(a, "--list-rules") == 0) {
             list_rules();
             return 0;
-        } else if ((strcmp(a, "--arch") == 0 || strcmp(a, "--block") == 0 || strcmp(a, "--whitelist") == 0) &&
+        } else if ((strcmp(a, "--arch") == 0 || strcmp(a, "--block") == 0 || strcmp(a, "--maxrregcount") == 0 ||
+                    strcmp(a, "--whitelist") == 0) &&
                    i + 1 < argc) {
             int status = option_value(o, a, argv[++i]);
             if (status >= 0)
@@ -329,7 +341,7 @@ static int analyse_file(const cli *o, int i, const char *ptxas, bool *first_resu
     else {
         ptx_report_text(stdout, &m, &o->opt, o->verbose);
         if (ptxas && m.valid)
-            run_ptxas(ptxas, o->files[i], o->opt.arch, &m);
+            run_ptxas(ptxas, o->files[i], &o->opt, &m);
     }
     ptx_module_free(&m);
     free(text);

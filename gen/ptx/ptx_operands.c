@@ -1,0 +1,714 @@
+/* PTX instructions: guard, opcode and modifiers, operands (registers, constants, addresses, vectors,
+ * call lists) and constant expressions, into the function's IR. Nothing here has a fixed limit: the
+ * operands of an instruction, the elements of a list and the nesting of an expression grow on the heap. */
+#include "ptx_parser.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+int64_t ptx_int_value(const ptx_token *t)
+{
+    const char *p = t->p, *end = t->p + t->n;
+    if (end[-1] == 'U')
+        end--;
+    uint64_t v = 0;
+    if (end - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        for (p += 2; p < end; p++)
+            v = v * 16 + (uint64_t)(*p <= '9' ? *p - '0' : (*p | 32) - 'a' + 10);
+    } else if (end - p > 2 && p[0] == '0' && (p[1] == 'b' || p[1] == 'B')) {
+        for (p += 2; p < end; p++)
+            v = v * 2 + (uint64_t)(*p - '0');
+    } else if (end - p > 1 && p[0] == '0') {
+        for (p += 1; p < end; p++)
+            v = v * 8 + (uint64_t)(*p - '0');
+    } else {
+        for (; p < end; p++)
+            v = v * 10 + (uint64_t)(*p - '0');
+    }
+    return (int64_t)v;
+}
+
+/* A float literal's value: 0f (single) and 0d (double) bit patterns, or decimal. */
+static double float_value(const ptx_token *t)
+{
+    if (t->n > 2 && t->p[0] == '0' && (t->p[1] | 32) == 'f') {
+        uint32_t bits = 0;
+        for (uint32_t i = 2; i < t->n; i++)
+            bits = bits * 16 + (uint32_t)(t->p[i] <= '9' ? t->p[i] - '0' : (t->p[i] | 32) - 'a' + 10);
+        float f;
+        memcpy(&f, &bits, sizeof f);
+        return f;
+    }
+    if (t->n > 2 && t->p[0] == '0' && (t->p[1] | 32) == 'd') {
+        uint64_t bits = 0;
+        for (uint32_t i = 2; i < t->n; i++)
+            bits = bits * 16 + (uint64_t)(t->p[i] <= '9' ? t->p[i] - '0' : (t->p[i] | 32) - 'a' + 10);
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        return d;
+    }
+    char small[64], *copy = t->n < sizeof small ? small : ptx_xcalloc(t->n + 1, 1);
+    memcpy(copy, t->p, t->n);
+    copy[t->n] = 0;
+    double d = strtod(copy, NULL);
+    if (copy != small)
+        free(copy);
+    return d;
+}
+
+/* ---- constant expressions: C's operators and precedence over 64-bit integers and doubles (ptxas
+ * refuses to mix the two), an operator-precedence parser whose stacks live in the parser ---- */
+
+static bool is_warp_sz(const ptx_token *t)
+{
+    return t->kind == PTX_T_IDENT && TOK_IS(t, "WARP_SZ");
+}
+
+/* The binary operator at t (c: its one-character code) and its precedence, or -1. */
+static int binary_op(const ptx_token *t, char *c)
+{
+    static const struct {
+        char c;
+        int8_t prec;
+    } single[] = {{'*', 10}, {'/', 10}, {'%', 10}, {'+', 9}, {'-', 9}, {'<', 7},
+                  {'>', 7},  {'&', 5},  {'^', 4},  {'|', 3}, {'?', 0}, {':', 0}};
+    if (t->kind == PTX_T_SHL || t->kind == PTX_T_SHR) {
+        *c = t->kind == PTX_T_SHL ? 'L' : 'R';
+        return 8;
+    }
+    if (t->kind == PTX_T_OP2) { /* <= >= == != && || */
+        static const char codes[] = "<l>g==!!&a|o";
+        *c = strchr(codes, t->p[0])[1];
+        return t->p[0] == '<' || t->p[0] == '>' ? 7 : t->p[0] == '=' || t->p[0] == '!' ? 6 : t->p[0] == '&' ? 2 : 1;
+    }
+    if (t->kind != PTX_T_PUNCT)
+        return -1;
+    for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
+        if (t->p[0] == single[i].c) {
+            *c = single[i].c;
+            return single[i].prec;
+        }
+    return -1;
+}
+
+static void push_value(ptx_parser *ps, ptx_const v)
+{
+    PTX_PUSH(ps->vals, ps->nvals, ps->valc);
+    ps->vals[ps->nvals++] = v;
+}
+
+static void push_op(ptx_parser *ps, char c, int prec, bool unary)
+{
+    PTX_PUSH(ps->eops, ps->neops, ps->eopc);
+    ps->eops[ps->neops++] = (ptx_expr_op){c, (int8_t)prec, unary};
+}
+
+static void need_int(ptx_parser *ps, const ptx_const *v)
+{
+    if (v->is_float)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "an integer constant expression is expected here, not a float");
+}
+
+static ptx_const apply_unary(ptx_parser *ps, char c, ptx_const v)
+{
+    if (c == '-')
+        return v.is_float ? (ptx_const){.is_float = true, .d = -v.d} : (ptx_const){.i = (int64_t)(0 - (uint64_t)v.i)};
+    if (c == '+')
+        return v;
+    need_int(ps, &v);
+    return (ptx_const){.i = c == '~' ? ~v.i : !v.i};
+}
+
+static ptx_const compare(char c, double a, double b)
+{
+    bool r = c == '<' ? a < b : c == '>' ? a > b : c == 'l' ? a <= b : c == 'g' ? a >= b : c == '=' ? a == b : a != b;
+    return (ptx_const){.i = r};
+}
+
+static ptx_const apply_float(ptx_parser *ps, char c, double a, double b)
+{
+    switch (c) {
+    case '+':
+        return (ptx_const){.is_float = true, .d = a + b};
+    case '-':
+        return (ptx_const){.is_float = true, .d = a - b};
+    case '*':
+        return (ptx_const){.is_float = true, .d = a * b};
+    case '/':
+        if (b == 0)
+            ptx_fail_at(ps, ps->tok.line, ps->tok.col, "division by zero in a constant expression");
+        return (ptx_const){.is_float = true, .d = a / b};
+    default:
+        if (strchr("<>lg=!", c))
+            return compare(c, a, b);
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "an integer constant expression is expected here, not a float");
+    }
+}
+
+static ptx_const apply_int(ptx_parser *ps, char c, int64_t a, int64_t b)
+{
+    uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+    if ((c == '/' || c == '%') && b == 0)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "division by zero in a constant expression");
+    switch (c) {
+    case '*':
+        return (ptx_const){.i = (int64_t)(ua * ub)};
+    case '/':
+        return (ptx_const){.i = a == INT64_MIN && b == -1 ? a : a / b};
+    case '%':
+        return (ptx_const){.i = b == -1 ? 0 : a % b};
+    case '+':
+        return (ptx_const){.i = (int64_t)(ua + ub)};
+    case '-':
+        return (ptx_const){.i = (int64_t)(ua - ub)};
+    case 'L':
+        return (ptx_const){.i = (int64_t)(ua << (ub & 63))};
+    case 'R':
+        return (ptx_const){.i = a >> (ub & 63)};
+    case '&':
+        return (ptx_const){.i = a & b};
+    case '^':
+        return (ptx_const){.i = a ^ b};
+    case '|':
+        return (ptx_const){.i = a | b};
+    case 'a':
+        return (ptx_const){.i = a && b};
+    case 'o':
+        return (ptx_const){.i = a || b};
+    case '<':
+        return (ptx_const){.i = a < b};
+    case '>':
+        return (ptx_const){.i = a > b};
+    case 'l':
+        return (ptx_const){.i = a <= b};
+    case 'g':
+        return (ptx_const){.i = a >= b};
+    case '=':
+        return (ptx_const){.i = a == b};
+    default:
+        return (ptx_const){.i = a != b};
+    }
+}
+
+/* Pops the operator on top of the stack and the values it takes, pushes its result. */
+static void apply_top(ptx_parser *ps)
+{
+    ptx_expr_op op = ps->eops[--ps->neops];
+    ptx_const b = ps->vals[--ps->nvals];
+    if (op.unary) {
+        push_value(ps, apply_unary(ps, op.c, b));
+        return;
+    }
+    ptx_const a = ps->vals[--ps->nvals];
+    if (op.c == ':') { /* cond ? a : b, with cond below a */
+        ptx_const cond = ps->vals[--ps->nvals];
+        need_int(ps, &cond); /* ptxas takes ?: over integers only */
+        need_int(ps, &a);
+        need_int(ps, &b);
+        push_value(ps, cond.i ? a : b);
+        return;
+    }
+    if (a.is_float != b.is_float)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "a constant expression mixes integer and float operands");
+    push_value(ps, a.is_float ? apply_float(ps, op.c, a.d, b.d) : apply_int(ps, op.c, a.i, b.i));
+}
+
+/* Applies the binary operators above the innermost '(' or '?' (from obase) that bind at least as
+ * tightly as prec. */
+static void reduce(ptx_parser *ps, uint32_t obase, int prec)
+{
+    while (ps->neops > obase) {
+        const ptx_expr_op *top = &ps->eops[ps->neops - 1];
+        if (top->c == '(' || top->c == '?' || top->prec < prec)
+            return;
+        apply_top(ps);
+    }
+}
+
+/* One primary: unary operators and '(' first, then a literal or WARP_SZ. Returns whether the
+ * literal was an 0f float, which ptxas takes only on its own. */
+static bool parse_primary(ptx_parser *ps, uint32_t *depth)
+{
+    bool after_unary = false;
+    for (;; ptx_advance(ps)) {
+        const ptx_token *t = &ps->tok;
+        if (ptx_punct(t, '(')) {
+            push_op(ps, '(', -1, false);
+            ++*depth;
+            after_unary = false;
+        } else if (ptx_punct(t, '-') || ptx_punct(t, '+') || ptx_punct(t, '~') || ptx_punct(t, '!')) {
+            push_op(ps, t->p[0], 11, true);
+            after_unary = true;
+        } else {
+            break;
+        }
+    }
+    const ptx_token *t = &ps->tok;
+    bool hexf = t->kind == PTX_T_FLOAT && t->n > 2 && (t->p[1] | 32) == 'f' && t->p[0] == '0';
+    if (t->kind == PTX_T_INT)
+        push_value(ps, (ptx_const){.i = ptx_int_value(t)});
+    else if (is_warp_sz(t))
+        push_value(ps, (ptx_const){.i = 32});
+    else if (t->kind == PTX_T_FLOAT && !(hexf && after_unary))
+        push_value(ps, (ptx_const){.is_float = true, .d = float_value(t)});
+    else
+        ptx_expected(ps, "a constant");
+    ptx_advance(ps);
+    return hexf;
+}
+
+/* After a primary: the unary operators before it, and each ')' that closes here. */
+static bool close_groups(ptx_parser *ps, uint32_t obase, uint32_t *depth, bool hexf)
+{
+    for (;;) {
+        while (ps->neops > obase && ps->eops[ps->neops - 1].unary)
+            apply_top(ps);
+        if (!*depth || !ptx_punct(&ps->tok, ')'))
+            return hexf;
+        reduce(ps, obase, 0);
+        if (ps->eops[ps->neops - 1].c == '?')
+            ptx_expected(ps, "':' of a ?: expression");
+        ps->neops--; /* the '(' */
+        --*depth;
+        hexf = false;
+        ptx_advance(ps);
+    }
+}
+
+/* A literal followed by what ends an operand: most constants, read without the operator stacks. */
+static bool lone_literal(ptx_parser *ps, ptx_const *v)
+{
+    const ptx_token *t = &ps->tok, *next = ptx_peek(ps);
+    if ((t->kind != PTX_T_INT && t->kind != PTX_T_FLOAT) || next->kind != PTX_T_PUNCT ||
+        (next->p[0] != ',' && next->p[0] != ';' && next->p[0] != ']' && next->p[0] != '}'))
+        return false;
+    *v = t->kind == PTX_T_INT ? (ptx_const){.i = ptx_int_value(t)} : (ptx_const){.is_float = true, .d = float_value(t)};
+    ptx_advance(ps);
+    return true;
+}
+
+ptx_const ptx_parse_const(ptx_parser *ps)
+{
+    ptx_const lone;
+    if (lone_literal(ps, &lone))
+        return lone;
+    uint32_t vbase = ps->nvals, obase = ps->neops, depth = 0, open_ternaries = 0;
+    for (;;) {
+        bool hexf = parse_primary(ps, &depth);
+        if (hexf && ps->neops > obase && ps->eops[ps->neops - 1].c != '(')
+            ptx_fail_at(ps, ps->tok.line, ps->tok.col, "an 0f float literal cannot be an operand of an operator");
+        hexf = close_groups(ps, obase, &depth, hexf);
+        char c;
+        int prec = binary_op(&ps->tok, &c);
+        if (prec < 0 || (c == ':' && !open_ternaries))
+            break;
+        if (hexf)
+            ptx_fail_at(ps, ps->tok.line, ps->tok.col, "an 0f float literal cannot be an operand of '%.*s'",
+                        (int)ps->tok.n, ps->tok.p);
+        if (c == ':') { /* closes the innermost '?': its middle operand is complete */
+            reduce(ps, obase, 0);
+            if (ps->neops == obase || ps->eops[ps->neops - 1].c != '?')
+                ptx_expected(ps, "a constant expression");
+            ps->eops[ps->neops - 1].c = ':';
+            open_ternaries--;
+        } else {
+            reduce(ps, obase, c == '?' ? 1 : prec); /* left-associative; ?: to the right */
+            push_op(ps, c, prec, false);
+            open_ternaries += c == '?';
+        }
+        ptx_advance(ps);
+    }
+    if (open_ternaries || depth)
+        ptx_expected(ps, open_ternaries ? "':' of a ?: expression" : "')'");
+    reduce(ps, obase, 0);
+    ptx_const v = ps->vals[vbase];
+    ps->nvals = vbase;
+    ps->neops = obase;
+    return v;
+}
+
+/* ---- operands ---- */
+
+static void push_pending(ptx_parser *ps, ptx_operand o, const ptx_token *unresolved)
+{
+    if (unresolved) {
+        PTX_PUSH(ps->unres, ps->nunres, ps->unresc);
+        ps->unres[ps->nunres++] = (ptx_unresolved){ps->npend, *unresolved};
+    }
+    PTX_PUSH(ps->pend, ps->npend, ps->pendc);
+    ps->pend[ps->npend++] = o;
+}
+
+static uint32_t push_operand(ptx_parser *ps, ptx_operand o)
+{
+    ptx_function *f = ps->f;
+    PTX_PUSH(f->opnds, f->nopnds, f->opndc);
+    f->opnds[f->nopnds] = o;
+    return f->nopnds++;
+}
+
+static ptx_operand operand_at(const ptx_token *t)
+{
+    return (ptx_operand){.sym = -1, .line = t->line, .col = t->col};
+}
+
+/* A register, special register or symbol into *o; *unresolved keeps a name not known yet (a label,
+ * resolved when its scope closes) when label_ok, and is cleared otherwise. Registers need no '%':
+ * inline PTX declares .reg .pred p. */
+static void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token *unresolved)
+{
+    const ptx_token t = ps->tok;
+    if (unresolved)
+        unresolved->n = 0;
+    int32_t r = ptx_lookup_reg(ps);
+    int s = r < 0 && t.p[0] == '%' ? ptx_special_reg(ps) : -1;
+    if (r >= 0 || s >= 0) {
+        o->kind = r >= 0 ? PTX_O_REG : PTX_O_SREG;
+        o->reg = r >= 0 ? r : s;
+        ptx_advance(ps);
+        if (r >= 0 && ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* a vector register's component */
+            ptx_advance(ps);
+        return;
+    }
+    if (TOK_IS(&t, "_")) {
+        o->kind = PTX_O_SINK;
+        ptx_advance(ps);
+        return;
+    }
+    o->kind = PTX_O_SYM;
+    o->sym = ptx_lookup_sym(ps);
+    if (o->sym < 0) {
+        if (t.p[0] == '%' && !label_ok)
+            ptx_fail_at(ps, t.line, t.col, "unknown register '%.*s' (not declared by .reg)", (int)t.n, t.p);
+        if (!label_ok || !unresolved)
+            ptx_fail_at(ps, t.line, t.col, "unknown symbol '%.*s'", (int)t.n, t.p);
+        o->reg = -1;
+        *unresolved = t;
+    }
+    ptx_advance(ps);
+}
+
+/* A constant operand: an integer (IMM) or a float (FIMM, its value's bits in imm). */
+static void parse_constant(ptx_parser *ps, ptx_operand *o)
+{
+    const ptx_token *t = &ps->tok;
+    o->hex = t->kind == PTX_T_FLOAT && t->n > 2 && t->p[0] == '0' && ((t->p[1] | 32) == 'f' || (t->p[1] | 32) == 'd');
+    ptx_const v = ptx_parse_const(ps);
+    o->kind = v.is_float ? PTX_O_FIMM : PTX_O_IMM;
+    if (v.is_float)
+        memcpy(&o->imm, &v.d, sizeof o->imm);
+    else
+        o->imm = v.i;
+}
+
+/* An element of a vector or call list: a register, a sink, a symbol or a constant. */
+static ptx_operand parse_element(ptx_parser *ps)
+{
+    ptx_operand o = operand_at(&ps->tok);
+    if (ps->tok.kind == PTX_T_IDENT && !is_warp_sz(&ps->tok))
+        parse_name(ps, &o, false, NULL);
+    else if (ptx_punct(&ps->tok, '{') || ptx_punct(&ps->tok, '[') || ptx_punct(&ps->tok, '('))
+        ptx_expected(ps, "a register or a constant (lists do not nest)");
+    else
+        parse_constant(ps, &o);
+    return o;
+}
+
+/* {a, b, ...} or (a, b, ...): the elements go to the pool, the returned operand points at them. */
+static ptx_operand parse_list(ptx_parser *ps, char close, uint8_t kind)
+{
+    ptx_operand list = operand_at(&ps->tok);
+    uint32_t base = ps->npend;
+    ptx_advance(ps);
+    while (!ptx_punct(&ps->tok, close)) {
+        push_pending(ps, parse_element(ps), NULL);
+        if (ptx_punct(&ps->tok, ','))
+            ptx_advance(ps);
+        else if (!ptx_punct(&ps->tok, close))
+            ptx_expected(ps, close == '}' ? "',' or '}'" : "',' or ')'");
+    }
+    ptx_advance(ps);
+    list.kind = kind;
+    list.count = (int32_t)(ps->npend - base);
+    list.reg = (int32_t)ps->f->nopnds;
+    for (uint32_t i = base; i < ps->npend; i++)
+        push_operand(ps, ps->pend[i]);
+    ps->npend = base;
+    return list;
+}
+
+/* [base], [base+offset], [offset]; texture and tensor addresses go on: [map, {x, y}],
+ * [tex, sampler, {x, y}]. The items after the first become operands of their own, marked in_addr. */
+static void parse_address(ptx_parser *ps)
+{
+    ptx_operand o = operand_at(&ps->tok);
+    ptx_advance(ps); /* [ */
+    o.kind = PTX_O_ADDR;
+    o.reg = -1;
+    if (ps->tok.kind == PTX_T_IDENT && !is_warp_sz(&ps->tok)) {
+        ptx_operand base = operand_at(&ps->tok);
+        parse_name(ps, &base, false, NULL);
+        if (base.kind == PTX_O_REG)
+            o.reg = base.reg;
+        else if (base.kind == PTX_O_SYM)
+            o.sym = base.sym;
+        else
+            ptx_fail_at(ps, o.line, o.col, "expected a register or a variable in the address");
+        if (ptx_punct(&ps->tok, '+')) {
+            ptx_advance(ps);
+            ptx_const v = ptx_parse_const(ps);
+            if (v.is_float)
+                ptx_fail_at(ps, ps->tok.line, ps->tok.col, "an address offset must be an integer");
+            o.imm = v.i;
+        }
+    } else {
+        ptx_const v = ptx_parse_const(ps);
+        if (v.is_float)
+            ptx_fail_at(ps, o.line, o.col, "an address must be an integer");
+        o.imm = v.i;
+    }
+    push_pending(ps, o, NULL);
+    while (ptx_punct(&ps->tok, ',')) {
+        ptx_advance(ps);
+        ptx_operand item = ptx_punct(&ps->tok, '{') ? parse_list(ps, '}', PTX_O_VEC) : parse_element(ps);
+        item.in_addr = 1;
+        push_pending(ps, item, NULL);
+    }
+    ptx_expect_punct(ps, ']', "']' closing the address");
+}
+
+/* a[i] after the variable a: its element i, an address (i scaled by the element's size, as ptxas
+ * does; a register index is kept as the address's base). */
+static void parse_element_index(ptx_parser *ps, ptx_operand *o)
+{
+    ptx_advance(ps); /* [ */
+    o->kind = PTX_O_ADDR;
+    o->reg = -1;
+    if (ps->tok.kind == PTX_T_IDENT && !is_warp_sz(&ps->tok)) {
+        o->reg = ptx_lookup_reg(ps);
+        if (o->reg < 0)
+            ptx_expected(ps, "a register or a constant as the index");
+        ptx_advance(ps);
+    } else {
+        ptx_const v = ptx_parse_const(ps);
+        if (v.is_float)
+            ptx_fail_at(ps, o->line, o->col, "an index must be an integer");
+        o->imm = (int64_t)((uint64_t)v.i * ps->m->syms[o->sym].elem);
+    }
+    ptx_expect_punct(ps, ']', "']' closing the index");
+}
+
+/* One operand of an instruction (two for a texture or tensor address) onto ps->pend. */
+static void parse_operand(ptx_parser *ps, bool label_ok, bool list_ok)
+{
+    ptx_operand o = operand_at(&ps->tok);
+    ptx_token unresolved = {0};
+    if (ptx_punct(&ps->tok, '!') && ptx_peek(ps)->kind == PTX_T_IDENT && !is_warp_sz(ptx_peek(ps))) {
+        ptx_advance(ps);
+        o.neg = 1;
+    }
+    if (ps->tok.kind == PTX_T_IDENT && !is_warp_sz(&ps->tok)) {
+        parse_name(ps, &o, label_ok, &unresolved);
+        if (o.kind == PTX_O_SYM && o.sym >= 0 && ptx_punct(&ps->tok, '['))
+            parse_element_index(ps, &o);
+    } else if (ptx_punct(&ps->tok, '[')) {
+        parse_address(ps);
+        return;
+    } else if (ptx_punct(&ps->tok, '{')) {
+        o = parse_list(ps, '}', PTX_O_VEC);
+    } else if (ptx_punct(&ps->tok, '(') && list_ok) {
+        o = parse_list(ps, ')', PTX_O_LIST);
+    } else {
+        parse_constant(ps, &o);
+    }
+    push_pending(ps, o, unresolved.n ? &unresolved : NULL);
+}
+
+/* setp's and elect's two destinations, a|b: the last operand becomes the pair. */
+static void parse_pair(ptx_parser *ps)
+{
+    ptx_operand first = ps->pend[ps->npend - 1];
+    ptx_advance(ps);
+    ptx_operand second = operand_at(&ps->tok);
+    if (ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "a register after '|'");
+    parse_name(ps, &second, false, NULL);
+    ptx_operand pair = {
+        .kind = PTX_O_VEC, .count = 2, .reg = (int32_t)ps->f->nopnds, .sym = -1, .line = first.line, .col = first.col};
+    push_operand(ps, first);
+    push_operand(ps, second);
+    ps->pend[ps->npend - 1] = pair;
+}
+
+/* The operands up to ';' onto ps->pend; returns where they start there. */
+static uint32_t parse_operands(ptx_parser *ps, const ptx_instr *in)
+{
+    uint32_t base = ps->npend;
+    bool branchy = in->kind == PTX_K_BRA || in->kind == PTX_K_CALL || in->kind == PTX_K_BRX || in->kind == PTX_K_MOV;
+    if (!ptx_punct(&ps->tok, ';')) {
+        for (;;) {
+            parse_operand(ps, branchy, in->kind == PTX_K_CALL);
+            if (ptx_punct(&ps->tok, '|'))
+                parse_pair(ps);
+            if (!ptx_punct(&ps->tok, ','))
+                break;
+            ptx_advance(ps);
+        }
+    }
+    if (!ptx_punct(&ps->tok, ';'))
+        ptx_expected(ps, "',' or ';' after an operand");
+    ptx_advance(ps);
+    return base;
+}
+
+/* ---- instructions ---- */
+
+/* An instruction's guard: @%p or @!%p. */
+static void parse_guard(ptx_parser *ps, ptx_instr *in)
+{
+    ptx_advance(ps);
+    if (ptx_punct(&ps->tok, '!')) {
+        in->guard_neg = 1;
+        ptx_advance(ps);
+    }
+    if (ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "a predicate register after '@'");
+    in->guard = ptx_lookup_reg(ps);
+    if (in->guard < 0)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "unknown register '%.*s'", (int)ps->tok.n, ps->tok.p);
+    if (ps->f->regs[in->guard].cls != PTX_RC_PRED)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "a guard is a predicate; '%.*s' is not", (int)ps->tok.n, ps->tok.p);
+    ptx_advance(ps);
+}
+
+/* The opcode and its modifiers: the kind, state space, vector width, type size and memory semantics
+ * of the instruction. */
+static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
+{
+    ptx_function *f = ps->f;
+    if (ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "an instruction");
+    const ptx_opcode *oi = ptx_find_opcode(ps->tok.p, ps->tok.n);
+    if (!oi)
+        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "not a known instruction: '%.*s'", (int)ps->tok.n, ps->tok.p);
+    in->op = ps->tok.p;
+    in->oplen = ps->tok.n;
+    in->kind = oi->kind;
+    in->line = ps->tok.line;
+    in->col = ps->tok.col;
+    ptx_advance(ps);
+    in->mods = f->nmods;
+    while (ps->tok.kind == PTX_T_DOTWORD) {
+        PTX_PUSH(f->mods, f->nmods, f->modc);
+        f->mods[f->nmods++] = ps->tok;
+        ptx_advance(ps);
+    }
+    in->nmods = f->nmods - in->mods;
+    const ptx_token *mods = in->nmods ? f->mods + in->mods : NULL;
+    ptx_classify_modifiers(in, mods, &ps->mod_info);
+    ptx_classify_semantics(in, mods, &ps->mod_info, oi->family);
+    if (ps->mod_info.nspaces > 1 && (oi->family == PTX_FAM_LD || oi->family == PTX_FAM_ST ||
+                                     oi->family == PTX_FAM_ATOM || oi->family == PTX_FAM_RED))
+        ptx_fail_at(ps, in->line, in->col, "'%.*s' names more than one state space", (int)in->oplen, in->op);
+    return oi;
+}
+
+/* Which constants an operand of type t takes: floats (.f32, .f64), integers (.u, .s, .pred), or
+ * integers and the bits of a float (.b); 0 where not checked (.f16, .bf16 and the packed types). */
+enum { CONST_ANY, CONST_FLOAT, CONST_INT, CONST_BITS };
+
+static int constant_class(const ptx_token *t)
+{
+    if (TOK_IS(t, ".f32") || TOK_IS(t, ".f64"))
+        return CONST_FLOAT;
+    if (TOK_IS(t, ".pred"))
+        return CONST_INT;
+    if (t->n < 3 || ptx_type_bits(t) <= 1 || (t->p[1] != 'u' && t->p[1] != 's' && t->p[1] != 'b'))
+        return CONST_ANY;
+    return t->p[1] == 'b' ? CONST_BITS : CONST_INT;
+}
+
+/* The constants of an instruction against its type (the last type modifier: cvt's and set's source
+ * type), as ptxas checks them: mov.f32 %f1, 1 and mov.u32 %r1, 1.5 are errors. The predicate of selp
+ * and of setp's boolean operator is left alone. */
+static void check_constants(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
+{
+    if (ps->mod_info.last_type < 0)
+        return;
+    int cls = constant_class(&ps->f->mods[in->mods + (uint32_t)ps->mod_info.last_type]);
+    if (cls == CONST_ANY)
+        return;
+    bool last_is_predicate = in->kind == PTX_K_SELP ||
+                             ((in->kind == PTX_K_SETP || (in->oplen == 3 && memcmp(in->op, "set", 3) == 0)) && n == 4);
+    for (uint32_t i = base; i < ps->npend - last_is_predicate; i++) {
+        const ptx_operand *o = &ps->pend[i];
+        bool bad = (o->kind == PTX_O_IMM && cls == CONST_FLOAT) ||
+                   (o->kind == PTX_O_FIMM && (cls == CONST_INT || (cls == CONST_BITS && !o->hex)));
+        if (bad)
+            ptx_fail_at(ps, o->line, o->col, "'%.*s' takes %s constants here", (int)in->oplen, in->op,
+                        cls == CONST_FLOAT ? "floating-point"
+                        : cls == CONST_INT ? "integer"
+                                           : "integer or 0f/0d");
+    }
+}
+
+/* ptxas's count of an instruction's operands (a pair p|q, a vector and an address with its
+ * coordinates, [map, {x, y}], each count one); for those it counts, a result register first; a
+ * label for bra. */
+static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi, uint32_t base,
+                           uint32_t unres_base)
+{
+    uint32_t min, max, n = 0;
+    if (!ptx_operand_range(oi, &ps->mod_info, in->nmods ? ps->f->mods + in->mods : NULL, in->nmods, &min, &max))
+        return;
+    bool constants = false;
+    for (uint32_t i = base; i < ps->npend; i++) {
+        n += !ps->pend[i].in_addr;
+        constants |= ps->pend[i].kind == PTX_O_IMM || ps->pend[i].kind == PTX_O_FIMM;
+    }
+    if (n < min || n > max)
+        ptx_fail_at(ps, in->line, in->col, "'%.*s' takes %s%u operand%s here, not %u", (int)in->oplen, in->op,
+                    min == max ? ""
+                    : n < min  ? "at least "
+                               : "at most ",
+                    n < min ? min : max, (n < min ? min : max) == 1 ? "" : "s", n);
+    if (constants)
+        check_constants(ps, in, base, n);
+    const ptx_operand *first = &ps->pend[base];
+    if (in->kind == PTX_K_BRA && (ps->nunres == unres_base || ps->unres[unres_base].at != base))
+        ptx_fail_at(ps, first->line, first->col, "bra takes a label");
+    if (oi->name[0] == 's' && strcmp(oi->name, "setmaxnreg") == 0) { /* a register count, no result */
+        if (first->kind != PTX_O_IMM)
+            ptx_fail_at(ps, first->line, first->col, "setmaxnreg takes a constant register count");
+        return;
+    }
+    if (oi->name[0] == 'e' && strcmp(oi->name, "elect") == 0 && first->kind != PTX_O_VEC) /* elect.sync d|p, mask */
+        ptx_fail_at(ps, first->line, first->col, "elect.sync's result is a pair d|p (or _|p)");
+    if (in->kind != PTX_K_BRA && in->kind != PTX_K_ST && in->kind != PTX_K_RED && first->kind != PTX_O_REG &&
+        first->kind != PTX_O_VEC && first->kind != PTX_O_SINK)
+        ptx_fail_at(ps, first->line, first->col, "'%.*s' needs a register for its result", (int)in->oplen, in->op);
+}
+
+void ptx_parse_instruction(ptx_parser *ps)
+{
+    ptx_function *f = ps->f;
+    ptx_instr in = {.guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col};
+    if (ptx_punct(&ps->tok, '@'))
+        parse_guard(ps, &in);
+    const ptx_opcode *oi = parse_opcode(ps, &in);
+    uint32_t unres_base = ps->nunres, base = parse_operands(ps, &in), n = ps->npend - base;
+    check_operands(ps, &in, oi, base, unres_base);
+    in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
+    in.nopnd = (int32_t)n;
+    for (uint32_t u = unres_base; u < ps->nunres; u++)
+        ptx_add_fixup(ps, f->nopnds + ps->unres[u].at - base, &ps->unres[u].name);
+    ps->nunres = unres_base;
+    while (f->nopnds + n > f->opndc)
+        ptx_grow((void **)&f->opnds, &f->opndc, sizeof *f->opnds);
+    if (n)
+        memcpy(f->opnds + f->nopnds, ps->pend + base, n * sizeof *f->opnds);
+    f->nopnds += n;
+    ps->npend = base;
+    PTX_PUSH(f->ins, f->nins, f->insc);
+    f->ins[f->nins++] = in;
+}

@@ -1,0 +1,865 @@
+/* Shared-memory races: two accesses to one location, at least one a write, that different threads make
+ * with nothing ordering them. Block barriers order everything; bar.warp.sync orders the lanes of a warp;
+ * an asynchronous copy is ordered only by what completes it; distributed shared memory by cluster
+ * barriers. Each access is followed forward to the barriers that end its interval (ptx_walk), and the
+ * accesses met on the way are compared thread by thread (ptx_conflicts.c). */
+#include "ptx_races.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the accesses ---- */
+
+static bool op_is(const ptx_instr *in, const char *name)
+{
+    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
+}
+
+/* Bytes each thread touches: the vector and type of ld/st, 16 per lane for ldmatrix/stmatrix (a row
+ * of 8 halves), the copy size of cp.async and bulk copies (0 when not a constant: unknown extent). */
+static uint32_t access_size(const ptx_ctx *c, const ptx_instr *in, uint8_t kind)
+{
+    if (op_is(in, "ldmatrix") || op_is(in, "stmatrix"))
+        return 16;
+    if (kind == PTX_SY_CP_ASYNC || kind == PTX_SY_BULK_MBAR || kind == PTX_SY_BULK_READ) {
+        for (int j = 0; j < in->nopnd; j++)
+            if (ptx_opnd(c, in, j)->kind == PTX_O_IMM)
+                return ptx_opnd(c, in, j)->imm > 0 && ptx_opnd(c, in, j)->imm < (1 << 24)
+                           ? (uint32_t)ptx_opnd(c, in, j)->imm
+                           : 0;
+        return 0;
+    }
+    return (uint32_t)(in->tsize ? in->tsize : 4) * in->vec;
+}
+
+/* Shared-memory accesses: ld/st/atom/red on .shared, generic ones through a pointer into shared
+ * memory (cvta.shared), and ones into other blocks of the cluster (mapa); the copies. */
+static void add_access(races *r, uint32_t i)
+{
+    ptx_ctx *c = r->c;
+    const ptx_instr *in = &c->f->ins[i];
+    uint8_t kind = c->sync->kind[i];
+    racc a = {.ins = i};
+    if (kind == PTX_SY_CP_ASYNC || kind == PTX_SY_BULK_MBAR) {
+        a.write = a.async = 1;
+    } else if (kind == PTX_SY_BULK_READ) {
+        a.async = 1;
+        a.which = 1;
+    } else if (in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) {
+        const ptx_operand *ad = ptx_address_operand(c, in);
+        uint8_t win = ad && ad->reg >= 0 ? c->window[ad->reg] : PTX_WIN_NONE;
+        if (!ad || (in->space != PTX_SP_SHARED && !(in->space == PTX_SP_GENERIC && win != PTX_WIN_NONE)))
+            return;
+        a.remote = win == PTX_WIN_CLUSTER;
+        a.write = in->kind != PTX_K_LD;
+        a.atomic = in->kind == PTX_K_ATOM || in->kind == PTX_K_RED;
+    } else {
+        return;
+    }
+    a.size = access_size(c, in, kind);
+    a.base = -2; /* ptx_threads_base when needed */
+    r->acc_of[i] = (int32_t)r->na;
+    r->acc[r->na++] = a;
+}
+
+/* Two reads never race; nor two plain stores (loops filling an array with a block-sized stride look
+ * alike, and the read that follows is what goes wrong), nor two atomics. An asynchronous copy races
+ * with anything it overlaps. */
+static bool kinds_race(const racc *x, const racc *y)
+{
+    if (!x->write && !y->write)
+        return false;
+    if (x->async || y->async)
+        return true;
+    if (x->atomic && y->atomic)
+        return false;
+    return !(x->write && y->write && !x->atomic && !y->atomic);
+}
+
+/* ---- what a walk reaches ---- */
+
+/* A way as one number: 0 for "not reached", else ((via + 3) * 2 + many) * 2 + noisy. */
+enum { WAY_DIRECT = 8 }; /* via -1, not many, not noisy */
+static int32_t way_code(ptx_way w)
+{
+    return ((w.via + 3) * 2 + w.many) * 2 + w.noisy;
+}
+
+static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
+{
+    (void)c;
+    races *r = arg;
+    int32_t code = way_code(way);
+    int32_t a = r->acc_of[i];
+    r->visits++;
+    if (a < 0)
+        return;
+    if (i == r->start && r->start_pending && way.via == -1 && !way.noisy) {
+        r->start_pending = false; /* the start itself: counted when the walk comes back to it */
+        return;
+    }
+    int side = r->side;
+    r->direct[side][a] |= way.via == -1;
+    if (!r->via[side][a]) {
+        r->via[side][a] = code;
+        r->list[side][r->nlist[side]++] = (uint32_t)a;
+    } else if (r->via[side][a] != code && (!r->via2[side][a] || r->via2[side][a] == code)) {
+        r->via2[side][a] = code;
+    } else if (r->via[side][a] != code) {
+        r->multi[side][a] = true;
+    }
+}
+
+/* Walks from instruction `from` into side `side`; a start that is itself an access is not counted
+ * until the walk comes back to it. */
+static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
+{
+    r->side = side;
+    r->start = from;
+    r->start_pending = true;
+    ptx_walk(r->c, from, ref, stop, note, r);
+}
+
+static void clear(races *r, int side)
+{
+    for (uint32_t k = 0; k < r->nlist[side]; k++) {
+        r->via[side][r->list[side][k]] = r->via2[side][r->list[side][k]] = 0;
+        r->multi[side][r->list[side][k]] = r->direct[side][r->list[side][k]] = false;
+    }
+    r->nlist[side] = 0;
+}
+
+/* The evaluation of y relative to x from what the walk recorded: the first way it came (second: the
+ * second way, when there was one). */
+static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from, bool second)
+{
+    int32_t code = second ? r->via2[side][y] : r->via[side][y];
+    ptx_eval ev = {.via = code / 4 - 3, .many = (code >> 1) & 1, .noisy = code & 1, .from = (int32_t)from};
+    ev.unknown = r->multi[side][y] || ev.via == -2;
+    return ev;
+}
+
+static ptx_eval relation(const races *r, int side, uint32_t y, uint32_t from)
+{
+    ptx_eval ev = relation_of(r, side, y, from, false);
+    ev.unknown |= r->via2[side][y] != 0; /* callers that look at one way only */
+    return ev;
+}
+
+/* ---- reports ---- */
+
+enum { MEET_PATH, MEET_LOOP, MEET_FREE_LOOP, MEET_SPLIT, MEET_SAME, MEET_FLIGHT, MEET_AFTER_WAIT, MEET_CLUSTER };
+
+static const char *what(const ptx_ctx *c, const racc *a)
+{
+    uint8_t kind = c->sync->kind[a->ins];
+    if (kind == PTX_SY_CP_ASYNC)
+        return "filled by the cp.async";
+    if (kind == PTX_SY_BULK_MBAR)
+        return "filled by the bulk copy";
+    if (kind == PTX_SY_BULK_READ)
+        return "read by the bulk copy";
+    return a->atomic ? "updated atomically" : a->write ? "written" : "read";
+}
+
+/* The end of the message: how the two accesses meet, and where the missing barrier goes. */
+static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, uint32_t to, uint32_t via_line)
+{
+    const char *bar = warp ? "bar.warp.sync (__syncwarp)" : "barrier";
+    switch (meet) {
+    case MEET_PATH:
+        snprintf(buf, n, "with no %s on the path from line %u to line %u", bar, from, to);
+        break;
+    case MEET_LOOP:
+        snprintf(buf, n, "with no %s on the way from line %u around the loop to line %u (the next iteration)", bar,
+                 from, to);
+        break;
+    case MEET_FREE_LOOP:
+        snprintf(buf, n, "in a loop with no %s, where threads run different iterations at once (lines %u and %u)", bar,
+                 from, to);
+        break;
+    case MEET_SPLIT:
+        snprintf(buf, n, "on the two sides of the thread-dependent branch at line %u, which run at once until a %s",
+                 via_line, bar);
+        break;
+    case MEET_SAME:
+        snprintf(buf, n,
+                 "storing different data at one address in one step (addresses and data differ between "
+                 "threads)");
+        break;
+    case MEET_FLIGHT:
+        snprintf(buf, n,
+                 "while the copy is in flight: only cp.async.wait_group/wait_all, or a wait on the copy's "
+                 "mbarrier, completes it");
+        break;
+    case MEET_AFTER_WAIT:
+        snprintf(buf, n,
+                 "after the wait at line %u, which completes the copy for its own thread only: no barrier "
+                 "follows it",
+                 via_line);
+        break;
+    default:
+        snprintf(buf, n, "with no barrier.cluster between them");
+        break;
+    }
+    if (warp)
+        snprintf(buf + strlen(buf), n - strlen(buf), ": since sm_70 the lanes of a warp do not run in lockstep");
+}
+
+static void report(races *r, const racc *x, const racc *y, int meet, bool warp, uint32_t via_line)
+{
+    ptx_ctx *c = r->c;
+    const racc *w = x->write ? x : y, *o = w == x ? y : x;
+    if (r->reported[w->ins] || r->reported[o->ins])
+        return;
+    r->reported[w->ins] = r->reported[o->ins] = true;
+    const ptx_instr *wi = &c->f->ins[w->ins], *oi = &c->f->ins[o->ins];
+    const char *who = meet == MEET_CLUSTER  ? "another block of the cluster"
+                      : warp                ? "another lane of the same warp"
+                      : meet == MEET_FLIGHT ? "any thread, the issuing one included"
+                                            : "another thread of the block";
+    const char *fix = warp                      ? "put bar.warp.sync (__syncwarp) between the accesses"
+                      : meet == MEET_CLUSTER    ? "put barrier.cluster.arrive/wait between the accesses"
+                      : meet == MEET_FLIGHT     ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
+                                                  "bar.sync before touching its data"
+                      : meet == MEET_AFTER_WAIT ? "put bar.sync after the wait, before other threads use the data"
+                      : meet == MEET_SAME       ? "give each thread its own location, or combine the values (an atomic "
+                                                  "operation, a reduction)"
+                                                : "put bar.sync between the accesses, or give each thread its own "
+                                                  "location";
+    char tail[256];
+    describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
+    ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
+                    "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
+                    oi->line, who, tail);
+}
+
+/* Reports x against y when some pair of threads may conflict; a conflict found only between lanes
+ * of one warp is reported as such. */
+static void check(races *r, const racc *x, const racc *y, int filter, const ptx_eval *ev, int meet, uint32_t via_line)
+{
+    if (!kinds_race(x, y) || r->reported[x->ins] || r->reported[y->ins])
+        return;
+    if (!ptx_may_conflict(r, x, y, filter, ev))
+        return;
+    bool warp =
+        filter == PTX_PAIR_OTHER_THREADS && meet <= MEET_SPLIT && !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_WARPS, ev);
+    report(r, x, y, meet, warp, via_line);
+}
+
+/* ---- intervals ---- */
+
+static void store_pairs(races *r, const racc *x, const racc *y);
+
+/* Whether instructions i and j lie in a common loop. */
+static bool shares_loop(const ptx_ctx *c, uint32_t i, uint32_t j)
+{
+    int32_t l = c->sync->inner[c->blk[i]];
+    if (l < 0 || c->sync->inner[c->blk[j]] < 0)
+        return false;
+    for (uint32_t k = 0; k < c->sync->nloops; k++)
+        if (ptx_in_loop(c->sync, (int32_t)k, c->blk[i]) && ptx_in_loop(c->sync, (int32_t)k, c->blk[j]))
+            return true;
+    return false;
+}
+
+/* x against what its interval reaches: the walk stops at block barriers; with warp barriers in the
+ * function, a second walk stopping at those too tells the pairs only lanes of different warps make. */
+static void block_pairs(races *r, uint32_t a, bool warp_barriers)
+{
+    const racc *x = &r->acc[a];
+    walk(r, 0, x->ins, x->ins, PTX_STOP_BLOCK);
+    if (warp_barriers)
+        walk(r, 1, x->ins, x->ins, PTX_STOP_WARP);
+    for (uint32_t k = 0; k < r->nlist[0]; k++) {
+        uint32_t b = r->list[0][k];
+        if (x->remote || r->acc[b].remote)
+            continue; /* other blocks of the cluster: cluster_pairs */
+        int filter = !warp_barriers || r->via[1][b] ? PTX_PAIR_OTHER_THREADS : PTX_PAIR_OTHER_WARPS;
+        if (r->via[0][b] == WAY_DIRECT && !r->via2[0][b] && !r->multi[0][b] && b != a)
+            store_pairs(r, x, &r->acc[b]); /* two stores in one step */
+        if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
+            /* after x's loops: how many times around them does not relate the two, any iteration of x may */
+            ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
+            check(r, x, &r->acc[b], filter, &ev, r->direct[0][b] ? MEET_PATH : MEET_LOOP, 0);
+            continue;
+        }
+        for (int k = 0; k < 1 + (r->via2[0][b] != 0); k++) { /* each way it came */
+            ptx_eval ev = relation_of(r, 0, b, x->ins, k);
+            bool path = ev.via == -1 || (ev.unknown && r->direct[0][b]);
+            int meet = path ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
+            check(r, x, &r->acc[b], filter, &ev, meet, 0);
+        }
+    }
+    clear(r, 0);
+    clear(r, 1);
+}
+
+/* Threads that part at a thread-dependent branch run both sides at once until a barrier: accesses
+ * only one side reaches are compared with those only the other reaches. The walks are bounded so
+ * that the whole stays near-linear in the function's size. */
+static void split_pairs(races *r)
+{
+    ptx_ctx *c = r->c;
+    uint64_t budget = 64 * (uint64_t)c->n + 4096;
+    for (uint32_t b = 0; b < c->nb && r->visits < budget; b++) {
+        const ptx_instr *br = &c->f->ins[c->bend[b] - 1];
+        if (!c->reach[b] || c->sstart[b + 1] - c->sstart[b] != 2 || br->kind != PTX_K_BRA || br->guard < 0 ||
+            !c->variant[br->guard])
+            continue;
+        uint32_t s0 = c->succ[c->sstart[b]], s1 = c->succ[c->sstart[b] + 1];
+        if (s0 >= c->nb || s1 >= c->nb)
+            continue;
+        uint32_t at = c->bend[b] - 1;
+        walk(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK);
+        walk(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK);
+        for (uint32_t i = 0; i < r->nlist[0]; i++) {
+            uint32_t xa = r->list[0][i];
+            if (r->via[1][xa])
+                continue;
+            for (uint32_t j = 0; j < r->nlist[1]; j++) {
+                uint32_t ya = r->list[1][j];
+                if (r->via[0][ya] || r->acc[xa].remote || r->acc[ya].remote)
+                    continue;
+                ptx_eval ev = {.via = -1, .from = (int32_t)at};
+                ev.unknown = r->via[0][xa] != WAY_DIRECT || r->via[1][ya] != WAY_DIRECT || r->multi[0][xa] ||
+                             r->multi[1][ya] || r->via2[0][xa] || r->via2[1][ya];
+                check(r, &r->acc[xa], &r->acc[ya], PTX_PAIR_OTHER_THREADS, &ev, MEET_SPLIT, br->line);
+            }
+        }
+        clear(r, 0);
+        clear(r, 1);
+    }
+}
+
+/* Whether store i writes a value that differs between threads (any register it reads but its address). */
+static bool variant_value(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
+    for (uint32_t k = c->ndef[i]; k < c->ndef[i] + c->nuse[i]; k++) {
+        int32_t reg = c->du[c->du_start[i] + k];
+        if ((!ad || reg != ad->reg) && c->variant[reg])
+            return true;
+    }
+    return false;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Whether instruction in computes its one result from its operands alone (arithmetic, conversions,
+ * copies): its data comes from theirs. */
+static bool computes(const ptx_ctx *c, uint32_t j, const ptx_instr *in)
+{
+    switch (in->kind) {
+    case PTX_K_MOV:
+    case PTX_K_CVT:
+    case PTX_K_ADD:
+    case PTX_K_SUB:
+    case PTX_K_MUL:
+    case PTX_K_MAD:
+    case PTX_K_FMA:
+    case PTX_K_SHL:
+    case PTX_K_SELP:
+    case PTX_K_NEG:
+    case PTX_K_ARITH:
+        return c->ndef[j] == 1 && in->nopnd >= 2;
+    default:
+        return false;
+    }
+}
+
+/* The loads whose data register reg may hold (through arithmetic on it, copies and conversions, any
+ * definition of a register defined more than once), added to out (at most 4); false when some of it
+ * comes from elsewhere (a shuffle, a vote, an atomic). */
+static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int depth)
+{
+    int32_t d = c->only_def[reg];
+    uint32_t from = d >= 0 ? (uint32_t)d : 0, to = d >= 0 ? (uint32_t)d + 1 : c->n;
+    for (uint32_t j = from; j < to; j++) {
+        bool defines = false;
+        for (uint32_t k = 0; k < c->ndef[j]; k++)
+            defines |= c->du[c->du_start[j] + k] == reg;
+        if (!defines)
+            continue;
+        const ptx_instr *in = &c->f->ins[j];
+        if (in->kind == PTX_K_LD && ptx_address_operand(c, in)) {
+            if (*n < 4)
+                out[(*n)++] = j;
+            continue;
+        }
+        if (!computes(c, j, in) || !depth)
+            return false;
+        int followed = 0; /* operands that differ between threads; constants and uniform values add none */
+        for (int k = 1; k < in->nopnd; k++) {
+            const ptx_operand *o = ptx_opnd(c, in, k);
+            if (o->kind == PTX_O_REG && c->variant[o->reg] && !loads_of(c, o->reg, out, n, depth - 1))
+                return false;
+            followed += o->kind == PTX_O_REG && c->variant[o->reg];
+        }
+        if (!followed && in->kind != PTX_K_MOV)
+            return false; /* a value of its own */
+    }
+    return true;
+}
+
+/* The loads whose data store i writes (its registers that differ between threads), into out[4]; their
+ * number, -1 when some of the data comes from elsewhere. */
+static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4])
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
+    int n = 0;
+    for (uint32_t u = c->ndef[i]; u < c->ndef[i] + c->nuse[i]; u++) {
+        int32_t reg = c->du[c->du_start[i] + u];
+        if (reg != ad->reg && c->variant[reg] && !loads_of(c, reg, out, &n, 3))
+            return -1;
+    }
+    return n;
+}
+
+/* The address thread t loads from with load ld in sample s; false when not known or not made. */
+static bool load_address(ptx_ctx *c, uint32_t ld, int s, uint32_t t, uint64_t *at)
+{
+    ptx_tvals *v = ptx_threads_scratch(c, 1);
+    ptx_eval ev = {.s = s, .via = -1, .from = -1};
+    if (!ptx_threads_access(c, ld, 0, &ev, v) || !v->known || v->act[t] == PTX_ACT_NO)
+        return false;
+    *at = v->kv[t];
+    return true;
+}
+
+/* The two stores of a pair, each with its addresses (for every thread) and the loads of its data. */
+typedef struct store_side {
+    const racc *a;
+    const ptx_tvals *v;
+    uint32_t loads[4];
+    int nloads; /* -2 not looked for yet */
+} store_side;
+
+/* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
+ * addresses in sample s (layouts that keep copies of one value in several threads store them to one
+ * place, which is no race). */
+static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
+{
+    if (x->nloads == -2)
+        x->nloads = data_loads(c, x->a->ins, x->loads);
+    if (y->nloads == -2)
+        y->nloads = data_loads(c, y->a->ins, y->loads);
+    uint64_t a1, a2;
+    return x->nloads > 0 && y->nloads > 0 && load_address(c, x->loads[0], s, t1, &a1) &&
+           load_address(c, y->loads[0], s, t2, &a2) && a1 != a2;
+}
+
+/* Whether, in sample s, two different threads that surely make stores x and y (one store when y is
+ * x) store data loaded from different addresses at one address; a few pairs tried. */
+static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, int s)
+{
+    uint32_t m = 0, tried = 0;
+    for (int side = 0; side < (y == x ? 1 : 2); side++) {
+        const ptx_tvals *v = side ? y->v : x->v;
+        for (uint32_t t = 0; t < v->n; t++) /* the address, the side, the thread */
+            if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50))
+                keys[m++] = v->kv[t] << 11 | (uint64_t)side << 10 | t;
+    }
+    qsort(keys, m, sizeof *keys, cmp_u64);
+    for (uint32_t k = 1, run = 0; k < m && tried < 32; k++) {
+        if (keys[k] >> 11 != keys[k - 1] >> 11) {
+            run = k;
+            continue;
+        }
+        uint32_t p = run; /* with two stores: x's first thread at this address, against y's */
+        if (((keys[p] >> 10 & 1) != 0) || (y != x && !(keys[k] >> 10 & 1)))
+            continue;
+        uint32_t t1 = (uint32_t)(keys[p] & 1023), t2 = (uint32_t)(keys[k] & 1023);
+        if (t1 == t2)
+            continue;
+        tried++;
+        if (data_differ(c, x, y, s, t1, t2))
+            return true;
+    }
+    return false;
+}
+
+/* Whether two threads surely store different data at one address with stores x and y (x itself when
+ * they are one), in one step, in some sample. */
+static bool stores_collide(races *r, const racc *x, const racc *y)
+{
+    ptx_ctx *c = r->c;
+    int n = ptx_threads_count(c);
+    if (n < 2 || !ptx_threads_scratch(c, 1))
+        return false;
+    ptx_tvals vy = {0};
+    if (y != x)
+        vy = (ptx_tvals){.addr = ptx_xcalloc((size_t)n, sizeof(ptx_kb)),
+                         .kv = ptx_xcalloc((size_t)n, sizeof(uint64_t)),
+                         .act = ptx_xcalloc((size_t)n, 1)};
+    uint64_t *keys = NULL;
+    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2}, sy = {.a = y, .v = &vy, .nloads = -2};
+    bool hit = false;
+    for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
+        ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        if (!ptx_threads_access(c, x->ins, 0, &ev, (ptx_tvals *)sx.v) || !sx.v->known ||
+            (y != x && (!ptx_threads_access(c, y->ins, 0, &ev, &vy) || !vy.known)))
+            break;
+        bool sampled = sx.v->sampled || (y != x && vy.sampled);
+        if (y != x || sx.v->apart == 255 || (!sx.v->apart && sx.v->active > 1)) { /* else: all apart */
+            keys = keys ? keys : ptx_xcalloc(2 * (size_t)n, sizeof *keys);
+            hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
+        }
+        if (!sampled)
+            break;
+    }
+    free(keys);
+    free(vy.addr), free(vy.kv), free(vy.act);
+    return hit;
+}
+
+/* Whether x is a plain store whose address and data differ between threads. */
+static bool thread_store(const ptx_ctx *c, const racc *x)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+    return x->write && !x->atomic && !x->async && !x->remote && !x->which && ad && ad->reg >= 0 &&
+           c->variant[ad->reg] && variant_value(c, x->ins);
+}
+
+/* Two threads storing different values at one address in one step: a plain store whose address and
+ * data differ between threads (s[t / 2] = in[t], s[t % n] = in[t]) against itself, or against
+ * another such store its interval reaches on a path, reported only when two threads surely collide
+ * with data loaded from different places. Other pairs of stores are left alone (see kinds_race), and
+ * so are stores of one value (every thread setting a flag, halo cells two threads load alike). */
+static void store_pairs(races *r, const racc *x, const racc *y)
+{
+    ptx_ctx *c = r->c;
+    const ptx_affine *af = &c->addr[x->ins];
+    if (y == x && af->st == PTX_AF_AFFINE && af->k[0] && !af->k[1] && !af->k[2] && !af->symco)
+        return; /* c + k * tid.x (+ one uniform value): every thread its own address */
+    ptx_eval ev = {.via = -1, .from = (int32_t)x->ins};
+    if (r->reported[x->ins] || r->reported[y->ins] || !thread_store(c, x) || (y != x && !thread_store(c, y)) ||
+        (y != x && (r->store_checks >= 4 * r->na + 256 || !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_THREADS, &ev))))
+        return;
+    r->store_checks += y != x; /* pairs of two stores: a few per access at most (a store with itself: once) */
+    if (!stores_collide(r, x, y))
+        return;
+    report(r, x, y, MEET_SAME, false, 0); /* one step: no barrier of any kind orders the stores */
+}
+
+/* ---- asynchronous copies ---- */
+
+static int32_t compose(int32_t a, int32_t b)
+{
+    return a == -1 ? b : b == -1 ? a : -2;
+}
+
+/* The symbol of an instruction's last address operand (a copy's or a wait's mbarrier), or -1. */
+static int32_t mbarrier_symbol(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    for (int j = in->nopnd; j-- > 0;) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if (o->kind == PTX_O_ADDR)
+            return o->reg >= 0 ? c->form[o->reg].sym : o->sym;
+    }
+    return -1;
+}
+
+/* After the wait that completes a copy for its own thread: other threads until the next barrier. */
+static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way, uint8_t trips)
+{
+    const racc *x = &r->acc[a];
+    walk(r, 0, wait, x->ins, PTX_STOP_BLOCK);
+    for (uint32_t k = 0; k < r->nlist[0]; k++) {
+        uint32_t b = r->list[0][k];
+        ptx_eval ev = relation(r, 0, b, x->ins);
+        ev.trips = ev.via == -1 ? trips : 0;
+        ev.via = compose(way.via, ev.via);
+        ev.noisy |= way.noisy;
+        ev.unknown |= ev.via == -2;
+        check(r, x, &r->acc[b], PTX_PAIR_OTHER_THREADS, &ev, MEET_AFTER_WAIT, r->c->f->ins[wait].line);
+    }
+    clear(r, 0);
+}
+
+typedef struct flight_state {
+    uint32_t b, pos;
+    uint8_t committed, newer; /* the copy's group is committed; groups committed after it (up to 3) */
+    uint8_t trips;            /* times around loop way.via when it names one (1 to 3) */
+    uint32_t around;          /* way.noisy: the one loop gone around, plus 1; 0 when not known */
+    ptx_way way;
+} flight_state;
+
+/* Does instruction i complete copy x, in state st? cp.async: wait_all, or wait_group N once N groups
+ * came after the copy's; bulk copies from shared memory the same with the bulk group instructions;
+ * bulk copies into shared memory: a wait on their mbarrier. */
+static bool completes(const races *r, const racc *x, uint32_t i, flight_state *st)
+{
+    const ptx_ctx *c = r->c;
+    uint8_t kx = c->sync->kind[x->ins], k = c->sync->kind[i];
+    const ptx_instr *in = &c->f->ins[i];
+    if (kx == PTX_SY_BULK_MBAR) {
+        int32_t m = mbarrier_symbol(c, x->ins), w = k == PTX_SY_MBAR_WAIT ? mbarrier_symbol(c, i) : -1;
+        return k == PTX_SY_MBAR_WAIT && (m < 0 || w < 0 || m == w);
+    }
+    uint8_t commit = kx == PTX_SY_CP_ASYNC ? PTX_SY_CP_COMMIT : PTX_SY_BULK_COMMIT;
+    uint8_t wait = kx == PTX_SY_CP_ASYNC ? PTX_SY_CP_WAIT : PTX_SY_BULK_WAIT;
+    if (k == commit) {
+        st->newer = st->committed ? (uint8_t)(st->newer < 3 ? st->newer + 1 : 3) : 0;
+        st->committed = 1;
+    }
+    if (k != wait)
+        return false;
+    bool all = in->nopnd == 0 || ptx_opnd(c, in, 0)->kind != PTX_O_IMM;
+    int64_t n = all ? 0 : ptx_opnd(c, in, 0)->imm;
+    if (all && kx == PTX_SY_CP_ASYNC)
+        return true; /* cp.async.wait_all commits and waits for everything */
+    return st->committed && st->newer >= n;
+}
+
+/* committed x newer x (no back edge, one loop's once, twice or three times, several) x (not around
+ * other loops, around one known, around others) */
+enum { FLIGHT_STATES = 2 * 4 * 5 * 3 };
+
+static uint32_t flight_key(const flight_state *st)
+{
+    uint32_t way = st->way.via == -1 ? 0u : st->way.via >= 0 ? st->trips : 4u;
+    uint32_t around = !st->way.noisy ? 0u : st->around ? 1u : 2u;
+    return st->b * FLIGHT_STATES + ((st->committed * 4u + st->newer) * 5u + way) * 3u + around;
+}
+
+/* Whether state st was seen in this flight; one around another known loop than the state seen is
+ * taken as around loops not known. */
+static bool flight_seen(races *r, flight_state *st)
+{
+    uint32_t k = flight_key(st);
+    if (r->fseen[k] == r->fstamp && r->faround[k] != st->around) {
+        st->around = 0;
+        k = flight_key(st);
+    }
+    if (r->fseen[k] == r->fstamp)
+        return true;
+    r->fseen[k] = r->fstamp;
+    r->faround[k] = st->around;
+    return false;
+}
+
+/* Whether register r depends on a run-time value: a parameter, or a register with several
+ * definitions (a loop counter), through its single definitions (a few steps). */
+static bool runtime_value(const ptx_ctx *c, int32_t r, int depth)
+{
+    int32_t d = c->only_def[r];
+    if (d < 0)
+        return true;
+    const ptx_instr *in = &c->f->ins[d];
+    if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM)
+        return true;
+    for (uint32_t k = c->ndef[d]; depth > 0 && k < c->ndef[d] + c->nuse[d]; k++)
+        if (runtime_value(c, c->du[c->du_start[d] + k], depth - 1))
+            return true;
+    return false;
+}
+
+/* Whether copy x is issued under a condition on run-time values (its guard, or a branch it depends
+ * on in its own loop: every iteration, or only some), beyond choosing the issuing thread. */
+static bool conditional_copy(ptx_ctx *c, const racc *x)
+{
+    const ptx_instr *in = &c->f->ins[x->ins];
+    if (in->guard >= 0 && runtime_value(c, in->guard, 6))
+        return true;
+    uint32_t b = c->blk[x->ins], d = b;
+    for (int depth = 0; depth < 16 && (d = ptx_idom(c, d)) != UINT32_MAX; depth++) {
+        const ptx_instr *last = &c->f->ins[c->bend[d] - 1];
+        uint32_t p = d;
+        for (int up = 0; up < 256 && p != b && p != c->exitb; up++)
+            p = c->ipdom[p];
+        if (p != b && last->kind == PTX_K_BRA && last->guard >= 0 && c->sync->inner[d] == c->sync->inner[b] &&
+            runtime_value(c, last->guard, 6))
+            return true;
+    }
+    return false;
+}
+
+/* Per loop: whether it holds what completes copy x (a wait on its mbarrier, a cp.async wait), when x
+ * is conditional; NULL otherwise. Whenever a pipelined loop's prologue or prefetch issues such a
+ * copy, the loop runs the iteration that waits for it: its condition (the stage against the trip
+ * count) is false for the iterations that will not run. So the flight of a conditional copy neither
+ * leaves such a loop nor goes around it. */
+static bool *waiting_loops(ptx_ctx *c, const races *r, const racc *x)
+{
+    if (!c->sync->nloops || !conditional_copy(c, x))
+        return NULL;
+    uint8_t kx = c->sync->kind[x->ins];
+    uint8_t wait = kx == PTX_SY_CP_ASYNC    ? PTX_SY_CP_WAIT
+                   : kx == PTX_SY_BULK_READ ? PTX_SY_BULK_WAIT
+                                            : PTX_SY_MBAR_WAIT;
+    bool *w = NULL;
+    for (uint32_t i = 0; i < c->n; i++) {
+        flight_state st = {.committed = 1, .newer = 3};
+        if (c->sync->inner[c->blk[i]] < 0 || c->sync->kind[i] != wait || !completes(r, x, i, &st))
+            continue;
+        w = w ? w : ptx_xcalloc(c->sync->nloops, sizeof *w);
+        for (uint32_t l = 0; l < c->sync->nloops; l++)
+            w[l] |= ptx_in_loop(c->sync, (int32_t)l, c->blk[i]); /* a try_wait spins in a loop of its own */
+    }
+    return w;
+}
+
+/* Whether the edge from block b to next goes around loop h: another successor of b leads into it (is
+ * its head, or on every path to it) and next does not. */
+static bool goes_around(ptx_ctx *c, int32_t h, uint32_t b, uint32_t next)
+{
+    uint32_t head = c->sync->loops[h].head;
+    if (ptx_in_loop(c->sync, h, b) || (next < c->nb && (ptx_in_loop(c->sync, h, next) || ptx_dominates(c, next, head))))
+        return false;
+    for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
+        if (c->succ[e] != next && c->succ[e] < c->nb && (c->succ[e] == head || ptx_dominates(c, c->succ[e], head)))
+            return true;
+    return false;
+}
+
+/* Whether the flight of a copy with waiting loops w skips the edge from block b to next. */
+static bool skips_edge(ptx_ctx *c, const bool *w, uint32_t b, uint32_t next)
+{
+    int32_t l = c->sync->inner[b];
+    if (!w)
+        return false;
+    if (l >= 0 && w[l] && (next >= c->nb || !ptx_in_loop(c->sync, l, next)))
+        return true; /* leaves a loop that waits for it */
+    if (c->sstart[b + 1] - c->sstart[b] < 2)
+        return false;
+    for (uint32_t h = 0; h < c->sync->nloops; h++)
+        if (w[h] && goes_around(c, (int32_t)h, b, next))
+            return true;
+    return false;
+}
+
+/* The flight of asynchronous copy a: every instruction reachable from it before what completes it
+ * (block barriers do not), compared with the copy for any pair of threads, the issuer included; then,
+ * for cp.async and bulk reads, the threads that did not issue it until their next barrier. */
+static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
+{
+    ptx_ctx *c = r->c;
+    const racc *x = &r->acc[a];
+    bool groups = c->sync->kind[x->ins] != PTX_SY_BULK_MBAR;
+    bool *waits = waiting_loops(c, r, x);
+    uint32_t qh = 0, qt = 0;
+    r->fstamp++;
+    queue[qt++] = (flight_state){.b = c->blk[x->ins], .pos = x->ins + 1, .way = {-1, false}};
+    while (qh < qt) {
+        flight_state st = queue[qh++];
+        bool done = false;
+        for (uint32_t i = st.pos; i < c->bend[st.b] && !done; i++) {
+            int32_t y = r->acc_of[i];
+            if (y >= 0 && ((uint32_t)y != a || st.way.via != -1 || st.way.noisy)) {
+                ptx_eval ev = {.via = st.way.via,
+                               .noisy = st.way.noisy,
+                               .from = (int32_t)x->ins,
+                               .unknown = st.way.via == -2,
+                               .trips = st.trips,
+                               .around = st.around};
+                check(r, x, &r->acc[y], PTX_PAIR_ANY, &ev, MEET_FLIGHT, 0);
+            }
+            done = completes(r, x, i, &st);
+            if (done && groups)
+                after_wait(r, a, i, st.way, st.trips);
+        }
+        for (uint32_t e = c->sstart[st.b]; e < c->sstart[st.b + 1] && !done; e++) {
+            flight_state next = st;
+            next.b = c->succ[e];
+            next.pos = next.b < c->nb ? c->bstart[next.b] : 0;
+            if (skips_edge(c, waits, st.b, next.b))
+                continue;
+            int32_t l = c->sync->edge_loop[e];
+            if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]) && st.way.via == l && st.trips < 3)
+                next.trips++; /* a pipeline of several stages: its copies complete some iterations on */
+            else if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]))
+                next.way.via = compose(st.way.via, l), next.trips = 1;
+            else if (l != -1) {
+                bool first = !st.way.noisy && l >= 0, same = st.way.noisy && l >= 0 && st.around == (uint32_t)l + 1;
+                next.around = first || same ? (uint32_t)l + 1 : 0;
+                next.way.noisy = true;
+            }
+            if (next.b < c->nb && qt < cap && !flight_seen(r, &next))
+                queue[qt++] = next;
+        }
+    }
+    free(waits);
+}
+
+static void cluster_pairs(races *r, uint32_t a)
+{
+    const racc *x = &r->acc[a];
+    walk(r, 0, x->ins, x->ins, 1u << PTX_SY_CLUSTER);
+    for (uint32_t k = 0; k < r->nlist[0]; k++) {
+        uint32_t b = r->list[0][k];
+        if (!x->remote && !r->acc[b].remote)
+            continue;
+        ptx_eval ev = relation(r, 0, b, x->ins);
+        check(r, x, &r->acc[b], PTX_PAIR_ANY, &ev, MEET_CLUSTER, 0);
+    }
+    clear(r, 0);
+}
+
+static void find_races(races *r)
+{
+    ptx_ctx *c = r->c;
+    bool remote = false, async = false, warp_barriers = (c->sync->present >> PTX_SY_WARP) & 1;
+    r->warp_filters = warp_barriers;
+    for (int k = 0; k < 2; k++) {
+        r->via[k] = ptx_xcalloc(r->na, sizeof *r->via[k]);
+        r->via2[k] = ptx_xcalloc(r->na, sizeof *r->via2[k]);
+        r->multi[k] = ptx_xcalloc(r->na, sizeof *r->multi[k]);
+        r->direct[k] = ptx_xcalloc(r->na, sizeof *r->direct[k]);
+        r->list[k] = ptx_xcalloc(r->na, sizeof *r->list[k]);
+    }
+    for (uint32_t a = 0; a < r->na; a++) {
+        remote |= r->acc[a].remote;
+        async |= r->acc[a].async;
+        if (!r->acc[a].async)
+            block_pairs(r, a, warp_barriers);
+    }
+    for (uint32_t a = 0; a < r->na; a++)
+        store_pairs(r, &r->acc[a], &r->acc[a]);
+    split_pairs(r);
+    if (async) {
+        uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
+        r->fseen = ptx_xcalloc(cap, sizeof *r->fseen);
+        r->faround = ptx_xcalloc(cap, sizeof *r->faround);
+        flight_state *queue = ptx_xcalloc(cap, sizeof *queue);
+        for (uint32_t a = 0; a < r->na; a++)
+            if (r->acc[a].async)
+                flight(r, a, queue, cap);
+        free(r->fseen), free(r->faround);
+        free(queue);
+    }
+    for (uint32_t a = 0; remote && a < r->na; a++)
+        if (!r->acc[a].async)
+            cluster_pairs(r, a);
+    for (int k = 0; k < 2; k++)
+        free(r->via[k]), free(r->via2[k]), free(r->multi[k]), free(r->direct[k]), free(r->list[k]);
+    if (r->profiled)
+        ptx_profiles_free(r);
+}
+
+void ptx_find_shared_races(ptx_ctx *c)
+{
+    races r = {.c = c};
+    ptx_sync_of(c);
+    r.acc = ptx_xmalloc(c->n + 1, sizeof *r.acc); /* the first r.na are written before they are read */
+    r.acc_of = ptx_xcalloc(c->n + 1, sizeof *r.acc_of);
+    r.reported = ptx_xcalloc(c->n + 1, sizeof *r.reported);
+    bool writes = false;
+    for (uint32_t i = 0; i < c->n; i++) {
+        r.acc_of[i] = -1;
+        if (c->reach[c->blk[i]])
+            add_access(&r, i);
+        writes |= r.na && r.acc[r.na - 1].ins == i && r.acc[r.na - 1].write;
+    }
+    ptx_find_block_bound(c, r.acc, r.na);
+    if (writes)
+        find_races(&r);
+    free(r.acc);
+    free(r.acc_of);
+    free(r.reported);
+}

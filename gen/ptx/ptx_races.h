@@ -1,0 +1,92 @@
+/* Shared-memory races: the accesses and the state the race rule (ptx_races.c) and its conflict test
+ * (ptx_conflicts.c) share. */
+#ifndef TRUENO_PTX_RACES_H
+#define TRUENO_PTX_RACES_H
+
+#include "ptx_analysis.h"
+
+/* Which pairs of threads can race: any two (asynchronous copies, other blocks of a cluster), two
+ * different threads, or two threads of different warps (ordered within a warp by bar.warp.sync). */
+enum { PTX_PAIR_ANY, PTX_PAIR_OTHER_THREADS, PTX_PAIR_OTHER_WARPS };
+
+typedef struct racc {
+    uint32_t ins;
+    uint8_t write, atomic, async, remote;
+    uint8_t which; /* the address operand that points into shared memory */
+    uint32_t size; /* bytes per thread; 0: from the address to the end of the array */
+    int32_t base;  /* the node of its address less a constant offset (ptx_threads_base), -1 unknown */
+    int64_t off;
+} racc;
+
+typedef struct keyed {
+    uint64_t key;
+    ptx_kb v;
+    uint32_t t;
+    uint8_t side;
+} keyed;
+
+/* An access evaluated for one sample: the threads that may make it, their addresses sorted when all
+ * are known, and summaries for quick answers. */
+typedef struct ptx_profile {
+    uint32_t n; /* threads that may make the access */
+    bool valid, known, sampled, relative, detailed;
+    uint64_t lo, hi;      /* the smallest and largest address they may use */
+    uint64_t ones, zeros; /* bits one (zero) in every such address */
+    int32_t warps;        /* per warp, the range of its addresses: at r->ranges[warps] (-1 none) */
+    uint8_t apart;        /* (known) the low bits two threads' addresses never share all: 0 unknown,
+                             255 two threads share an address */
+    uint64_t *addr;       /* known: their addresses, sorted ... */
+    uint32_t *t;          /* ... and threads */
+    ptx_tvals raw;        /* every thread's values, kept when not all known or for copies */
+} ptx_profile;
+
+enum { DETAIL_SLOTS = 8 };
+
+typedef struct races {
+    ptx_ctx *c;
+    racc *acc;
+    uint32_t na;
+    int32_t *acc_of; /* per instruction: its access, or -1 */
+    bool *reported;  /* per instruction */
+    /* what walks reached: per access, the first way (via + 2, 0 not reached) and whether others */
+    int32_t *via[2], *via2[2]; /* per access: the first two ways a walk reached it (way codes) ... */
+    bool *multi[2];            /* ... and whether it came more ways than that */
+    bool *direct[2];           /* reached around no back edge */
+    uint32_t *list[2], nlist[2];
+    int side;               /* which of the two the walk running now fills */
+    uint32_t start;         /* where it started */
+    bool start_pending;     /* ... and has not passed that instruction yet */
+    uint64_t visits;        /* instructions walks visited (to bound the optional walks) */
+    uint32_t store_checks;  /* pairs of stores compared thread by thread (bounded) */
+    ptx_tvals v[2];         /* evaluation scratch */
+    ptx_profile **profiles; /* per access (when used), sample and (un)known loop values: summaries kept */
+    ptx_profile temp[2];    /* the pair being compared, in full */
+    ptx_profile *related;   /* summaries that depend on the reference: a table */
+    uint64_t *related_key;
+    uint8_t *plain_known;            /* per access: 0 not evaluated yet, 1 its values depend on the reference, 2 not */
+    ptx_profile dslot[DETAIL_SLOTS]; /* full profiles of the last accesses compared */
+    uint64_t dkey[DETAIL_SLOTS];
+    uint32_t dused[DETAIL_SLOTS], dtick;
+    int dprotect;
+    keyed *keys;
+    uint64_t *sort_addr; /* sorting scratch */
+    uint32_t *sort_t;
+    bool profiled;     /* ptx_profiles_init done */
+    uint64_t *ranges;  /* per-warp address ranges of summaries (the two slots', then kept ones) */
+    bool warp_filters; /* some pair is compared for threads of different warps only */
+    uint32_t nranges, ranges_cap;
+    uint32_t *fseen, fstamp; /* flights of asynchronous copies: per block and state ... */
+    uint32_t *faround;       /* ... and the loop it went around (flight_state.around) */
+} races;
+
+void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na);
+/* May x (relative to itself) and y (evaluated as ev says) touch one byte, for threads filter allows? */
+bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const ptx_eval *ev);
+/* Access a evaluated as ev says (slot: the first or the second of a pair); NULL when it cannot be.
+ * Summaries are kept and reused when they do not depend on the reference; full: with the threads
+ * sorted by address (or every thread's values), in the slot. (ptx_profiles.c) */
+const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int slot, bool full);
+void ptx_profiles_init(races *r);
+void ptx_profiles_free(races *r);
+
+#endif

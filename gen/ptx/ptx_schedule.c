@@ -1,0 +1,422 @@
+/* A model of ptxas's instruction scheduler: the registers one block holds when scheduled for latency. */
+#include "ptx_analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* With registers to spare ptxas schedules each block by critical path: of the instructions whose
+ * operands are ready it issues the one with the longest chain of latencies still ahead of it, one
+ * per cycle. Loads, with their long latencies, go as early as they may, and independent chains of
+ * arithmetic interleave; what a value costs is the span from its definition to its last use in
+ * that order. The latencies (cycles until a result can be used) are those ptxas plans with on
+ * sm_80/sm_90, rounded; the model's figures follow them loosely (docs/PTX_ANALYZER.md). */
+enum {
+    PTX_LAT_ALU = 4,     /* integer and floating-point arithmetic, moves, compares */
+    PTX_LAT_SFU = 12,    /* ex2, lg2, rcp, sqrt, rsqrt, sin, cos, tanh; div and rem sequences */
+    PTX_LAT_MMA = 16,    /* mma, wmma, wgmma */
+    PTX_LAT_CONST = 8,   /* ld.param, ld.const */
+    PTX_LAT_SHARED = 12, /* ld.shared, ldmatrix */
+    PTX_LAT_GLOBAL = 32, /* global, local, generic and texture loads */
+};
+
+/* Loads ptxas may move: not volatile. */
+static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
+{
+    if (in->kind == PTX_K_TEX)
+        return true;
+    if (in->kind != PTX_K_LD)
+        return false;
+    for (uint32_t m = 0; m < in->nmods; m++)
+        if (f->mods[in->mods + m].n >= 9 && memcmp(f->mods[in->mods + m].p, ".volatile", 9) == 0)
+            return false;
+    return true;
+}
+
+#define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
+
+static int latency(const ptx_function *f, const ptx_instr *in)
+{
+    if ((in->kind == PTX_K_LD || in->kind == PTX_K_TEX) && hoistable_load(f, in)) {
+        if (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST)
+            return PTX_LAT_CONST;
+        return in->space == PTX_SP_SHARED || OP_IS(in, "ldmatrix") ? PTX_LAT_SHARED : PTX_LAT_GLOBAL;
+    }
+    if (in->kind != PTX_K_ARITH && in->kind != PTX_K_OTHER)
+        return PTX_LAT_ALU;
+    if (OP_IS(in, "mma") || OP_IS(in, "wmma") || OP_IS(in, "wgmma"))
+        return PTX_LAT_MMA;
+    if (OP_IS(in, "ex2") || OP_IS(in, "lg2") || OP_IS(in, "rcp") || OP_IS(in, "sqrt") || OP_IS(in, "rsqrt") ||
+        OP_IS(in, "sin") || OP_IS(in, "cos") || OP_IS(in, "tanh") || OP_IS(in, "div") || OP_IS(in, "rem"))
+        return PTX_LAT_SFU;
+    return PTX_LAT_ALU;
+}
+
+/* Instructions that order every memory access: barriers, fences, calls, atomics, asynchronous
+ * copies, volatile loads. */
+static bool orders_memory(const ptx_function *f, const ptx_instr *in)
+{
+    return in->kind == PTX_K_BAR || in->kind == PTX_K_CALL || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED ||
+           in->kind == PTX_K_CP_ASYNC || in->kind == PTX_K_OTHER || (in->kind == PTX_K_LD && !hoistable_load(f, in));
+}
+
+static int reg_weight(uint8_t cls)
+{
+    static const int weights[] = {0, 1, 1, 2, 4}; /* ORDER ptx_reg_class */
+    return weights[cls];
+}
+
+/* ---- the dependence graph of one block ---- */
+
+/* An edge: `to` issues at least lat cycles after `from`. Past the scratch's capacity (memory orders
+ * of pathological blocks) further edges are dropped: the model then reorders more freely. */
+static void add_edge(ptx_sched *s, int32_t from, int32_t to, int32_t lat)
+{
+    if (from < 0 || from == to || s->nedges >= s->edge_cap)
+        return;
+    s->edge_to[s->nedges] = to;
+    s->edge_lat[s->nedges] = lat;
+    s->edge_next[s->nedges] = s->first_edge[from];
+    s->first_edge[from] = (int32_t)s->nedges++;
+    s->npred[to]++;
+}
+
+/* Values: each definition makes a value of its own, and a block's reads are of the value the last
+ * definition before them made (or of a value that enters the block). A definition still waits for
+ * the previous value's last reader in program order (and for the previous definition): the order
+ * PTX register reuse imposes, which keeps, for one, an unrolled loop's copies from all running
+ * ahead at once. Per register (stamped per block): its current value and that value's last reader. */
+static void stamp(ptx_sched *s, int32_t x)
+{
+    if (s->reg_stamp[x] == s->tick)
+        return;
+    s->reg_stamp[x] = s->tick;
+    s->cur_val[x] = -1;
+    s->last_reader[x] = -1;
+}
+
+static int32_t new_value(ptx_sched *s, int32_t x, int32_t def)
+{
+    s->val_def[s->nvals] = def; /* -1: enters the block */
+    s->val_from[s->nvals] = s->val_to[s->nvals] = -1;
+    s->val_reg[s->nvals] = x;
+    s->cur_val[x] = (int32_t)s->nvals;
+    return (int32_t)s->nvals++;
+}
+
+static int32_t value_of(ptx_sched *s, int32_t x)
+{
+    stamp(s, x);
+    return s->cur_val[x] >= 0 ? s->cur_val[x] : new_value(s, x, -1);
+}
+
+/* Node k reads x: after the node defining its value, by that node's latency. */
+static void note_read(ptx_sched *s, int32_t x, int32_t k)
+{
+    int32_t v = value_of(s, x), d = s->val_def[v];
+    if (d >= 0)
+        add_edge(s, d, k, s->lat[d]);
+    s->last_reader[x] = k;
+    s->opnd_val[s->nopnds++] = v;
+}
+
+static void note_def(ptx_sched *s, int32_t x, int32_t k)
+{
+    stamp(s, x);
+    if (s->cur_val[x] >= 0)
+        add_edge(s, s->val_def[s->cur_val[x]], k, 1);
+    add_edge(s, s->last_reader[x], k, 0);
+    s->opnd_val[s->nopnds++] = ~new_value(s, x, k); /* a definition */
+}
+
+/* Memory order: loads after the last store to their space (or generic) and the last fence; stores
+ * after the loads and stores before them in their space; fences after every access before them.
+ * A barrier in a block that writes no global memory does not hold global loads back (ptxas moves
+ * them across: measured, a global store or a fence in the loop stops it). */
+static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s, int32_t k)
+{
+    switch (in->kind) {
+    case PTX_K_LD:
+    case PTX_K_TEX:
+    case PTX_K_ST:
+    case PTX_K_ATOM:
+    case PTX_K_RED:
+    case PTX_K_BAR:
+    case PTX_K_CALL:
+    case PTX_K_CP_ASYNC:
+    case PTX_K_OTHER:
+        break;
+    default:
+        return; /* arithmetic, moves, branches */
+    }
+    bool load = hoistable_load(f, in), fence = orders_memory(f, in);
+    if (!load && !fence && in->kind != PTX_K_ST)
+        return;
+    int sp = in->space < PTX_SP_COUNT ? in->space : PTX_SP_GENERIC;
+    if (load && (sp == PTX_SP_PARAM || sp == PTX_SP_CONST))
+        return;
+    add_edge(s, s->fence, k, 0);
+    if (!load || sp != PTX_SP_GLOBAL)
+        add_edge(s, s->barrier, k, 0);
+    for (int x = 0; x < PTX_SP_COUNT; x++) {
+        bool related = fence || x == sp || x == PTX_SP_GENERIC || sp == PTX_SP_GENERIC;
+        if (!related)
+            continue;
+        add_edge(s, s->store[x], k, 0);
+        if (!load)
+            for (int32_t l = s->loads[x]; l >= 0; l = s->list_next[l])
+                add_edge(s, s->list_node[l], k, 0);
+    }
+    if (fence) {
+        *(in->kind == PTX_K_BAR && !s->writes_global ? &s->barrier : &s->fence) = k;
+        for (int x = 0; x < PTX_SP_COUNT; x++)
+            s->store[x] = -1, s->loads[x] = -1;
+    } else if (load && s->nlist < s->list_cap) {
+        s->list_node[s->nlist] = k;
+        s->list_next[s->nlist] = s->loads[sp];
+        s->loads[sp] = (int32_t)s->nlist++;
+    } else if (!load) {
+        s->store[sp] = k;
+        s->loads[sp] = -1;
+    }
+}
+
+static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32_t n, ptx_sched *s)
+{
+    const ptx_function *f = c->f;
+    s->nedges = s->nlist = 0;
+    s->fence = s->barrier = -1;
+    s->writes_global = false;
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+        const ptx_instr *in = &f->ins[i];
+        s->writes_global |= in->kind == PTX_K_ATOM || in->kind == PTX_K_RED || in->kind == PTX_K_CALL ||
+                            (in->kind == PTX_K_ST && (in->space == PTX_SP_GLOBAL || in->space == PTX_SP_GENERIC));
+    }
+    for (int x = 0; x < PTX_SP_COUNT; x++)
+        s->store[x] = s->loads[x] = -1;
+    uint32_t len = c->bend[b] - c->bstart[b];
+    for (int32_t k = 0; k < n; k++) {
+        uint32_t i = (uint32_t)k < len ? c->bstart[b] + (uint32_t)k : s->instr[k - (int32_t)len];
+        s->instr[k] = i;
+        s->first_edge[k] = -1;
+        s->npred[k] = 0;
+        s->lat[k] = latency(f, &f->ins[i]);
+    }
+    s->nvals = s->nopnds = 0;
+    for (int32_t k = 0; k < n; k++) {
+        uint32_t i = s->instr[k];
+        const int32_t *r = c->du + c->du_start[i];
+        s->opnd_start[k] = s->nopnds;
+        for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+            if (base[r[j]] >= 0)
+                note_read(s, base[r[j]], k);
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (base[r[j]] == r[j]) {
+                if (f->ins[i].guard >= 0)
+                    note_read(s, r[j], k); /* a guarded definition keeps the old value where it does not run */
+                note_def(s, r[j], k);
+            }
+        note_memory(f, &f->ins[i], s, k); /* the branch that ends the block reads a predicate at most:
+                                             no register, so where it issues does not matter */
+    }
+    s->opnd_start[n] = s->nopnds;
+}
+
+/* ---- list scheduling ---- */
+
+/* The ready list: a binary heap of keys, longest height first, then program order. */
+static uint64_t ready_key(const ptx_sched *s, int32_t k)
+{
+    return (uint64_t)(uint32_t)(INT32_MAX - s->height[k]) << 32 | (uint32_t)k;
+}
+
+static void heap_push(uint64_t *heap, int32_t *n, uint64_t key)
+{
+    int32_t i = (*n)++;
+    for (; i > 0 && key < heap[(i - 1) / 2]; i = (i - 1) / 2)
+        heap[i] = heap[(i - 1) / 2];
+    heap[i] = key;
+}
+
+static int32_t heap_pop(uint64_t *heap, int32_t *n)
+{
+    uint64_t top = heap[0], x = heap[--*n];
+    int32_t i = 0;
+    for (;;) {
+        int32_t l = 2 * i + 1, m = l + 1 < *n && heap[l + 1] < heap[l] ? l + 1 : l;
+        if (l >= *n || heap[m] >= x)
+            break;
+        heap[i] = heap[m];
+        i = m;
+    }
+    if (*n)
+        heap[i] = x;
+    return (int32_t)(uint32_t)top;
+}
+
+/* Heights (the longest chain of latencies from each node to the block's end), then the issue order
+ * into s->order. Nodes whose operands are not ready yet wait in a ring of lists by cycle (no
+ * latency reaches PTX_WAIT_RING). ptxas looks ahead only so far: a node more than PTX_LOOKAHEAD
+ * cycles of height below the critical path (the highest node waiting or ready: every other node
+ * descends from one of those) waits too, so that loads of a long reduction are not all issued at
+ * its start (fitted on the tuning split: 256, between 128 and 384 all alike). */
+enum { PTX_WAIT_RING = 64, PTX_LOOKAHEAD = 256 };
+
+static void heights(ptx_sched *s, int32_t n)
+{
+    for (int32_t k = n; k-- > 0;) {
+        int32_t h = s->lat[k];
+        for (int32_t e = s->first_edge[k]; e >= 0; e = s->edge_next[e])
+            if (s->edge_lat[e] + s->height[s->edge_to[e]] > h)
+                h = s->edge_lat[e] + s->height[s->edge_to[e]];
+        s->height[k] = h;
+        s->ready_at[k] = 0;
+    }
+}
+
+/* The highest node in the ring of waiting nodes, or -1. */
+static int32_t highest_waiting(const ptx_sched *s, const int32_t *ring)
+{
+    int32_t h = -1;
+    for (int r = 0; r < PTX_WAIT_RING; r++)
+        for (int32_t x = ring[r]; x >= 0; x = s->waiting[x])
+            h = s->height[x] > h ? s->height[x] : h;
+    return h;
+}
+
+static void list_schedule(ptx_sched *s, int32_t n)
+{
+    heights(s, n);
+    int32_t ring[PTX_WAIT_RING], nready = 0, *next = s->waiting, wait_max = -1;
+    uint64_t *heap = s->heap;
+    for (int r = 0; r < PTX_WAIT_RING; r++)
+        ring[r] = -1;
+    for (int32_t k = 0; k < n; k++)
+        if (!s->npred[k])
+            heap_push(heap, &nready, ready_key(s, k));
+    for (int32_t cycle = 0, issued = 0; issued < n; cycle++) {
+        for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot])
+            heap_push(heap, &nready, ready_key(s, *slot));
+        /* wait_max only ever overstates the highest waiting node: worked out again before a stall */
+        int32_t top = nready ? INT32_MAX - (int32_t)(heap[0] >> 32) : -1;
+        if (top < wait_max - PTX_LOOKAHEAD)
+            wait_max = highest_waiting(s, ring);
+        if (!nready || top < wait_max - PTX_LOOKAHEAD) {
+            while (ring[(cycle + 1) % PTX_WAIT_RING] < 0 && wait_max >= 0)
+                cycle++; /* a stall: on to the next cycle something becomes ready */
+            continue;
+        }
+        int32_t k = heap_pop(heap, &nready);
+        s->order[issued++] = k;
+        for (int32_t e = s->first_edge[k]; e >= 0; e = s->edge_next[e]) {
+            int32_t to = s->edge_to[e];
+            if (cycle + s->edge_lat[e] > s->ready_at[to])
+                s->ready_at[to] = cycle + s->edge_lat[e];
+            if (--s->npred[to])
+                continue;
+            if (s->ready_at[to] <= cycle + 1) {
+                heap_push(heap, &nready, ready_key(s, to));
+            } else {
+                next[to] = ring[s->ready_at[to] % PTX_WAIT_RING];
+                ring[s->ready_at[to] % PTX_WAIT_RING] = to;
+                wait_max = s->height[to] > wait_max ? s->height[to] : wait_max;
+            }
+        }
+    }
+}
+
+/* ---- the registers the schedule holds ---- */
+
+/* Each value holds a register from the slot defining it (or the block's entry, slot -1) up to, not
+ * including, the slot of its last use (the block's end when it leaves the block): a difference
+ * array over the slots. */
+static void value_ranges(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
+{
+    for (int32_t slot = 0; slot < n; slot++) {
+        int32_t k = s->order[slot];
+        for (uint32_t o = s->opnd_start[k]; o < s->opnd_start[k + 1]; o++) {
+            int32_t v = s->opnd_val[o];
+            if (v >= 0)
+                s->val_to[v] = slot;
+            else
+                s->val_from[~v] = slot;
+        }
+    }
+    for (uint32_t w = 0; w < (c->f->nregs + 63) / 64; w++)
+        for (uint64_t bits = live_out[w]; bits; bits &= bits - 1) {
+            int32_t x = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(bits));
+            s->val_to[value_of(s, x)] = n; /* what leaves the block, or passes through it */
+        }
+    memset(s->diff, 0, (size_t)(n + 3) * sizeof *s->diff);
+    for (uint32_t v = 0; v < s->nvals; v++) {
+        int32_t weight = reg_weight(c->f->regs[s->val_reg[v]].cls), from = s->val_from[v];
+        int32_t to = s->val_to[v] > from ? s->val_to[v] : from + 1;
+        s->diff[from + 1] += weight;
+        s->diff[to + 1] -= weight;
+    }
+}
+
+int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, int copies, const uint64_t *live_out,
+                           ptx_sched *s)
+{
+    int32_t n = (int32_t)(c->bend[b] - c->bstart[b]) * copies;
+    if (n <= 0)
+        return 0;
+    s->tick++;
+    build_graph(c, base, b, n, s);
+    list_schedule(s, n);
+    value_ranges(c, live_out, s, n);
+    int best = 0, cur = 0;
+    for (int32_t k = 0; k <= n + 1; k++) {
+        cur += s->diff[k];
+        best = cur > best ? cur : best;
+    }
+    return best;
+}
+
+/* Carves n 32-bit words off the scratch block. */
+static int32_t *carve(ptx_sched *s, uint32_t n)
+{
+    int32_t *p = s->block + s->used;
+    s->used += n;
+    return p;
+}
+
+void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, uint32_t nblocks)
+{
+    uint32_t nr = c->f->nregs + 1, longest = 1, refs = 0;
+    for (uint32_t k = 0; k < nblocks; k++) {
+        uint32_t b = blocks[k], len = (c->bend[b] - c->bstart[b]) * (uint32_t)copies[b], r = 0;
+        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+            r += ((uint32_t)c->ndef[i] * 2 + c->nuse[i]) * (uint32_t)copies[b];
+        longest = len > longest ? len : longest;
+        refs = r > refs ? r : refs;
+    }
+    /* edges: one per read, per memory access and per list entry, and the branch's; values: one per
+     * definition and per register entering or leaving the block */
+    uint32_t edges = refs + 12 * longest + 16, lists = longest + 16, vals = refs + nr;
+    *s = (ptx_sched){.edge_cap = edges, .list_cap = lists};
+    /* one block: the stamps (zeroed), per register, per node, per slot, per operand, per value, per
+     * edge and per list entry */
+    size_t words = (size_t)nr * 3 + (size_t)longest * 9 + longest + 4 + refs + (size_t)vals * 4 + (size_t)edges * 3 +
+                   (size_t)lists * 2;
+    s->block = malloc(words * 4);
+    s->heap = malloc((size_t)longest * sizeof *s->heap);
+    if (!s->block || !s->heap)
+        abort();
+    memset(s->block, 0, (size_t)nr * 4); /* the stamps */
+    s->reg_stamp = (uint32_t *)carve(s, nr), s->cur_val = carve(s, nr), s->last_reader = carve(s, nr);
+    s->first_edge = carve(s, longest), s->npred = carve(s, longest), s->lat = carve(s, longest);
+    s->height = carve(s, longest), s->ready_at = carve(s, longest), s->order = carve(s, longest);
+    s->instr = (uint32_t *)carve(s, longest), s->waiting = carve(s, longest);
+    s->opnd_start = (uint32_t *)carve(s, longest + 1), s->diff = carve(s, longest + 3);
+    s->opnd_val = carve(s, refs), s->val_def = carve(s, vals), s->val_reg = carve(s, vals);
+    s->val_from = carve(s, vals), s->val_to = carve(s, vals);
+    s->edge_to = carve(s, edges), s->edge_lat = carve(s, edges), s->edge_next = carve(s, edges);
+    s->list_node = carve(s, lists), s->list_next = carve(s, lists);
+}
+
+void ptx_sched_free(ptx_sched *s)
+{
+    free(s->heap);
+    free(s->block);
+}

@@ -1,0 +1,389 @@
+/* Synchronisation of one function: what each instruction orders (barriers, warp barriers, asynchronous
+ * copies and what completes them), back edges, blocks on cycles, and walks that stop at barriers. */
+#include "ptx_analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- what an instruction does for synchronisation ----
+ * Classified here from the opcode and its modifier names. The parser does not record these effects
+ * yet; when its IR carries per-instruction memory and synchronisation semantics, this function is the
+ * one place to switch over to them. */
+
+static bool has_mod(const ptx_function *f, const ptx_instr *in, const char *name)
+{
+    size_t n = strlen(name);
+    for (uint32_t i = 0; i < in->nmods; i++) {
+        const ptx_token *t = &f->mods[in->mods + i];
+        if (t->n >= n && memcmp(t->p, name, n) == 0 && (t->n == n || t->p[n] == ':'))
+            return true;
+    }
+    return false;
+}
+
+static bool op_is(const ptx_instr *in, const char *name)
+{
+    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
+}
+
+/* The state space an instruction names first (its destination for copies), with ::cluster noted. */
+static uint8_t first_space(const ptx_function *f, const ptx_instr *in, bool *cluster)
+{
+    static const struct {
+        const char *name;
+        uint8_t space;
+    } spaces[] = {{".shared", PTX_SP_SHARED}, {".global", PTX_SP_GLOBAL}, {".local", PTX_SP_LOCAL}};
+    for (uint32_t i = 0; i < in->nmods; i++) {
+        const ptx_token *t = &f->mods[in->mods + i];
+        for (size_t k = 0; k < sizeof spaces / sizeof spaces[0]; k++) {
+            size_t n = strlen(spaces[k].name);
+            if (t->n >= n && memcmp(t->p, spaces[k].name, n) == 0 && (t->n == n || t->p[n] == ':')) {
+                *cluster = t->n >= n + 9 && memcmp(t->p + n, "::cluster", 9) == 0;
+                return spaces[k].space;
+            }
+        }
+    }
+    return PTX_SP_NONE;
+}
+
+static uint8_t classify_copy(const ptx_function *f, const ptx_instr *in)
+{
+    bool cluster = false;
+    if (!has_mod(f, in, ".async"))
+        return PTX_SY_NONE;
+    if (has_mod(f, in, ".bulk")) {
+        if (has_mod(f, in, ".commit_group"))
+            return PTX_SY_BULK_COMMIT;
+        if (has_mod(f, in, ".wait_group"))
+            return PTX_SY_BULK_WAIT;
+        if (has_mod(f, in, ".prefetch"))
+            return PTX_SY_NONE;
+        return first_space(f, in, &cluster) == PTX_SP_SHARED ? PTX_SY_BULK_MBAR : PTX_SY_BULK_READ;
+    }
+    if (has_mod(f, in, ".commit_group"))
+        return PTX_SY_CP_COMMIT;
+    if (has_mod(f, in, ".wait_group") || has_mod(f, in, ".wait_all"))
+        return PTX_SY_CP_WAIT;
+    if (has_mod(f, in, ".mbarrier"))
+        return PTX_SY_MBAR_OTHER; /* cp.async.mbarrier.arrive */
+    return first_space(f, in, &cluster) == PTX_SP_SHARED ? PTX_SY_CP_ASYNC : PTX_SY_NONE;
+}
+
+static uint8_t classify(const ptx_function *f, const ptx_instr *in)
+{
+    if (op_is(in, "bar") || op_is(in, "barrier")) {
+        if (has_mod(f, in, ".warp"))
+            return PTX_SY_WARP;
+        if (has_mod(f, in, ".arrive"))
+            return PTX_SY_NONE;
+        if (has_mod(f, in, ".cluster"))
+            return has_mod(f, in, ".wait") ? PTX_SY_CLUSTER : PTX_SY_NONE;
+        return in->kind == PTX_K_BAR ? PTX_SY_BLOCK : PTX_SY_NONE;
+    }
+    if (op_is(in, "cp"))
+        return classify_copy(f, in);
+    if (op_is(in, "mbarrier"))
+        return has_mod(f, in, ".try_wait") || has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT : PTX_SY_MBAR_OTHER;
+    return PTX_SY_NONE;
+}
+
+/* ---- back edges and blocks on cycles ---- */
+
+/* Back edges: edges to a block still on the depth-first stack (retreating edges). */
+static void find_back_edges(const ptx_ctx *c, ptx_syncinfo *s)
+{
+    uint32_t nb = c->nb;
+    uint8_t *state = ptx_xcalloc(nb + 1, 1); /* 0 new, 1 on the stack, 2 done */
+    uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *edge = ptx_xcalloc(nb + 1, sizeof *edge), sp = 0;
+    if (nb) {
+        stack[sp++] = 0;
+        state[0] = 1;
+        edge[0] = c->sstart[0];
+    }
+    while (sp) {
+        uint32_t b = stack[sp - 1];
+        if (edge[b] < c->sstart[b + 1]) {
+            uint32_t e = edge[b]++, t = c->succ[e];
+            if (t >= nb)
+                continue;
+            if (state[t] == 1)
+                s->back_edge[e] = true;
+            else if (state[t] == 0) {
+                state[t] = 1;
+                edge[t] = c->sstart[t];
+                stack[sp++] = t;
+            }
+        } else {
+            state[b] = 2;
+            sp--;
+        }
+    }
+    free(state);
+    free(stack);
+    free(edge);
+}
+
+/* Natural loops, one per back edge (source -> head): the head and the blocks that reach the source
+ * without passing the head. Their blocks are the ones on a cycle (reducible code; a back edge to
+ * itself makes a one-block loop). Bodies are kept as bit sets unless they would take too much
+ * memory, in which case loops are only counted (and loop-relative reasoning is given up). */
+static void find_loops(const ptx_ctx *c, ptx_syncinfo *s)
+{
+    uint32_t nb = c->nb, nedges = c->sstart[nb];
+    for (uint32_t e = 0; e < nedges; e++)
+        s->nloops += s->back_edge[e];
+    s->words = (nb + 64) / 64;
+    bool keep = (uint64_t)s->nloops * s->words <= (1u << 18);
+    s->loops = ptx_xcalloc(s->nloops + 1, sizeof *s->loops);
+    if (keep)
+        s->body = ptx_xcalloc((size_t)s->nloops * s->words + 1, sizeof *s->body);
+    uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *seen = ptx_xcalloc(nb + 1, sizeof *seen);
+    uint32_t id = 0;
+    for (uint32_t b = 0; b < nb; b++)
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
+            if (!s->back_edge[e])
+                continue;
+            uint32_t head = c->succ[e], sp = 0, stamp = id + 1;
+            s->edge_loop[e] = (int32_t)id;
+            ptx_loop *l = &s->loops[id];
+            *l = (ptx_loop){.head = head, .latch = b};
+            seen[head] = stamp;
+            stack[sp++] = head;
+            if (b != head) {
+                seen[b] = stamp;
+                stack[sp++] = b;
+            }
+            while (sp) {
+                uint32_t x = stack[--sp];
+                s->cyclic[x] = true;
+                l->size++;
+                if (keep)
+                    s->body[(size_t)id * s->words + x / 64] |= (uint64_t)1 << (x % 64);
+                for (uint32_t p = c->pstart[x]; x != head && p < c->pstart[x + 1]; p++)
+                    if (c->pred[p] < nb && seen[c->pred[p]] != stamp) {
+                        seen[c->pred[p]] = stamp;
+                        stack[sp++] = c->pred[p];
+                    }
+            }
+            id++;
+        }
+    if (!keep) { /* counted, not kept: no loop-relative reasoning */
+        s->nloops = 0;
+        for (uint32_t e = 0; e < nedges; e++)
+            s->edge_loop[e] = s->back_edge[e] ? -2 : -1;
+    }
+    free(stack);
+    free(seen);
+}
+
+bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b)
+{
+    if (loop < 0 || (uint32_t)loop >= s->nloops)
+        return false;
+    return (s->body[(size_t)loop * s->words + b / 64] >> (b % 64)) & 1;
+}
+
+/* The innermost loop holding instruction inside and not instruction outside, or -1. */
+int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside)
+{
+    const ptx_syncinfo *s = ptx_sync_of((ptx_ctx *)c);
+    int32_t best = -1;
+    for (uint32_t l = 0; l < s->nloops; l++)
+        if (ptx_in_loop(s, (int32_t)l, c->blk[inside]) && !ptx_in_loop(s, (int32_t)l, c->blk[outside]) &&
+            (best < 0 || s->loops[l].size < s->loops[best].size))
+            best = (int32_t)l;
+    return best;
+}
+
+ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
+{
+    if (c->sync)
+        return c->sync;
+    ptx_syncinfo *s = ptx_xcalloc(1, sizeof *s);
+    s->kind = ptx_xcalloc(c->n + 1, 1);
+    for (uint32_t i = 0; i < c->n; i++) {
+        s->kind[i] = classify(c->f, &c->f->ins[i]);
+        s->present |= 1u << s->kind[i];
+    }
+    s->back_edge = ptx_xcalloc(c->sstart[c->nb] + 1, sizeof *s->back_edge);
+    s->edge_loop = ptx_xcalloc(c->sstart[c->nb] + 1, sizeof *s->edge_loop);
+    for (uint32_t e = 0; e <= c->sstart[c->nb]; e++)
+        s->edge_loop[e] = -1;
+    s->cyclic = ptx_xcalloc(c->nb + 1, sizeof *s->cyclic);
+    s->latch = ptx_xcalloc(c->nb + 1, sizeof *s->latch);
+    find_back_edges(c, s);
+    find_loops(c, s);
+    s->inner = ptx_xcalloc(c->nb + 1, sizeof *s->inner);
+    for (uint32_t b = 0; b <= c->nb; b++) {
+        s->inner[b] = -1;
+        for (uint32_t l = 0; l < s->nloops && b < c->nb; l++)
+            if (ptx_in_loop(s, (int32_t)l, b) && (s->inner[b] < 0 || s->loops[l].size < s->loops[s->inner[b]].size))
+                s->inner[b] = (int32_t)l;
+    }
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
+            s->latch[b] |= s->back_edge[e];
+    s->seen = ptx_xcalloc(8 * (c->nb + 1), sizeof *s->seen);
+    s->queue = ptx_xcalloc(8 * (c->nb + 1), sizeof *s->queue);
+    s->via = ptx_xcalloc(4 * (c->nb + 1), sizeof *s->via);
+    return c->sync = s;
+}
+
+/* ---- dominators (Cooper, Harvey, Kennedy) ---- */
+
+/* Postorder numbers of the blocks reachable from the entry (others: UINT32_MAX), into s->po; their
+ * reverse postorder into order (n of them). */
+static uint32_t postorder(const ptx_ctx *c, ptx_syncinfo *s, uint32_t *order)
+{
+    uint32_t nb = c->nb, sp = 0, n = 0;
+    uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *edge = ptx_xcalloc(nb + 1, sizeof *edge);
+    for (uint32_t b = 0; b <= nb; b++)
+        s->po[b] = UINT32_MAX;
+    s->po[0] = UINT32_MAX - 1; /* on the stack */
+    stack[sp++] = 0;
+    edge[0] = c->sstart[0];
+    while (sp) {
+        uint32_t b = stack[sp - 1];
+        if (edge[b] < c->sstart[b + 1]) {
+            uint32_t t = c->succ[edge[b]++];
+            if (t < nb && s->po[t] == UINT32_MAX) {
+                s->po[t] = UINT32_MAX - 1;
+                edge[t] = c->sstart[t];
+                stack[sp++] = t;
+            }
+        } else {
+            s->po[b] = n;
+            order[nb - 1 - n++] = b;
+            sp--;
+        }
+    }
+    memmove(order, order + nb - n, n * sizeof *order);
+    free(stack), free(edge);
+    return n;
+}
+
+static void dominators(const ptx_ctx *c, ptx_syncinfo *s)
+{
+    uint32_t nb = c->nb, *order = ptx_xcalloc(nb + 1, sizeof *order);
+    s->idom = ptx_xcalloc(nb + 1, sizeof *s->idom);
+    s->po = ptx_xcalloc(nb + 1, sizeof *s->po);
+    uint32_t n = nb ? postorder(c, s, order) : 0;
+    for (uint32_t b = 0; b <= nb; b++)
+        s->idom[b] = UINT32_MAX;
+    s->idom[0] = 0;
+    for (bool changed = n > 1; changed;) {
+        changed = false;
+        for (uint32_t k = 1; k < n; k++) {
+            uint32_t b = order[k], nd = UINT32_MAX;
+            for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++) {
+                uint32_t p = c->pred[e], x = nd;
+                if (p >= nb || s->idom[p] == UINT32_MAX)
+                    continue;
+                for (uint32_t y = p; x != UINT32_MAX && x != y;) /* the nearest common dominator */
+                    if (s->po[x] < s->po[y])
+                        x = s->idom[x];
+                    else
+                        y = s->idom[y];
+                nd = x == UINT32_MAX ? p : x;
+            }
+            if (nd != UINT32_MAX && s->idom[b] != nd)
+                s->idom[b] = nd, changed = true;
+        }
+    }
+    free(order);
+}
+
+uint32_t ptx_idom(ptx_ctx *c, uint32_t b)
+{
+    ptx_syncinfo *s = ptx_sync_of(c);
+    if (!s->idom)
+        dominators(c, s);
+    return b < c->nb && b && s->po[b] < UINT32_MAX - 1 ? s->idom[b] : UINT32_MAX;
+}
+
+bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b)
+{
+    ptx_syncinfo *s = ptx_sync_of(c);
+    if (!s->idom)
+        dominators(c, s);
+    if (d >= c->nb || b >= c->nb || s->po[d] >= UINT32_MAX - 1 || s->po[b] >= UINT32_MAX - 1)
+        return false;
+    while (s->po[b] < s->po[d] && s->idom[b] != b)
+        b = s->idom[b];
+    return b == d;
+}
+
+void ptx_sync_free(ptx_syncinfo *s)
+{
+    if (!s)
+        return;
+    free(s->idom), free(s->po);
+    free(s->kind), free(s->back_edge), free(s->cyclic), free(s->latch), free(s->seen), free(s->queue);
+    free(s->loops), free(s->body), free(s->via), free(s->edge_loop), free(s->inner);
+    free(s);
+}
+
+/* ---- walks ---- */
+
+/* Every instruction reachable from instruction `from` on (itself included) without passing an
+ * instruction whose synchronisation kind is in `stop` (a bit set of 1 << PTX_SY_*). visit(ins, way,
+ * arg) is called for each, way telling how the path got there relative to instruction `ref`: which
+ * loop holding ref it went around (via: -1 none, a loop's id when exactly one back edge of such a
+ * loop, -2 more) and whether it went around loops not holding ref (noisy). An instruction reached in
+ * several ways is visited once for each. A stopping instruction is visited, and ends the path. */
+/* The way w becomes along edge e from block b to block t (reference in block rb); its walk state, a
+ * class (none, one loop once, one loop more, several) by noisy, per block. */
+static uint32_t walk_step(const ptx_syncinfo *s, uint32_t e, uint32_t b, uint32_t t, uint32_t rb, ptx_way *w)
+{
+    int32_t l = s->edge_loop[e];
+    if (w->via >= 0 && ptx_in_loop(s, w->via, b) && !ptx_in_loop(s, w->via, t))
+        w->via = -1, w->many = false; /* left the loop gone around */
+    if (l >= 0 && ptx_in_loop(s, l, rb)) {
+        w->many |= w->via == l;
+        w->via = w->via == -1 || w->via == l ? l : -2;
+    } else if (l != -1) {
+        w->noisy = true;
+    }
+    uint32_t cls = w->via == -1 ? 0u : w->via == -2 ? 3u : w->many ? 2u : 1u;
+    return 8 * t + 2 * cls + w->noisy;
+}
+
+void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
+              void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg)
+{
+    ptx_syncinfo *s = ptx_sync_of(c);
+    uint32_t stamp = ++s->stamp, qh = 0, qt = 0, b = c->blk[from], pos = from, rb = c->blk[ref];
+    ptx_way way = {-1, false, false};
+    for (;;) {
+        bool blocked = false;
+        for (uint32_t i = pos; i < c->bend[b] && !blocked; i++) {
+            visit(c, i, way, arg);
+            blocked = (stop >> s->kind[i]) & 1;
+        }
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1] && !blocked; e++) {
+            uint32_t t = c->succ[e];
+            if (t >= c->nb)
+                continue;
+            ptx_way w = way;
+            uint32_t state = walk_step(s, e, b, t, rb, &w), slot = 4 * t + 2 * w.many + w.noisy;
+            if (w.via >= 0 && s->seen[state] == stamp && s->via[slot] != w.via) {
+                w.via = -2, w.many = false; /* two loops' back edges lead here */
+                state = 8 * t + 6 + w.noisy;
+            }
+            if (s->seen[state] != stamp) {
+                s->seen[state] = stamp;
+                if (w.via >= 0)
+                    s->via[slot] = w.via;
+                s->queue[qt++] = state;
+            }
+        }
+        if (qh == qt)
+            break;
+        uint32_t state = s->queue[qh++], cls = (state % 8) / 2;
+        b = state / 8;
+        way.noisy = state & 1;
+        way.many = cls == 2;
+        way.via = cls == 0 ? -1 : cls == 3 ? -2 : s->via[4 * b + 2 * way.many + way.noisy];
+        pos = c->bstart[b];
+    }
+}

@@ -1,0 +1,671 @@
+/* Building the expression graph of values per thread: from the definitions that reach an access's
+ * address (and its guards) down to constants, the thread's coordinates, atoms and unknowns. */
+#include "ptx_tgraph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int32_t add_node(ptx_threads *th, tnode n)
+{
+    if (th->nn == th->cap) {
+        th->cap = th->cap ? th->cap * 2 : 256;
+        th->nodes = realloc(th->nodes, th->cap * sizeof *th->nodes);
+        if (!th->nodes)
+            abort();
+    }
+    th->nodes[th->nn] = n;
+    return (int32_t)th->nn++;
+}
+
+static int32_t leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm)
+{
+    return add_node(th, (tnode){.kind = kind, .w = (uint8_t)w, .imm = imm, .lid = -1, .arg = {-1, -1, -1, -1}});
+}
+
+static int32_t op_node(ptx_threads *th, uint8_t op, int w, bool sgn, int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    if (a < 0 || (op != OP_NOT && op != OP_CVT && b < 0))
+        return th->unknown32;
+    tnode n = {.kind = TN_OP, .op = op, .w = (uint8_t)w, .sgn = sgn, .lid = -1, .arg = {a, b, c, d}};
+    for (int j = 0; j < 4; j++)
+        if (n.arg[j] >= 0) {
+            n.param |= th->nodes[n.arg[j]].param;
+            n.atoms |= th->nodes[n.arg[j]].atoms;
+            n.loops |= th->nodes[n.arg[j]].loops;
+        }
+    if (op == OP_SETP && n.param)
+        n.atoms = 0; /* unknown whatever the sample (see apply) */
+    return add_node(th, n);
+}
+
+/* An atom: a loop's (its iteration count, or a value that changes between iterations) or not. */
+static int32_t atom(ptx_threads *th, int w, uint64_t identity, bool loop, int32_t lid, int32_t entry)
+{
+    int32_t n = leaf(th, TN_ATOM, w, identity);
+    th->nodes[n].loop = th->nodes[n].loops = loop;
+    th->nodes[n].param = !loop;
+    th->nodes[n].atoms = 1;
+    th->nodes[n].lid = lid;
+    th->nodes[n].arg[0] = entry;
+    return n;
+}
+
+static int reg_width(const ptx_function *f, int32_t r)
+{
+    static const uint8_t widths[] = {1, 16, 32, 64, 64}; /* ORDER ptx_reg_class */
+    return widths[f->regs[r].cls];
+}
+
+/* The n-th type modifier of an instruction (.u32, .s64, .pred ...): its bits, signedness, float. */
+static int type_of(const ptx_function *f, const ptx_instr *in, int nth, bool *sgn, bool *flt)
+{
+    for (uint32_t i = 0; i < in->nmods; i++) {
+        const ptx_token *t = &f->mods[in->mods + i];
+        if (t->n == 5 && memcmp(t->p, ".pred", 5) == 0 && nth-- == 0)
+            return *sgn = *flt = false, 1;
+        if (t->n < 3 || t->n > 4 || !strchr("busf", t->p[1]) || t->p[2] < '1' || t->p[2] > '9')
+            continue;
+        int bits = atoi(t->p + 2);
+        if ((bits == 8 || bits == 16 || bits == 32 || bits == 64) && nth-- == 0) {
+            *sgn = t->p[1] == 's';
+            *flt = t->p[1] == 'f';
+            return bits;
+        }
+    }
+    return *sgn = *flt = false, 0;
+}
+
+static bool mod_is(const ptx_function *f, const ptx_instr *in, const char *name)
+{
+    size_t n = strlen(name);
+    for (uint32_t i = 0; i < in->nmods; i++)
+        if (f->mods[in->mods + i].n == n && memcmp(f->mods[in->mods + i].p, name, n) == 0)
+            return true;
+    return false;
+}
+
+static bool op_is(const ptx_instr *in, const char *name)
+{
+    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
+}
+
+/* ---- reaching definitions ---- */
+
+/* The last definition of r in block b before instruction `before`, or -1. */
+static int32_t last_def(const ptx_ctx *c, uint32_t b, uint32_t before, int32_t r)
+{
+    for (uint32_t i = before; i-- > c->bstart[b];)
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (c->du[c->du_start[i] + j] == r)
+                return (int32_t)i;
+    return -1;
+}
+
+/* The definitions of register r that reach instruction at: up to 3 in out (their number), 4 when
+ * there are more or a path from the entry has none; *guarded when one is guarded. */
+static uint32_t reaching_defs(const ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, int32_t out[3], bool *guarded)
+{
+    uint32_t n = 0, b = c->blk[at], from = at, sp = 0, stamp = ++th->rd_stamp;
+    *guarded = false;
+    if (c->only_def[r] >= 0) { /* one unguarded definition in the function: it is the one that reaches */
+        out[0] = c->only_def[r];
+        return 1;
+    }
+    for (;;) {
+        int32_t found = last_def(c, b, from, r);
+        if (found >= 0) {
+            *guarded |= c->f->ins[found].guard >= 0;
+            bool dup = false;
+            for (uint32_t k = 0; k < n; k++)
+                dup |= out[k] == found;
+            if (!dup && n == 3)
+                return 4;
+            if (!dup)
+                out[n++] = found;
+        } else if (c->pstart[b] == c->pstart[b + 1]) {
+            return 4; /* a path from the entry defines nothing */
+        } else {
+            for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++)
+                if (th->rd_seen[c->pred[e]] != stamp) {
+                    th->rd_seen[c->pred[e]] = stamp;
+                    th->rd_stack[sp++] = c->pred[e];
+                }
+        }
+        if (!sp)
+            return n;
+        b = th->rd_stack[--sp];
+        from = c->bend[b];
+    }
+}
+
+/* ---- building the graph ---- */
+
+static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, int depth);
+
+static int32_t node_of_operand(ptx_ctx *c, ptx_threads *th, uint32_t at, const ptx_operand *o, int w, int depth)
+{
+    switch (o->kind) {
+    case PTX_O_REG:
+        return node_of_reg(c, th, at, o->reg, depth);
+    case PTX_O_IMM:
+        return leaf(th, TN_CONST, w, (uint64_t)o->imm);
+    case PTX_O_SYM:
+        return leaf(th, TN_CONST, w, ptx_symbol_base(c, o->sym) + (uint64_t)o->imm);
+    case PTX_O_SREG: {
+        int base = o->reg / 4, comp = o->reg % 4;
+        if (base == PTX_SR_TID)
+            return leaf(th, TN_TID, 32, (uint64_t)comp);
+        if (base == PTX_SR_NTID)
+            return leaf(th, TN_NTID, 32, (uint64_t)comp);
+        if (base == PTX_SR_LANEID)
+            return leaf(th, TN_LANE, 32, 0);
+        if (base == PTX_SR_WARPID || base == PTX_SR_OTHER_VARIANT)
+            return leaf(th, TN_UNKNOWN, 32, 0);
+        return atom(th, 32, ((uint64_t)1 << 40) | (uint64_t)o->reg, false, -1, -1);
+    }
+    default:
+        return leaf(th, TN_UNKNOWN, w, 0);
+    }
+}
+
+static int32_t node_of_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, int depth);
+
+/* The innermost loop holding block b, or -1. */
+static int32_t innermost_loop(const ptx_syncinfo *s, uint32_t b)
+{
+    return s->inner[b];
+}
+
+/* A value the graph does not follow: an atom when the register is uniform, else unknown. An atom
+ * defined in a loop changes between its iterations; one merging a value from before the loop with
+ * one from inside (a phi) knows its value on entry. */
+static bool same_defs(const int32_t *a, const int32_t *b)
+{
+    return (a[0] == b[0] && a[1] == b[1]) || (a[0] == b[1] && a[1] == b[0]);
+}
+
+/* A phi of a loop: its value on entry (the definition from outside) and one iteration on (the one
+ * from inside, built with the phi itself standing for its current value). */
+static void phi_values(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, int32_t *lid, int32_t *entry,
+                       int32_t *next, int depth)
+{
+    for (int k = 0; k < 2 && *lid < 0; k++) {
+        *lid = ptx_loop_between(c, (uint32_t)defs[k], (uint32_t)defs[1 - k]);
+        if (*lid < 0 || depth >= MAX_DEPTH || th->nbuilding == 4)
+            continue;
+        *entry = node_of_def(c, th, (uint32_t)defs[1 - k], r, depth + 1);
+        th->building[th->nbuilding].reg = r;
+        th->building[th->nbuilding].defs[0] = defs[0];
+        th->building[th->nbuilding++].defs[1] = defs[1];
+        *next = node_of_def(c, th, (uint32_t)defs[k], r, depth + 1);
+        th->nbuilding--;
+    }
+}
+
+static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, int depth)
+{
+    int w = reg_width(c->f, r);
+    if (c->variant[r])
+        return leaf(th, TN_UNKNOWN, w, 0);
+    ptx_syncinfo *s = ptx_sync_of(c);
+    bool loop = ndefs >= 4;
+    int32_t lid = -1, entry = -1, next = -1;
+    uint32_t first = 0xFFFFF; /* the identity: the register and its first definition, whatever their order */
+    for (uint32_t k = 0; k < ndefs && ndefs < 4; k++)
+        first = (uint32_t)defs[k] < first ? (uint32_t)defs[k] : first;
+    uint64_t identity = ((uint64_t)(uint32_t)r << 20) | first;
+    for (int k = 0; k < th->nbuilding && ndefs == 2; k++)
+        if (th->building[k].reg == r && same_defs(th->building[k].defs, defs)) {
+            int32_t n = atom(th, w, identity, false, -1, -1); /* the phi's current value: as sampled */
+            th->nodes[n].self = 1;
+            th->nodes[n].param = 0;
+            return n;
+        }
+    for (uint32_t k = 0; k < ndefs && ndefs < 4; k++)
+        loop |= s->cyclic[c->blk[defs[k]]];
+    if (loop && ndefs == 1)
+        lid = innermost_loop(s, c->blk[defs[0]]);
+    if (loop && ndefs == 2)
+        phi_values(c, th, r, defs, &lid, &entry, &next, depth);
+    int32_t n = atom(th, w, identity, loop, lid, entry);
+    th->nodes[n].arg[1] = next;
+    th->nodes[n].small = !loop && th->divisor && th->divisor[r];
+    return n;
+}
+
+/* The instruction computing the value definition d copies: d itself, or what a chain of mov from
+ * registers with one definition leads to (nvcc's loop counters: t = r + 1 ... mov r, t). */
+static uint32_t through_copies(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r)
+{
+    for (int steps = 0; steps < 3; steps++) {
+        const ptx_instr *in = &c->f->ins[d];
+        const ptx_operand *src = in->nopnd == 2 ? ptx_opnd(c, in, 1) : NULL;
+        int32_t defs[3];
+        bool guarded;
+        if (in->kind != PTX_K_MOV || !src || src->kind != PTX_O_REG || src->reg == r ||
+            reaching_defs(c, th, d, src->reg, defs, &guarded) != 1 || guarded)
+            break;
+        d = (uint32_t)defs[0];
+    }
+    return d;
+}
+
+/* Whether operand o is register r, or a copy of it (mov x, r: unoptimised code copies the phi at the
+ * loop's head and steps the copy). */
+static bool is_reg_or_copy(const ptx_ctx *c, const ptx_operand *o, int32_t r)
+{
+    if (o->kind != PTX_O_REG)
+        return false;
+    if (o->reg == r)
+        return true;
+    int32_t d = c->only_def[o->reg];
+    const ptx_instr *in = d >= 0 ? &c->f->ins[d] : NULL;
+    return in && in->kind == PTX_K_MOV && in->nopnd == 2 && ptx_opnd(c, in, 1)->kind == PTX_O_REG &&
+           ptx_opnd(c, in, 1)->reg == r;
+}
+
+/* The update of an induction variable: r +/- step (step a constant or a uniform register), or r shifted
+ * by a constant (a stride a loop doubles or halves: tree reductions, sorting networks); -1 when not
+ * one. *self: the operand that is r (or a copy of it). */
+static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, int *self)
+{
+    if (up->is_float || up->nopnd != 3 || c->ndef[ud] != 1)
+        return -1;
+    const ptx_operand *a = ptx_opnd(c, up, 1), *b = ptx_opnd(c, up, 2);
+    bool shr = up->kind == PTX_K_ARITH && up->oplen == 3 && memcmp(up->op, "shr", 3) == 0;
+    if (up->kind == PTX_K_SHL || shr) {
+        *self = 1;
+        return is_reg_or_copy(c, a, r) && b->kind == PTX_O_IMM && b->imm > 0 && b->imm < 32 ? (shr ? OP_SHR : OP_SHL)
+                                                                                            : -1;
+    }
+    if (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB)
+        return -1;
+    *self = is_reg_or_copy(c, a, r) ? 1 : up->kind == PTX_K_ADD && is_reg_or_copy(c, b, r) ? 2 : 0;
+    const ptx_operand *step = *self ? ptx_opnd(c, up, 3 - *self) : NULL;
+    if (!step || (step->kind != PTX_O_IMM &&
+                  !(step->kind == PTX_O_REG && !is_reg_or_copy(c, step, r) && !c->variant[step->reg])))
+        return -1;
+    return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
+}
+
+static int compare_of(const ptx_token *t, bool *sgn);
+
+/* Whether v1 cmp v2 holds (PTX_CMP_*). */
+static bool compare_holds(int cmp, int64_t v1, int64_t v2)
+{
+    switch (cmp) {
+    case PTX_CMP_EQ:
+        return v1 == v2;
+    case PTX_CMP_NE:
+        return v1 != v2;
+    case PTX_CMP_LT:
+        return v1 < v2;
+    case PTX_CMP_LE:
+        return v1 <= v2;
+    case PTX_CMP_GT:
+        return v1 > v2;
+    default:
+        return v1 >= v2;
+    }
+}
+
+/* The counter the latch of loop l tests against a constant, when it starts at a constant and steps by
+ * one: its start, step, bound, comparison, whether the test sees the stepped value, the branch's
+ * sense; false when the latch does not say. */
+typedef struct loop_test {
+    int64_t start, step, bound;
+    int cmp;
+    bool stepped, back_when;
+} loop_test;
+
+static bool latch_test(const ptx_ctx *c, ptx_threads *th, int32_t l, loop_test *lt)
+{
+    const ptx_loop *lp = &c->sync->loops[l];
+    const ptx_instr *br = &c->f->ins[c->bend[lp->latch] - 1];
+    int32_t d = br->kind == PTX_K_BRA && br->guard >= 0 ? c->only_def[br->guard] : -1, defs[3];
+    const ptx_instr *t = d >= 0 ? &c->f->ins[d] : NULL;
+    bool sgn = true, guarded;
+    lt->cmp = t && t->kind == PTX_K_SETP && t->nmods && t->nopnd == 3 ? compare_of(&c->f->mods[t->mods], &sgn) : -1;
+    if (lt->cmp < 0 || ptx_opnd(c, t, 1)->kind != PTX_O_REG || ptx_opnd(c, t, 2)->kind != PTX_O_IMM ||
+        lp->latch + 1 == lp->head)
+        return false;
+    int32_t x = ptx_opnd(c, t, 1)->reg;
+    uint32_t n = reaching_defs(c, th, (uint32_t)d, x, defs, &guarded);
+    lt->stepped = n == 1; /* the test sees the counter as the step left it */
+    if ((n == 1 && reaching_defs(c, th, (uint32_t)defs[0], x, defs, &guarded) != 2) || (n != 1 && n != 2) || guarded)
+        return false;
+    int in = ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[0]]) ? 0 : 1;
+    const ptx_instr *up = &c->f->ins[defs[in]], *init = &c->f->ins[defs[1 - in]];
+    if (!ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[in]]) ||
+        ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[1 - in]]) || init->kind != PTX_K_MOV || init->nopnd != 2 ||
+        ptx_opnd(c, init, 1)->kind != PTX_O_IMM || (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB) || up->nopnd != 3 ||
+        ptx_opnd(c, up, 1)->kind != PTX_O_REG || ptx_opnd(c, up, 1)->reg != x || ptx_opnd(c, up, 2)->kind != PTX_O_IMM)
+        return false;
+    lt->start = ptx_opnd(c, init, 1)->imm;
+    lt->step = ptx_opnd(c, up, 2)->imm * (up->kind == PTX_K_SUB ? -1 : 1);
+    lt->bound = ptx_opnd(c, t, 2)->imm;
+    lt->back_when = !br->guard_neg; /* the branch back is taken when the comparison holds */
+    return true;
+}
+
+/* How many times loop l runs, when its latch tests a counter stepping from a constant against a
+ * constant (at most 4096); -1 when not known. Worked out once per loop. */
+static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
+{
+    if (l < 0 || !c->sync)
+        return -1;
+    if (!th->trips)
+        th->trips = ptx_xcalloc(c->sync->nloops + 1, sizeof *th->trips);
+    if (th->trips[l])
+        return th->trips[l];
+    loop_test lt;
+    th->trips[l] = -1;
+    if (!latch_test(c, th, l, &lt))
+        return -1;
+    int64_t v = lt.start;
+    for (int32_t trips = 1; trips <= 4096; trips++, v += lt.step)
+        if (compare_holds(lt.cmp, lt.stepped ? v + lt.step : v, lt.bound) != lt.back_when)
+            return th->trips[l] = trips;
+    return -1;
+}
+
+/* A register with two definitions, one of them an update of r inside the loop (directly or through
+ * copies): init + k * step, or init shifted by k * amount, k the loop's iteration count (an induction
+ * variable). -1 when not one. */
+static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t defs[2], int depth)
+{
+    for (int u = 0; u < 2; u++) {
+        uint32_t ud = through_copies(c, th, (uint32_t)defs[u], r);
+        const ptx_instr *up = &c->f->ins[ud];
+        int self = 0;
+        int op = update_op(c, up, ud, r, &self);
+        if (op < 0)
+            continue;
+        int32_t back[3];
+        bool guarded;
+        if (reaching_defs(c, th, ud, r, back, &guarded) != 2 || guarded ||
+            !((back[0] == defs[0] && back[1] == defs[1]) || (back[0] == defs[1] && back[1] == defs[0])))
+            continue;
+        int w = reg_width(c->f, r), sw = op == OP_ADD || op == OP_SUB ? w : 32;
+        bool sgn = false, flt;
+        type_of(c->f, up, 0, &sgn, &flt);
+        int32_t init = node_of_def(c, th, (uint32_t)defs[1 - u], r, depth + 1);
+        int32_t k = atom(th, sw, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true,
+                         ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)defs[1 - u]), -1);
+        th->nodes[k].aux = 1;
+        trip_count(c, th, th->nodes[k].lid); /* th->trips, for the samples of k */
+        int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, up, 3 - self), sw, depth + 1);
+        int32_t n = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
+                            op_node(th, OP_MUL, sw, false, k, step, -1, -1), -1, -1);
+        if (op == OP_SHR)
+            th->nodes[n].aux = th->nodes[n].sgn;
+        return n;
+    }
+    return -1;
+}
+
+static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, int depth)
+{
+    int32_t defs[3];
+    bool guarded;
+    uint32_t n = reaching_defs(c, th, at, r, defs, &guarded);
+    if (depth > MAX_DEPTH || th->nn > MAX_NODES)
+        return opaque(c, th, r, defs, n, MAX_DEPTH);
+    if (n == 1 && !guarded)
+        return node_of_def(c, th, (uint32_t)defs[0], r, depth + 1);
+    if (n == 2 && !guarded) {
+        int32_t iv = induction(c, th, r, defs, depth);
+        if (iv >= 0)
+            return iv;
+    }
+    return opaque(c, th, r, defs, n, depth);
+}
+
+static int32_t operand_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int k, int w, int depth)
+{
+    const ptx_instr *in = &c->f->ins[d];
+    if (k >= in->nopnd)
+        return th->unknown32;
+    return node_of_operand(c, th, d, ptx_opnd(c, in, k), w, depth);
+}
+
+/* mul/mad: .lo keeps the low half, .hi the high one (nvcc's division by constants), .wide widens its
+ * operands first. */
+static int32_t mul_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int w, bool sgn, int depth)
+{
+    const ptx_instr *in = &c->f->ins[d];
+    bool mad = in->kind == PTX_K_MAD;
+    if (mod_is(c->f, in, ".cc") || in->nopnd != 3 + mad)
+        return -1;
+    int32_t a = operand_node(c, th, d, 1, w, depth), b = operand_node(c, th, d, 2, w, depth);
+    int rw = w;
+    if (mod_is(c->f, in, ".wide")) {
+        rw = 2 * w > 64 ? 64 : 2 * w;
+        a = op_node(th, OP_CVT, rw, sgn, a, -1, -1, -1);
+        b = op_node(th, OP_CVT, rw, sgn, b, -1, -1, -1);
+        th->nodes[a].aux = th->nodes[b].aux = (uint8_t)w;
+    }
+    int32_t p = op_node(th, mod_is(c->f, in, ".hi") ? OP_MULHI : OP_MUL, rw, sgn, a, b, -1, -1);
+    return mad ? op_node(th, OP_ADD, rw, sgn, p, operand_node(c, th, d, 3, rw, depth), -1, -1) : p;
+}
+
+static int compare_of(const ptx_token *t, bool *sgn)
+{
+    static const char *const names[] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"};
+    static const uint8_t cmps[] = {PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT,
+                                   PTX_CMP_GE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE}; /* ORDER names */
+    for (int k = 0; k < 10; k++)
+        if (t->n == 3 && memcmp(t->p + 1, names[k], 2) == 0) {
+            if (k >= 6)
+                *sgn = false;
+            return cmps[k];
+        }
+    return -1;
+}
+
+/* setp.cmp[.bool].type p[|q], a, b[, c]: q is the negated comparison; .and/.or/.xor combine with c. */
+static int32_t setp_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, int depth)
+{
+    const ptx_instr *in = &c->f->ins[d];
+    bool sgn, flt;
+    int w = type_of(c->f, in, 0, &sgn, &flt);
+    int cmp = in->nmods ? compare_of(&c->f->mods[in->mods], &sgn) : -1;
+    if (flt || !w || cmp < 0 || in->nopnd < 3)
+        return -1;
+    int32_t p =
+        op_node(th, OP_SETP, 1, sgn, operand_node(c, th, d, 1, w, depth), operand_node(c, th, d, 2, w, depth), -1, -1);
+    th->nodes[p].aux = (uint8_t)cmp;
+    th->nodes[p].imm = (uint64_t)w;
+    const ptx_operand *dst = ptx_opnd(c, in, 0);
+    if (dst->kind == PTX_O_VEC && dst->count == 2 && c->f->opnds[dst->reg + 1].reg == r)
+        p = op_node(th, OP_NOT, 1, false, p, -1, -1, -1);
+    if (in->nopnd == 4) {
+        uint8_t op = mod_is(c->f, in, ".and") ? OP_AND : mod_is(c->f, in, ".or") ? OP_OR : OP_XOR;
+        int32_t q = operand_node(c, th, d, 3, 1, depth);
+        if (ptx_opnd(c, in, 3)->neg)
+            q = op_node(th, OP_NOT, 1, false, q, -1, -1, -1);
+        p = op_node(th, op, 1, false, p, q, -1, -1);
+    }
+    return p;
+}
+
+/* The integer and bitwise operations the parser files as arithmetic, by name. */
+static int32_t arith_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int w, bool sgn, int depth)
+{
+    static const struct {
+        const char *name;
+        uint8_t op, nsrc;
+    } ops[] = {{"and", OP_AND, 2}, {"or", OP_OR, 2},   {"xor", OP_XOR, 2}, {"not", OP_NOT, 1},
+               {"shr", OP_SHR, 2}, {"div", OP_DIV, 2}, {"rem", OP_REM, 2}, {"min", OP_MIN, 2},
+               {"max", OP_MAX, 2}, {"bfe", OP_BFE, 3}, {"bfi", OP_BFI, 4}, {"lop3", OP_LOP3, 4}};
+    const ptx_instr *in = &c->f->ins[d];
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        if (!op_is(in, ops[k].name) || in->nopnd != 1 + ops[k].nsrc)
+            continue;
+        if (ops[k].op == OP_LOP3 && ptx_opnd(c, in, 4)->kind != PTX_O_IMM)
+            return -1;
+        int32_t a[4] = {-1, -1, -1, -1};
+        for (int j = 0; j < ops[k].nsrc && j < 3; j++)
+            a[j] = operand_node(c, th, d, 1 + j, ops[k].op == OP_SHR && j ? 32 : w, depth);
+        if (ops[k].op == OP_BFI)
+            a[3] = operand_node(c, th, d, 4, 32, depth);
+        int32_t n = op_node(th, ops[k].op, w, sgn, a[0], a[1], a[2], a[3]);
+        if (ops[k].op == OP_SHR)
+            th->nodes[n].aux = sgn;
+        if (ops[k].op == OP_LOP3)
+            th->nodes[n].imm = (uint64_t)ptx_opnd(c, in, 4)->imm;
+        return n;
+    }
+    return -1;
+}
+
+/* The node of the value instruction d gives register r (-1: not followed). */
+static int32_t compute_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, int depth)
+{
+    const ptx_instr *in = &c->f->ins[d];
+    bool sgn, flt;
+    int w = type_of(c->f, in, 0, &sgn, &flt);
+    if (!w)
+        w = reg_width(c->f, r);
+    if ((flt && in->kind != PTX_K_SETP) || (in->is_float && in->kind != PTX_K_SETP) || c->ndef[d] > 2)
+        return -1;
+    switch (in->kind) {
+    case PTX_K_MOV:
+    case PTX_K_CVTA:
+        return in->nopnd == 2 && ptx_opnd(c, in, 1)->kind != PTX_O_VEC ? operand_node(c, th, d, 1, w, depth) : -1;
+    case PTX_K_CVT: {
+        bool from_sgn, from_flt;
+        int from = type_of(c->f, in, 1, &from_sgn, &from_flt);
+        if (!from || from_flt || mod_is(c->f, in, ".sat") || in->nopnd != 2)
+            return -1;
+        int32_t n = op_node(th, OP_CVT, w, from_sgn, operand_node(c, th, d, 1, from, depth), -1, -1, -1);
+        th->nodes[n].aux = (uint8_t)from;
+        return n;
+    }
+    case PTX_K_ADD:
+    case PTX_K_SUB:
+        if (mod_is(c->f, in, ".cc") || mod_is(c->f, in, ".sat") || in->nopnd != 3)
+            return -1;
+        return op_node(th, in->kind == PTX_K_ADD ? OP_ADD : OP_SUB, w, sgn, operand_node(c, th, d, 1, w, depth),
+                       operand_node(c, th, d, 2, w, depth), -1, -1);
+    case PTX_K_NEG:
+        return op_node(th, OP_SUB, w, sgn, leaf(th, TN_CONST, w, 0), operand_node(c, th, d, 1, w, depth), -1, -1);
+    case PTX_K_MUL:
+    case PTX_K_MAD:
+        return mul_node(c, th, d, w, sgn, depth);
+    case PTX_K_SHL:
+        return in->nopnd == 3 ? op_node(th, OP_SHL, w, false, operand_node(c, th, d, 1, w, depth),
+                                        operand_node(c, th, d, 2, 32, depth), -1, -1)
+                              : -1;
+    case PTX_K_SETP:
+        return setp_node(c, th, d, r, depth);
+    case PTX_K_SELP:
+        return in->nopnd == 4 ? op_node(th, OP_SELP, w, false, operand_node(c, th, d, 1, w, depth),
+                                        operand_node(c, th, d, 2, w, depth), operand_node(c, th, d, 3, 1, depth), -1)
+                              : -1;
+    case PTX_K_ARITH:
+        return arith_node(c, th, d, w, sgn, depth);
+    case PTX_K_OTHER: /* mapa: the same offset in another block's shared memory, which it compares with */
+        return op_is(in, "mapa") && in->nopnd == 3 ? operand_node(c, th, d, 1, w, depth) : -1;
+    default:
+        return -1;
+    }
+}
+
+static int32_t node_of_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, int depth)
+{
+    const ptx_operand *dst = ptx_opnd(c, &c->f->ins[d], 0);
+    bool first = dst->kind == PTX_O_REG || (dst->kind == PTX_O_VEC && c->f->opnds[dst->reg].reg == r);
+    if (first && th->def_node[d] != -2)
+        return th->def_node[d];
+    const ptx_instr *in = &c->f->ins[d];
+    int32_t n = -1;
+    if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM && !c->variant[r]) {
+        int32_t self = (int32_t)d;
+        n = opaque(c, th, r, &self, 1, depth);
+    } else {
+        n = compute_def(c, th, d, r, depth);
+        if (n < 0) {
+            int32_t self = (int32_t)d;
+            n = opaque(c, th, r, &self, 1, depth);
+        }
+    }
+    if (first)
+        th->def_node[d] = n;
+    return n;
+}
+
+/* ---- accesses ---- */
+
+uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym)
+{
+    if (sym < 0)
+        return 0;
+    if (c->m->syms[sym].size <= 0)
+        return (uint64_t)1023 << 22;
+    return (uint64_t)((uint32_t)sym % 1000 + 1) << 22;
+}
+
+int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset)
+{
+    if (which == 0 && th->addr_node[ins] != -2) {
+        *offset = th->addr_off[ins];
+        return th->addr_node[ins];
+    }
+    const ptx_instr *in = &c->f->ins[ins];
+    const ptx_operand *ad = NULL;
+    for (int j = 0, k = 0; j < in->nopnd && !ad; j++)
+        if (ptx_opnd(c, in, j)->kind == PTX_O_ADDR && k++ == which)
+            ad = ptx_opnd(c, in, j);
+    int32_t n = -1;
+    *offset = ad ? ad->imm : 0;
+    if (ad && ad->reg >= 0)
+        n = node_of_reg(c, th, ins, ad->reg, 0);
+    else if (ad)
+        n = leaf(th, TN_CONST, 64, ptx_symbol_base(c, ad->sym));
+    if (which == 0) {
+        th->addr_node[ins] = n;
+        th->addr_off[ins] = *offset;
+    }
+    return n;
+}
+
+/* Whether a thread executes instruction ins: its guard, and the thread-dependent branches it is
+ * control dependent on (innermost first). A branch closing a loop stops the chain: its predicate
+ * belongs to the previous iteration, so the threads still looping are not known from it. */
+int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
+{
+    if (th->act_node[ins] != -2)
+        return th->act_node[ins];
+    const ptx_instr *in = &c->f->ins[ins];
+    ptx_syncinfo *s = ptx_sync_of(c);
+    int32_t act = -1;
+    if (in->guard >= 0) {
+        act = node_of_reg(c, th, ins, in->guard, 0);
+        if (in->guard_neg)
+            act = op_node(th, OP_NOT, 1, false, act, -1, -1, -1);
+    }
+    uint32_t b = c->blk[ins];
+    for (int depth = 0; depth < 8 && c->cd_branch[b] >= 0; depth++) {
+        uint32_t br = (uint32_t)c->cd_branch[b];
+        const ptx_instr *bi = &c->f->ins[br];
+        if (s->latch[c->blk[br]] || bi->guard < 0)
+            break;
+        if (c->cd_taken[b] > 1) { /* reached from both sides: the branch does not decide */
+            b = c->blk[br];
+            continue;
+        }
+        int32_t p = node_of_reg(c, th, br, bi->guard, 0);
+        if (c->cd_taken[b] == (bi->guard_neg != 0)) /* the side where the predicate is false */
+            p = op_node(th, OP_NOT, 1, false, p, -1, -1, -1);
+        act = act < 0 ? p : op_node(th, OP_AND, 1, false, act, p, -1, -1);
+        b = c->blk[br];
+    }
+    th->act_node[ins] = act;
+    return act;
+}
+
+int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm)
+{
+    return leaf(th, kind, w, imm);
+}

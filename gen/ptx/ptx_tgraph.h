@@ -1,0 +1,104 @@
+/* The expression graph of values per thread: shared by its construction (ptx_tgraph.c) and its
+ * evaluation (ptx_threads.c). */
+#ifndef TRUENO_PTX_TGRAPH_H
+#define TRUENO_PTX_TGRAPH_H
+
+#include "ptx_analysis.h"
+
+/* The graph: leaves are constants, the thread's coordinates, uniform values the analysis does not
+ * know (atoms: parameters, block indices, loop counters), and values that differ between threads in
+ * ways it does not follow (unknown: loaded data, shuffles). Atoms are sampled: each sample gives
+ * every atom one value (loop iteration counts small integers, the rest powers of two, the usual
+ * strides and sizes), the same for every thread, so that relations between accesses that hold for
+ * any value (a thread's slot against its partner's, at one stride) show in every sample. */
+enum { TN_CONST, TN_TID, TN_NTID, TN_LANE, TN_ATOM, TN_UNKNOWN, TN_OP };
+enum {
+    OP_ADD,
+    OP_SUB,
+    OP_MUL,
+    OP_SHL,
+    OP_SHR,
+    OP_AND,
+    OP_OR,
+    OP_XOR,
+    OP_NOT,
+    OP_DIV,
+    OP_REM,
+    OP_MIN,
+    OP_MAX,
+    OP_SELP,
+    OP_BFE,
+    OP_BFI,
+    OP_LOP3,
+    OP_CVT,
+    OP_SETP,
+    OP_MULHI
+};
+
+typedef struct tnode {
+    uint8_t kind, op, w, sgn; /* result width in bits; a signed operation */
+    uint8_t aux;              /* SETP: comparison; CVT: source width; SHR: arithmetic; ATOM: an iteration count */
+    uint8_t loop;             /* ATOM: changes between iterations of a loop */
+    uint8_t param;            /* depends on an atom that is not a loop's (a parameter, a block index) */
+    uint8_t self;             /* ATOM: the phi being built, inside its own update (its current value) */
+    uint8_t atoms, loops;     /* depends on an atom, on a loop's atom (then its value depends on the relation) */
+    uint8_t small;            /* ATOM: divides a value that differs between threads (sampled below a block too) */
+    int32_t lid;              /* ATOM: that loop (ptx_sync.c's id), -1 unknown */
+    int32_t arg[4];           /* ATOM: arg[0] its value on entry to the loop, arg[1] one iteration on; -1 unknown */
+    uint64_t imm; /* CONST: value; TID, NTID: dimension; ATOM: identity; LOP3: truth table; SETP: operand width */
+} tnode;
+
+enum { MAX_NODES = 1 << 16, MAX_DEPTH = 40, LEAF_SLOTS = 1024 };
+
+struct ptx_threads {
+    tnode *nodes;
+    uint32_t nn, cap;
+    int32_t *def_node;  /* per instruction: the node of its first destination; -2 not built */
+    int32_t *addr_node; /* per instruction: its first address, less the constant offset; -2 not built */
+    int64_t *addr_off;  /* ... that offset */
+    int32_t *act_node;  /* per instruction: whether a thread executes it; -2 not built, -1 every thread */
+    int32_t unknown32;  /* a shared unknown leaf, for when the graph is full */
+    int dims[3], nthreads;
+    uint32_t *mark, mark_stamp, *order, norder, *stack, scratch_cap;
+    /* scratch of collect: a bit per node, zero between calls */
+    uint64_t *order_bits;
+    ptx_kb **kb;      /* per node, during an evaluation: its values in known bits ... */
+    uint64_t **kv;    /* ... or as plain integers, when every bit of every value is known */
+    uint8_t *uni;     /* ... one value serving every thread */
+    ptx_kb *kb_store; /* where they are */
+    uint64_t *kv_store;
+    size_t kb_cap, kv_cap;
+    struct ptx_root *kept; /* values of roots (addresses, activities) kept per sample: a hash table */
+    uint32_t kept_cap, kept_n;
+    void **blocks; /* ... stored here */
+    uint32_t nblocks;
+    size_t block_used, stored;
+    uint32_t *rd_seen, *rd_stack, rd_stamp;
+    struct {
+        int32_t reg, defs[2];
+    } building[4]; /* the phis whose update is being built */
+    int nbuilding;
+    ptx_tvals scratch[2]; /* ptx_threads_scratch */
+    int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
+    uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */
+};
+
+/* The node of instruction ins's address operand `which` (less its constant *offset), and of whether
+ * a thread executes it (-1: every thread), built on first use. */
+int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset);
+int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
+int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm);
+
+/* The values of roots x (an address) and y (an activity, or -1) for every thread, as ev says (ptx_teval.c):
+ * kept ones reused. An entry holds plain values (kv) or known bits (kb), one for all threads when uni. */
+typedef struct ptx_root {
+    uint64_t key; /* 0: empty */
+    uint8_t uni;
+    uint64_t *kv;
+    ptx_kb *kb;
+} ptx_root;
+void ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2]);
+ptx_kb ptx_root_value(const ptx_root *e, uint32_t t);
+void ptx_teval_forget(ptx_threads *th); /* after the block's size changed */
+
+#endif

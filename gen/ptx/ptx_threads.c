@@ -1,0 +1,399 @@
+/* Values per thread: an access's address and whether each thread of the block makes it, with their
+ * summaries; the threads of the block (how many, how they are laid out). */
+#include "ptx_kbits.h"
+#include "ptx_tgraph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- accesses ---- */
+
+static uint8_t activity_of(ptx_kb p)
+{
+    return (p.one & 1) ? PTX_ACT_YES : (p.zero & 1) ? PTX_ACT_NO : PTX_ACT_MAYBE;
+}
+
+/* A thread whose access would leave the array it indexes does not make it (the program would be
+ * undefined): for any value its data-dependent bits allow, when those bits are bounded. */
+static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
+{
+    const ptx_affine *a = &c->addr[ins];
+    if (a->sym < 0 || c->f->ins[ins].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
+        return false;
+    uint64_t base = ptx_symbol_base(c, a->sym), end = base + (uint64_t)c->m->syms[a->sym].size;
+    if (!out->active || (out->lo >= base && out->hi < end))
+        return false; /* every thread inside (the summary says so) */
+    if (out->known) {
+        for (uint32_t t = 0; t < out->n; t++)
+            out->act[t] = out->kv[t] - base >= end - base ? (uint8_t)PTX_ACT_NO : out->act[t];
+        return true;
+    }
+    for (uint32_t t = 0; t < out->n; t++) {
+        uint64_t lo = ptx_kb_min(out->addr[t]), hi = ptx_kb_max(out->addr[t]);
+        if (out->act[t] != PTX_ACT_NO && hi - lo < ((uint64_t)1 << 20) && (lo < base || hi >= end))
+            out->act[t] = PTX_ACT_NO;
+    }
+    return true;
+}
+
+/* The summaries when every thread may make the access and every address is known: loops without
+ * branches (vectorised). */
+static void summarize_all(ptx_tvals *out)
+{
+    uint64_t ones = ~(uint64_t)0, any = 0, down = 0, fewest = ~(uint64_t)0;
+    const uint64_t *kv = out->kv;
+    for (uint32_t t = 0; t < out->n; t++) {
+        ones &= kv[t];
+        any |= kv[t];
+    }
+    /* neighbours: does an address fall (addresses stay below 2^63), and the fewest low bits that tell two
+     * apart: the smallest xor (it has the fewest bits) smeared down */
+    for (uint32_t t = 1; t < out->n; t++) {
+        uint64_t d = kv[t] ^ kv[t - 1];
+        down |= (kv[t] - kv[t - 1]) >> 63;
+        fewest = d < fewest ? d : fewest;
+    }
+    fewest |= fewest >> 1, fewest |= fewest >> 2, fewest |= fewest >> 4;
+    fewest |= fewest >> 8, fewest |= fewest >> 16, fewest |= fewest >> 32;
+    uint64_t lo = kv[0], hi = kv[out->n - 1];
+    for (uint32_t t = 0; down && t < out->n; t++) {
+        lo = kv[t] < lo ? kv[t] : lo;
+        hi = kv[t] > hi ? kv[t] : hi;
+    }
+    out->active = out->n;
+    out->lo = lo, out->hi = hi, out->ones = ones, out->zeros = ~any;
+    out->apart = down ? 0 : out->n < 2 ? 64 : !fewest ? 255 : (uint8_t)__builtin_popcountll(fewest);
+}
+
+/* The summaries of out over the threads that may make the access (see ptx_tvals). */
+static void summarize(ptx_tvals *out)
+{
+    bool all = out->known && out->n > 0 && !memchr(out->act, PTX_ACT_NO, out->n);
+    if (all) {
+        summarize_all(out);
+        return;
+    }
+    uint32_t active = 0;
+    uint64_t lo = ~(uint64_t)0, hi = 0, ones = ~(uint64_t)0, zeros = ~(uint64_t)0, last = 0;
+    int least = 64;
+    bool growing = out->known;
+    for (uint32_t t = 0; t < out->n; t++) {
+        if (out->act[t] == PTX_ACT_NO)
+            continue;
+        ptx_kb a = out->known ? (ptx_kb){out->kv[t], ~out->kv[t]} : out->addr[t];
+        if (growing && active) {
+            uint64_t d = a.one ^ last;
+            int bits = d ? 64 - __builtin_clzll(d) : 0;
+            least = bits < least ? bits : least;
+            growing = a.one >= last;
+        }
+        last = a.one;
+        active++;
+        lo = a.one < lo ? a.one : lo;
+        hi = ~a.zero > hi ? ~a.zero : hi;
+        ones &= a.one;
+        zeros &= a.zero;
+    }
+    out->active = active;
+    out->lo = lo, out->hi = hi, out->ones = ones, out->zeros = zeros;
+    out->apart = growing ? (least ? (uint8_t)least : 255) : 0;
+}
+
+/* The access's address (the root's values plus its offset) and activity for every thread, into out. */
+static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off, ptx_tvals *out)
+{
+    uint64_t m = b->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->w) - 1;
+    out->known = v[0].kv != NULL;
+    if (v[0].kv && v[0].uni) {
+        for (uint32_t t = 0; t < out->n; t++)
+            out->kv[t] = (v[0].kv[0] + (uint64_t)off) & m;
+    } else if (v[0].kv) {
+        for (uint32_t t = 0; t < out->n; t++)
+            out->kv[t] = (v[0].kv[t] + (uint64_t)off) & m;
+    } else {
+        for (uint32_t t = 0; t < out->n; t++) {
+            ptx_kb a = ptx_root_value(&v[0], t);
+            out->addr[t] = ptx_kb_known(a) ? ptx_kb_const((a.one + (uint64_t)off) & m, b->w)
+                                           : ptx_kb_add(a, ptx_kb_const((uint64_t)off, b->w), b->w);
+        }
+    }
+    if (!has_act || (v[1].uni && v[1].kv))
+        memset(out->act, !has_act || (v[1].kv[0] & 1) ? PTX_ACT_YES : PTX_ACT_NO, out->n);
+    else if (v[1].uni)
+        memset(out->act, activity_of(v[1].kb[0]), out->n);
+    else if (v[1].kv)
+        for (uint32_t t = 0; t < out->n; t++)
+            out->act[t] = (v[1].kv[t] & 1) ? PTX_ACT_YES : PTX_ACT_NO;
+    else
+        for (uint32_t t = 0; t < out->n; t++)
+            out->act[t] = activity_of(v[1].kb[t]);
+}
+
+static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
+{
+    int64_t off;
+    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
+    if (base < 0)
+        return false;
+    ptx_root v[2] = {{0}, {0}};
+    ptx_teval_roots(c, th, base, act, ev, v);
+    const tnode *b = &th->nodes[base];
+    out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
+    out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
+    out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
+    fill(v, act >= 0, b, off, out);
+    summarize(out);
+    if (which == 0 && keep_in_array(c, ins, out)) /* some thread would leave the array: it does not access */
+        summarize(out);
+    return true;
+}
+
+bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    if (!ptx_threads_count(c))
+        return false;
+    return eval_access(c, th, ins, which, ev, out);
+}
+
+int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset)
+{
+    return ptx_tgraph_address(c, ptx_threads_of(c), ins, which, offset);
+}
+
+int32_t ptx_threads_activity(ptx_ctx *c, uint32_t ins)
+{
+    return ptx_tgraph_activity(c, ptx_threads_of(c), ins);
+}
+
+ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    ptx_tvals *v = &th->scratch[k];
+    if (!v->addr && ptx_threads_count(c) > 0) {
+        v->addr = ptx_xcalloc((size_t)th->nthreads, sizeof *v->addr);
+        v->kv = ptx_xcalloc((size_t)th->nthreads, sizeof *v->kv);
+        v->act = ptx_xcalloc((size_t)th->nthreads, 1);
+    }
+    return v;
+}
+
+int ptx_threads_samples(ptx_ctx *c)
+{
+    (void)c;
+    return 3;
+}
+
+/* ---- the block ---- */
+
+/* The dimensions of .reqntid, read from the function's header in the module text (the parser keeps
+ * only their product). false when absent. */
+static bool reqntid_dims(const ptx_ctx *c, int dims[3])
+{
+    const char *p = c->m->text, *end = c->m->text + c->m->len;
+    for (uint32_t line = 1; p < end && line < c->f->line; p++)
+        line += *p == '\n';
+    const char *brace = memchr(p, '{', (size_t)(end - p));
+    const char *req = brace ? strstr(p, ".reqntid") : NULL;
+    if (!req || req > brace)
+        return false;
+    char *q = (char *)req + 8;
+    for (int k = 0; k < 3; k++) {
+        dims[k] = 1;
+        while (*q == ' ' || *q == '\t' || *q == ',' || *q == '\n' || *q == '\r')
+            q++;
+        if (*q >= '0' && *q <= '9')
+            dims[k] = (int)strtol(q, &q, 10);
+        if (dims[k] < 1 || dims[k] > 1024)
+            return false;
+    }
+    return true;
+}
+
+/* The K of form a when it is k (tid.x + K * tid.y) plus a constant, K from 2 to 1024 (a power of two
+ * when pow2: a tile's rows may be padded); else 0. */
+static int row_width(const ptx_affine *a, int64_t k, bool pow2)
+{
+    if (a->st != PTX_AF_AFFINE || a->k[0] != k || k <= 0 || a->k[2] || a->symco || a->k[1] % k)
+        return 0;
+    int64_t w = a->k[1] / k;
+    return w >= 2 && w <= 1024 && (!pow2 || !(w & (w - 1))) ? (int)w : 0;
+}
+
+/* The width of a two-dimensional block without .reqntid: the K of a thread index linearised as
+ * tid.x + K * tid.y, or of a shared tile indexed [tid.y][tid.x] with rows of K elements (how code
+ * that assumes K-wide blocks names its threads); 0 when the code does not say, or says two things. */
+static int width_from_linear_index(const ptx_ctx *c)
+{
+    int width = 0;
+    for (uint32_t r = 0; r < c->f->nregs; r++) {
+        int w = row_width(&c->form[r], 1, false);
+        if (w && width && width != w)
+            return 0;
+        width = w ? w : width;
+    }
+    for (uint32_t i = 0; i < c->n && !width; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        const ptx_affine *a = &c->addr[i];
+        if (a->sym < 0 || c->m->syms[a->sym].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
+            continue; /* a tile: ld/st, or the destination of a copy of one element */
+        int64_t elem =
+            in->kind == PTX_K_LD || in->kind == PTX_K_ST ? (int64_t)(in->tsize ? in->tsize : 4) * in->vec : a->k[0];
+        width = row_width(a, elem, true);
+    }
+    return width;
+}
+
+static bool uses_dim(const ptx_ctx *c, int dim)
+{
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        for (int j = 0; j < in->nopnd; j++) {
+            const ptx_operand *o = ptx_opnd(c, in, j);
+            if (o->kind == PTX_O_SREG && (o->reg / 4 == PTX_SR_TID || o->reg / 4 == PTX_SR_NTID) && o->reg % 4 == dim)
+                return true;
+        }
+    }
+    return false;
+}
+
+static bool uses_other_dims(const ptx_ctx *c)
+{
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        for (int j = 0; j < in->nopnd; j++) {
+            const ptx_operand *o = ptx_opnd(c, in, j);
+            if (o->kind == PTX_O_SREG && (o->reg / 4 == PTX_SR_TID || o->reg / 4 == PTX_SR_NTID) && o->reg % 4)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* With no launch bounds, threads are bounded by the arrays they index: a shared access every thread
+ * makes (no guard, no thread-dependent branch) at an address of the thread alone must stay inside
+ * its array, so the first thread it would leave it is past the block. */
+static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
+{
+    if (c->block_bound < limit)
+        limit = (int)c->block_bound; /* the affine accesses' bound (ptx_find_block_bound) */
+    ptx_kb *addr = ptx_xcalloc((size_t)limit, sizeof *addr);
+    uint64_t *kv = ptx_xcalloc((size_t)limit, sizeof *kv);
+    uint8_t *act = ptx_xcalloc((size_t)limit, 1);
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        const ptx_affine *a = &c->addr[i];
+        if (in->space != PTX_SP_SHARED || in->guard >= 0 || c->cd_branch[c->blk[i]] >= 0 || !c->reach[c->blk[i]] ||
+            a->sym < 0 || c->m->syms[a->sym].size <= 0 || (a->st == PTX_AF_AFFINE && !a->uni && !a->symco) ||
+            (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED))
+            continue;
+        ptx_tvals v = {.addr = addr, .kv = kv, .act = act};
+        ptx_eval ev = {.via = -1, .from = -1};
+        th->nthreads = th->dims[0] = limit;
+        if (!eval_access(c, th, i, 0, &ev, &v) || v.sampled)
+            continue;
+        for (int t = 1; t < limit; t++)
+            if (act[t] == PTX_ACT_NO) {
+                limit = t;
+                break;
+            }
+    }
+    free(addr);
+    free(kv);
+    free(act);
+    return limit;
+}
+
+/* Threads in a block whose size the kernel does not fix: .maxntid (the most it may have), else --block
+ * (256), the size occupancy is reported for. */
+static int assumed_block(const ptx_ctx *c)
+{
+    if (c->f->maxntid > 0)
+        return c->f->maxntid < 1024 ? c->f->maxntid : 1024;
+    int assumed = c->opt && c->opt->block > 0 ? c->opt->block : 256;
+    return assumed < 1024 ? assumed : 1024;
+}
+
+int ptx_threads_count(ptx_ctx *c)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    if (th->nthreads >= 0)
+        return th->nthreads;
+    const ptx_function *f = c->f;
+    bool other_dims = uses_other_dims(c);
+    th->dims[0] = th->dims[1] = th->dims[2] = 1;
+    th->nthreads = 0;
+    if (f->reqntid > 0 && !other_dims) {
+        th->dims[0] = th->nthreads = f->reqntid > 1024 ? 1024 : f->reqntid;
+    } else if (f->reqntid > 0) {
+        if (reqntid_dims(c, th->dims))
+            th->nthreads = th->dims[0] * th->dims[1] * th->dims[2];
+        if (th->nthreads > 1024)
+            th->nthreads = 0;
+    } else if (!other_dims) {
+        int limit = assumed_block(c);
+        th->nthreads = 0;
+        limit = bound_by_arrays(c, th, limit);
+        th->dims[0] = th->nthreads = limit;
+        ptx_teval_forget(th); /* evaluated for the largest block */
+    } else if (!uses_dim(c, 2)) {
+        int limit = assumed_block(c), width = width_from_linear_index(c);
+        if (width && width <= limit) {
+            th->dims[0] = width;
+            th->dims[1] = limit / width;
+            th->nthreads = th->dims[0] * th->dims[1];
+        }
+    }
+    return th->nthreads;
+}
+
+/* Per register: whether it divides (div, rem) a value that differs between threads: t % n, t / n. */
+static uint8_t *divisors(const ptx_ctx *c)
+{
+    uint8_t *d = ptx_xcalloc(c->f->nregs + 1, 1);
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        bool div =
+            in->kind == PTX_K_ARITH && in->oplen == 3 && (!memcmp(in->op, "div", 3) || !memcmp(in->op, "rem", 3));
+        if (!div || in->is_float || in->nopnd != 3)
+            continue;
+        const ptx_operand *a = ptx_opnd(c, in, 1), *b = ptx_opnd(c, in, 2);
+        if (a->kind == PTX_O_REG && c->variant[a->reg] && b->kind == PTX_O_REG && !c->variant[b->reg])
+            d[b->reg] = 1;
+    }
+    return d;
+}
+
+ptx_threads *ptx_threads_of(ptx_ctx *c)
+{
+    if (c->threads)
+        return c->threads;
+    ptx_threads *th = ptx_xcalloc(1, sizeof *th);
+    th->def_node = ptx_xcalloc(c->n + 1, sizeof *th->def_node);
+    th->addr_node = ptx_xcalloc(c->n + 1, sizeof *th->addr_node);
+    th->addr_off = ptx_xcalloc(c->n + 1, sizeof *th->addr_off);
+    th->act_node = ptx_xcalloc(c->n + 1, sizeof *th->act_node);
+    for (uint32_t i = 0; i <= c->n; i++)
+        th->def_node[i] = th->addr_node[i] = th->act_node[i] = -2;
+    th->rd_seen = ptx_xcalloc(c->nb + 1, sizeof *th->rd_seen);
+    th->rd_stack = ptx_xcalloc(c->nb + 1, sizeof *th->rd_stack);
+    th->unknown32 = ptx_tgraph_leaf(th, TN_UNKNOWN, 32, 0);
+    th->divisor = divisors(c);
+    th->nthreads = -1;
+    return c->threads = th;
+}
+
+void ptx_threads_free(ptx_threads *th)
+{
+    if (!th)
+        return;
+    ptx_teval_forget(th);
+    free(th->kept);
+    free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
+    free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
+    free(th->kb_store), free(th->kv_store);
+    free(th->rd_seen), free(th->rd_stack), free(th->trips), free(th->divisor);
+    for (int k = 0; k < 2; k++)
+        free(th->scratch[k].addr), free(th->scratch[k].kv), free(th->scratch[k].act);
+    free(th);
+}
