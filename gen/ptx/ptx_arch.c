@@ -60,13 +60,14 @@ int ptx_regs_for_blocks(const ptx_arch *a, int threads, int blocks)
 
 int ptx_blocks_for_regs(const ptx_arch *a, int threads, int regs)
 {
-    int warps = (threads + 31) / 32;
-    int per_warp = (regs * 32 + a->reg_unit - 1) / a->reg_unit * a->reg_unit;
+    /* 64-bit: launch bounds allow blocks of up to 2^30 threads */
+    int64_t warps = ((int64_t)threads + 31) / 32;
+    int64_t per_warp = ((int64_t)regs * 32 + a->reg_unit - 1) / a->reg_unit * a->reg_unit;
     if (!per_warp)
         return a->max_blocks_sm;
     if (per_warp * ((warps + a->sub_partitions - 1) / a->sub_partitions * a->sub_partitions) > a->regs_block)
         return 0;
-    return a->regs_sm / a->sub_partitions / per_warp * a->sub_partitions / warps;
+    return (int)(a->regs_sm / a->sub_partitions / per_warp * a->sub_partitions / warps);
 }
 
 int ptx_occupancy_level(const ptx_arch *a, int threads, int regs)
