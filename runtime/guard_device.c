@@ -1,6 +1,7 @@
 /* Guarded device calls: the kernels record the first bad element of each output in the
  * device's guard slots, which the host reads after the call; ops whose kernels do not check
  * have their outputs read back and scanned here (docs/GUARDS.md). */
+#define _POSIX_C_SOURCE 200809L
 #include "guard_internal.h"
 
 #include <pthread.h>
@@ -10,6 +11,20 @@
 enum { MAX_KEPT = 64, SLOTS_BYTES = TN_MAX_ARGS * TN_GUARD_SLOT_BYTES };
 
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Held from zeroing the slots to reading them: two threads' guarded calls on one device would
+ * otherwise clear or read each other's slots. Recursive: a log function may make a guarded call. */
+static pthread_mutex_t slots_lock;
+static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
+
+static void slots_lock_init(void)
+{
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&slots_lock, &a);
+    pthread_mutexattr_destroy(&a);
+}
 static struct {
     tn_device *dev;
     void *slots;
@@ -134,6 +149,8 @@ tn_status tn_guard_run_device(tn_device *dev, const tn_op *op, tn_call *c, tn_gp
     tn_status s = TN_OK;
     if (in_kernel) {
         static const uint8_t zeros[SLOTS_BYTES];
+        pthread_once(&slots_once, slots_lock_init);
+        pthread_mutex_lock(&slots_lock);
         s = guard_slots(dev, &c->guard, &owned);
         if (s == TN_OK)
             s = dev->backend->write(dev->impl, c->guard, 0, zeros, sizeof zeros, NULL);
@@ -147,5 +164,7 @@ tn_status tn_guard_run_device(tn_device *dev, const tn_op *op, tn_call *c, tn_gp
         s = check_results(dev, &p, op, c);
     if (owned)
         dev->backend->free(dev->impl, c->guard);
+    if (in_kernel)
+        pthread_mutex_unlock(&slots_lock);
     return s;
 }

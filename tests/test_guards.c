@@ -289,6 +289,54 @@ static void device_buffers(void)
     tn_device_close(dev);
 }
 
+/* Two threads' guarded calls on one device at once: one's defect is never cleared or taken by
+ * the other (the device's guard slots are shared). */
+typedef struct shared_call {
+    tn_device *dev;
+    bool bad;
+    int wrong; /* calls whose status was not the expected one */
+} shared_call;
+
+static void *guarded_adds(void *arg)
+{
+    shared_call *w = arg;
+    tn_guard_policy p = {TN_GUARD_NONFINITE, TN_GUARD_FAIL, NULL, NULL};
+    tn_guard_set_thread(&p);
+    static float xs[2][N];
+    float *x = xs[w->bad];
+    fill(x, N, 0.5f);
+    if (w->bad)
+        x[2053] = NAN;
+    tn_buffer *bx = NULL, *bz = NULL;
+    if (tn_buffer_create(w->dev, N, &bx) != TN_OK || tn_buffer_create(w->dev, N, &bz) != TN_OK ||
+        tn_buffer_write(bx, 0, x, N) != TN_OK)
+        w->wrong = -1;
+    for (int i = 0; i < 100 && w->wrong >= 0; i++)
+        w->wrong += tn_dev_add(w->dev, N, bx, bx, bz) != (w->bad ? TN_ERR_NONFINITE : TN_OK);
+    tn_buffer_destroy(bx);
+    tn_buffer_destroy(bz);
+    tn_guard_set_thread(NULL);
+    return NULL;
+}
+
+static void device_shared_by_threads(void)
+{
+    tn_device *dev;
+    if (tn_device_open(backend, 0, &dev) != TN_OK) {
+        EXPECT(0, "tn_device_open: %s", tn_last_error());
+        return;
+    }
+    shared_call bad = {dev, true, 0}, good = {dev, false, 0};
+    pthread_t a, b;
+    pthread_create(&a, NULL, guarded_adds, &bad);
+    pthread_create(&b, NULL, guarded_adds, &good);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    EXPECT(bad.wrong == 0, "a NaN's guarded adds beside another thread's: %d of 100 not TN_ERR_NONFINITE", bad.wrong);
+    EXPECT(good.wrong == 0, "finite guarded adds beside another thread's: %d of 100 not TN_OK", good.wrong);
+    tn_device_close(dev);
+}
+
 /* The process default read from TRUENO_GUARD (set by the test's environment): want is what it
  * must have given ("nan", "nonfinite,log" or "off" for a value that is refused). */
 static int from_environment(const char *want)
@@ -342,8 +390,10 @@ int main(int argc, char **argv)
     }
     thread_and_default();
     bool gpu = strcmp(backend, "cuda") == 0 || strcmp(backend, "vulkan") == 0;
-    if (gpu)
+    if (gpu) {
         device_buffers();
+        device_shared_by_threads();
+    }
     tn_guard_set_thread(NULL);
     printf("%s: guards %s (%d failures)\n", backend, failures ? "FAILED" : "passed", failures);
     return failures ? 1 : 0;
