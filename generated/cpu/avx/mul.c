@@ -38,10 +38,12 @@ void tn_cpu_mul_avx(size_t n, const float *x, const float *y, float *z)
 }
 #else /* all_guarded.c: the guarded variant, in a unit of its own (the plain one compiles as before) */
 
-/* The same loop, its results checked in registers: acc + (r - r) stays 0 while r is finite and
- * turns NaN for good at an infinity or a NaN (two adds: they leave the multiply-add units, which
- * compute-bound ops fill, alone); the head and tail check their own elements. The runtime
- * finds the element when tn_cpu_guard_hit is set (docs/GUARDS.md). */
+/* The same loop, its results checked in registers by one add a vector: the sum of the results
+ * stays finite while they are, and an infinity or a NaN keeps it infinite or NaN for good (a
+ * sum of large finite results may overflow too: the runtime's search then finds nothing). The
+ * add leaves the multiply-add units, which compute-bound ops fill, alone; the head and tail
+ * check their own elements. The runtime finds the element when tn_cpu_guard_hit is set
+ * (docs/GUARDS.md). */
 static inline vf mul_at_guarded(const float *x, const float *y, float *z, size_t i)
 {
     vf r = mul_kernel(v_load(x + i), v_load(y + i));
@@ -59,16 +61,13 @@ void tn_cpu_mul_avx_guarded(size_t n, const float *x, const float *y, float *z)
     if (i > 0)
         mul_tail(x, y, z, 0, i);
     bool bad = i > 0 && !tn_cpu_finite(z, i);
-    vf acc2 = zero, r; /* two chains, so that the add's latency does not pace a compute-bound op */
-    for (; i + 2 * VF_LANES <= n; i += 2 * VF_LANES) {
-        r = mul_at_guarded(x, y, z, i);
-        acc = p_add(acc, p_sub(r, r));
-        r = mul_at_guarded(x, y, z, i + VF_LANES);
-        acc2 = p_add(acc2, p_sub(r, r));
-    }
+    /* Two chains of adds, taken in turn, so that their latency does not pace a cheap op; not by
+     * unrolling the loop for them, which made AVX2's exp spill its constants. */
+    vf acc2 = zero;
     for (; i + VF_LANES <= n; i += VF_LANES) {
-        r = mul_at_guarded(x, y, z, i);
-        acc = p_add(acc, p_sub(r, r));
+        vf sum = p_add(acc2, mul_at_guarded(x, y, z, i));
+        acc2 = acc;
+        acc = sum;
     }
     acc = p_add(acc, acc2);
     if (i < n) {
@@ -78,7 +77,7 @@ void tn_cpu_mul_avx_guarded(size_t n, const float *x, const float *y, float *z)
     float lanes[VF_LANES];
     v_store(lanes, acc);
     for (int k = 0; k < VF_LANES; k++)
-        bad = bad || lanes[k] != lanes[k];
+        bad = bad || lanes[k] - lanes[k] != 0.0f; /* not finite */
     if (bad)
         tn_cpu_guard_hit = 1;
 }
