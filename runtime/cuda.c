@@ -32,6 +32,7 @@ enum {
     CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+    CU_MEMHOSTALLOC_DEVICEMAP = 2,
 };
 
 /* ORDER: the driver entry points, by the names dlsym finds (versioned where the API is). */
@@ -66,6 +67,9 @@ static struct {
     CUresult (*memcpy_dtod_async)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
     CUresult (*memset_d8_async)(CUdeviceptr, unsigned char, size_t, CUstream);
     CUresult (*event_query)(CUevent);
+    CUresult (*mem_host_alloc)(void **, size_t, unsigned);
+    CUresult (*mem_free_host)(void *);
+    CUresult (*mem_host_get_device_pointer)(CUdeviceptr *, void *, unsigned);
 } cu;
 
 static const char *const cu_symbols[] = {
@@ -74,7 +78,8 @@ static const char *const cu_symbols[] = {
     "cuModuleLoadDataEx", "cuModuleUnload", "cuModuleGetFunction", "cuMemAlloc_v2", "cuMemFree_v2",
     "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuStreamCreate", "cuStreamDestroy_v2", "cuStreamSynchronize",
     "cuLaunchKernel", "cuGetErrorName", "cuEventCreate", "cuEventDestroy_v2", "cuEventRecord", "cuEventSynchronize",
-    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2", "cuMemsetD8Async", "cuEventQuery",
+    "cuEventElapsedTime", "cuMemcpyDtoDAsync_v2", "cuMemsetD8Async", "cuEventQuery", "cuMemHostAlloc",
+    "cuMemFreeHost", "cuMemHostGetDevicePointer_v2",
 };
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -281,6 +286,40 @@ static void cu_free(void *impl, void *handle)
     cu_device *d = impl;
     tn_status s;
     WITH_DEVICE(d, cu.mem_free((CUdeviceptr)(uintptr_t)handle));
+    (void)s;
+}
+
+/* Page-locked host memory mapped into the device's address space: kernels write it (their atomics
+ * reach it over the bus) and the host reads it in place once the stream is done, with no copy. */
+static tn_status cu_alloc_mapped_locked(size_t bytes, CUdeviceptr *p, void **host)
+{
+    tn_status s = cu_check(cu.mem_host_alloc(host, bytes, CU_MEMHOSTALLOC_DEVICEMAP), "cuMemHostAlloc");
+    if (s == TN_OK)
+        s = cu_check(cu.mem_host_get_device_pointer(p, *host, 0), "cuMemHostGetDevicePointer");
+    if (s != TN_OK && *host) {
+        cu.mem_free_host(*host);
+        *host = NULL;
+    }
+    return s;
+}
+
+static tn_status cu_alloc_mapped(void *impl, size_t bytes, void **handle, void **host)
+{
+    cu_device *d = impl;
+    CUdeviceptr p = 0;
+    tn_status s;
+    *host = NULL;
+    WITH_DEVICE(d, s = cu_alloc_mapped_locked(bytes, &p, host));
+    *handle = (void *)(uintptr_t)p;
+    return s;
+}
+
+static void cu_free_mapped(void *impl, void *handle, void *host)
+{
+    cu_device *d = impl;
+    tn_status s;
+    (void)handle;
+    WITH_DEVICE(d, cu.mem_free_host(host));
     (void)s;
 }
 
@@ -753,6 +792,8 @@ const tn_gpu_backend tn_cuda_backend = {
     .close = cu_close,
     .alloc = cu_alloc,
     .free = cu_free,
+    .alloc_mapped = cu_alloc_mapped,
+    .free_mapped = cu_free_mapped,
     .write = cu_write,
     .read = cu_read,
     .copy = cu_copy,

@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Guard slots per open device: one small buffer, kept until the device closes. */
 enum { MAX_KEPT = 64, SLOTS_BYTES = TN_MAX_ARGS * TN_GUARD_SLOT_BYTES };
@@ -25,30 +26,54 @@ static void slots_lock_init(void)
     pthread_mutex_init(&slots_lock, &a);
     pthread_mutexattr_destroy(&a);
 }
+/* A device's guard slots: handle for the kernels; host, where the backend maps them, is where the
+ * host zeroes and reads them without a copy (NULL: through the backend's write and read). */
+typedef struct {
+    void *handle, *host;
+} guard_slots_t;
+
 static struct {
     tn_device *dev;
-    void *slots;
+    guard_slots_t slots;
 } kept[MAX_KEPT];
+
+static tn_status slots_alloc(tn_device *dev, guard_slots_t *g)
+{
+    const tn_gpu_backend *b = dev->backend;
+    if (b->alloc_mapped && b->alloc_mapped(dev->impl, SLOTS_BYTES, &g->handle, &g->host) == TN_OK)
+        return TN_OK;
+    g->host = NULL;
+    tn_clear_error(); /* mapped memory is an optimisation: plain device memory serves too */
+    return b->alloc(dev->impl, SLOTS_BYTES, &g->handle);
+}
+
+static void slots_free(tn_device *dev, guard_slots_t *g)
+{
+    if (g->host)
+        dev->backend->free_mapped(dev->impl, g->handle, g->host);
+    else
+        dev->backend->free(dev->impl, g->handle);
+}
 
 /* The device's guard slots (allocated on first use). owned: the caller frees them after the
  * call (every place in the table is taken). */
-static tn_status guard_slots(tn_device *dev, void **slots, bool *owned)
+static tn_status guard_slots(tn_device *dev, guard_slots_t *g, bool *owned)
 {
     tn_status s = TN_OK;
     *owned = false;
-    *slots = NULL;
+    *g = (guard_slots_t){ 0 };
     pthread_mutex_lock(&kept_lock);
     int free_at = -1;
-    for (int k = 0; k < MAX_KEPT && !*slots; k++) {
+    for (int k = 0; k < MAX_KEPT && !g->handle; k++) {
         if (kept[k].dev == dev)
-            *slots = kept[k].slots;
+            *g = kept[k].slots;
         else if (!kept[k].dev && free_at < 0)
             free_at = k;
     }
-    if (!*slots) {
-        s = dev->backend->alloc(dev->impl, SLOTS_BYTES, slots);
+    if (!g->handle) {
+        s = slots_alloc(dev, g);
         if (s == TN_OK && free_at >= 0)
-            kept[free_at].dev = dev, kept[free_at].slots = *slots;
+            kept[free_at].dev = dev, kept[free_at].slots = *g;
         *owned = s == TN_OK && free_at < 0;
     }
     pthread_mutex_unlock(&kept_lock);
@@ -60,21 +85,26 @@ void tn_guard_device_closed(tn_device *dev)
     pthread_mutex_lock(&kept_lock);
     for (int k = 0; k < MAX_KEPT; k++)
         if (kept[k].dev == dev) {
-            dev->backend->free(dev->impl, kept[k].slots);
+            slots_free(dev, &kept[k].slots);
             kept[k].dev = NULL;
-            kept[k].slots = NULL;
+            kept[k].slots = (guard_slots_t){ 0 };
         }
     pthread_mutex_unlock(&kept_lock);
 }
 
 /* The element a kernel recorded for output i: it stores the complement of the index with an
  * atomic max (so 0, the slot's initial value, means none, and the least index wins): 64 bits
- * on CUDA, 32 on Vulkan. SIZE_MAX when none. */
-static tn_status read_slot(tn_device *dev, void *slots, int i, size_t *at)
+ * on CUDA, 32 on Vulkan. SIZE_MAX when none. Mapped slots are read in place: the caller has
+ * waited for the device. */
+static tn_status read_slot(tn_device *dev, const guard_slots_t *g, int i, size_t *at)
 {
     bool wide = dev->backend == &tn_cuda_backend;
     uint64_t v = 0;
-    tn_status s = dev->backend->read(dev->impl, slots, (size_t)i * TN_GUARD_SLOT_BYTES, &v, wide ? 8 : 4, NULL);
+    tn_status s = TN_OK;
+    if (g->host)
+        memcpy(&v, (const char *)g->host + (size_t)i * TN_GUARD_SLOT_BYTES, wide ? 8 : 4);
+    else
+        s = dev->backend->read(dev->impl, g->handle, (size_t)i * TN_GUARD_SLOT_BYTES, &v, wide ? 8 : 4, NULL);
     *at = s != TN_OK || v == 0 ? SIZE_MAX : wide ? (size_t)~v : (size_t)(uint32_t) ~(uint32_t)v;
     return s;
 }
@@ -119,14 +149,14 @@ static tn_status check_results(tn_device *dev, const tn_guard_policy *p, const t
 }
 
 static tn_status check_arrays(tn_device *dev, const tn_guard_policy *p, const tn_op *op, const tn_call *c,
-                              bool in_kernel)
+                              const guard_slots_t *slots)
 {
     for (unsigned m = op->outputs; m; m &= m - 1) {
         int i = __builtin_ctz(m);
         if (op->args[i].dtype != TN_F32)
             continue;
         size_t at = SIZE_MAX;
-        tn_status s = in_kernel ? read_slot(dev, c->guard, i, &at) : read_back(dev, op, c, i, p->checks, &at);
+        tn_status s = slots ? read_slot(dev, slots, i, &at) : read_back(dev, op, c, i, p->checks, &at);
         if (s != TN_OK)
             return s;
         if (at == SIZE_MAX)
@@ -138,6 +168,18 @@ static tn_status check_arrays(tn_device *dev, const tn_guard_policy *p, const tn
     return TN_OK;
 }
 
+/* Zeroes the slots for a call: in place when mapped (the last call that used them was waited for
+ * while the lock was held), else by a copy. */
+static tn_status zero_slots(tn_device *dev, const guard_slots_t *g)
+{
+    static const uint8_t zeros[SLOTS_BYTES];
+    if (g->host) {
+        memset(g->host, 0, SLOTS_BYTES);
+        return TN_OK;
+    }
+    return dev->backend->write(dev->impl, g->handle, 0, zeros, sizeof zeros, NULL);
+}
+
 tn_status tn_guard_run_device(tn_device *dev, const tn_op *op, tn_call *c, tn_gpu_trace *trace)
 {
     tn_guard_policy p = tn_guard_current();
@@ -146,24 +188,29 @@ tn_status tn_guard_run_device(tn_device *dev, const tn_op *op, tn_call *c, tn_gp
     unsigned bit = dev->backend == &tn_cuda_backend ? TN_GUARD_IN_CUDA : TN_GUARD_IN_VULKAN;
     bool in_kernel = (op->guard_kernels & bit) && op->outputs;
     bool owned = false;
+    guard_slots_t slots = { 0 };
     tn_status s = TN_OK;
     if (in_kernel) {
-        static const uint8_t zeros[SLOTS_BYTES];
         pthread_once(&slots_once, slots_lock_init);
         pthread_mutex_lock(&slots_lock);
-        s = guard_slots(dev, &c->guard, &owned);
+        s = guard_slots(dev, &slots, &owned);
         if (s == TN_OK)
-            s = dev->backend->write(dev->impl, c->guard, 0, zeros, sizeof zeros, NULL);
+            s = zero_slots(dev, &slots);
+        c->guard = slots.handle;
         c->guard_checks = p.checks;
     }
     if (s == TN_OK)
         s = dev->backend->run(dev->impl, op, c, trace);
+    if (slots.host) { /* the kernels are done with the slots before they are read or zeroed again */
+        tn_status w = dev->backend->sync(dev->impl);
+        s = s == TN_OK ? w : s;
+    }
     if (s == TN_OK)
-        s = check_arrays(dev, &p, op, c, in_kernel);
+        s = check_arrays(dev, &p, op, c, in_kernel ? &slots : NULL);
     if (s == TN_OK)
         s = check_results(dev, &p, op, c);
     if (owned)
-        dev->backend->free(dev->impl, c->guard);
+        slots_free(dev, &slots);
     if (in_kernel)
         pthread_mutex_unlock(&slots_lock);
     return s;

@@ -293,6 +293,10 @@ typedef struct tn_gpu_backend {
     void (*close)(void *impl);
     tn_status (*alloc)(void *impl, size_t bytes, void **handle);
     void (*free)(void *impl, void *handle);
+    /* Optional (NULL: none): memory that kernels write through *handle and the host reads at
+     * *host, in place, once the device's work is done (sync); the guard slots live there. */
+    tn_status (*alloc_mapped)(void *impl, size_t bytes, void **handle, void **host);
+    void (*free_mapped)(void *impl, void *handle, void *host);
     /* The calls that do work take a trace: NULL, or what the profiler asks and learns. */
     tn_status (*write)(void *impl, void *handle, size_t offset, const void *src, size_t bytes, tn_gpu_trace *trace);
     tn_status (*read)(void *impl, void *handle, size_t offset, void *dst, size_t bytes, tn_gpu_trace *trace);
