@@ -167,6 +167,8 @@ typedef struct cu_device {
     int sms, major, minor;
     double peak_bytes, peak_flops; /* nominal, read at open: the clock attributes take a millisecond */
     pthread_mutex_t lock; /* one submission at a time; the context is pushed around each */
+    bool queued;          /* a call since the stream was last waited for (a wait on an idle stream costs
+                           * a caller about 1.5 us, and a guarded call has just waited) */
     CUmodule *modules;    /* per op in tn_ops, loaded on first use */
     CUdeviceptr scratch;  /* what launch plans ask for (partials, results), grown on demand */
     size_t scratch_bytes;
@@ -259,10 +261,11 @@ static void cu_close(void *impl)
     free(d);
 }
 
-/* Runs body with the device's context current and its lock held. */
+/* Runs body with the device's context current and its lock held; it may queue work. */
 #define WITH_DEVICE(d, body)                                                                                   \
     do {                                                                                                       \
         pthread_mutex_lock(&(d)->lock);                                                                        \
+        (d)->queued = true;                                                                                    \
         s = cu_check(cu.ctx_push((d)->ctx), "cuCtxPushCurrent");                                               \
         if (s == TN_OK) {                                                                                      \
             body;                                                                                              \
@@ -560,8 +563,14 @@ static tn_status cu_copy(void *impl, void *dst, size_t dst_offset, void *src, si
 static tn_status cu_sync(void *impl)
 {
     cu_device *d = impl;
-    tn_status s;
-    WITH_DEVICE(d, s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize"));
+    tn_status s = TN_OK;
+    pthread_mutex_lock(&d->lock);
+    if (d->queued && (s = cu_check(cu.ctx_push(d->ctx), "cuCtxPushCurrent")) == TN_OK) {
+        s = cu_check(cu.stream_synchronize(d->stream), "cuStreamSynchronize");
+        cu.ctx_pop(&(CUcontext){ 0 });
+        d->queued = s != TN_OK;
+    }
+    pthread_mutex_unlock(&d->lock);
     return s;
 }
 
