@@ -103,24 +103,37 @@ void ptx_generic_addresses(ptx_ctx *c)
 
 /* ---- shared addresses, coalescing, bounds checks, vector loads ---- */
 
-/* A shared access: a generic or 64-bit address (bank conflicts: ptx_banks.c). */
-static void check_shared_access(ptx_ctx *c, uint32_t i, const ptx_operand *ad)
+/* A shared access through a 64-bit register: a generic address is an error at each access; a
+ * shared-window one (LLVM addresses all shared memory so) is counted, and reported once per
+ * function (*first: the first such access). Bank conflicts: ptx_banks.c. */
+static void check_shared_access(ptx_ctx *c, uint32_t i, const ptx_operand *ad, int64_t *first, uint32_t *count)
 {
     ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
-    if (ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64) {
-        if (c->generic[ad->reg])
-            ptx_add_finding(c->m, f, PTX_RULE_GENERIC_AS_SHARED, in->line, in->col,
-                            "convert with cvta.to.shared (or use a generic ld/st) before the access",
-                            "a generic address is used by %.*s.shared, which expects a shared-window "
-                            "address",
-                            (int)in->oplen, in->op);
-        else
-            ptx_add_finding(c->m, f, PTX_RULE_SHARED_64BIT_ADDRESS, in->line, in->col,
-                            "compute shared addresses in 32-bit registers",
-                            "shared memory addressed through the 64-bit register %.*s", (int)f->regs[ad->reg].len,
-                            f->regs[ad->reg].name);
-    }
+    if (ad->reg < 0 || f->regs[ad->reg].cls != PTX_RC_64)
+        return;
+    if (c->generic[ad->reg])
+        ptx_add_finding(c->m, f, PTX_RULE_GENERIC_AS_SHARED, in->line, in->col,
+                        "convert with cvta.to.shared (or use a generic ld/st) before the access",
+                        "a generic address is used by %.*s.shared, which expects a shared-window "
+                        "address",
+                        (int)in->oplen, in->op);
+    else if ((*count)++ == 0)
+        *first = i;
+}
+
+static void report_shared_64bit(ptx_ctx *c, int64_t first, uint32_t count)
+{
+    ptx_function *f = c->f;
+    const ptx_instr *in = &f->ins[first];
+    const ptx_operand *ad = ptx_address_operand(c, in);
+    char more[48] = "";
+    if (count > 1)
+        snprintf(more, sizeof more, " (and %u more access%s)", count - 1, count > 2 ? "es" : "");
+    ptx_add_finding(c->m, f, PTX_RULE_SHARED_64BIT_ADDRESS, in->line, in->col,
+                    "compute shared addresses in 32-bit registers",
+                    "shared memory addressed through the 64-bit register %.*s%s", (int)f->regs[ad->reg].len,
+                    f->regs[ad->reg].name, more);
 }
 
 /* The register an access's address starts from, following additions of constants (its single
@@ -295,6 +308,8 @@ void ptx_find_memory_patterns(ptx_ctx *c)
     ptx_function *f = c->f;
     bool bounds_reported = false, vector_reported = false;
     ptx_sector_memo *memo = NULL;
+    int64_t wide_shared = -1; /* the first shared access through a 64-bit register, and how many */
+    uint32_t wide_shared_count = 0;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (!c->reach[c->blk[i]])
@@ -308,7 +323,7 @@ void ptx_find_memory_patterns(ptx_ctx *c)
         if (!ad)
             continue;
         if (in->space == PTX_SP_SHARED) {
-            check_shared_access(c, i, ad);
+            check_shared_access(c, i, ad, &wide_shared, &wide_shared_count);
             continue;
         }
         /* generic addresses into shared memory (cvta.shared, mapa) are not global */
@@ -321,6 +336,8 @@ void ptx_find_memory_patterns(ptx_ctx *c)
         if (!vector_reported && in->vec == 1 && in->kind == PTX_K_LD && ad->reg >= 0 && in->tsize >= 4)
             vector_reported = check_vector_load(c, i, ad);
     }
+    if (wide_shared_count > 0)
+        report_shared_64bit(c, wide_shared, wide_shared_count);
 }
 
 /* ---- local memory ---- */
