@@ -293,6 +293,7 @@ typedef struct ptx_module {
     size_t len;
     int version_major, version_minor, address_size;
     char target[16];
+    uint16_t target_bit; /* the target's bit among the ones the parser knows (ptx_gates.c) */
     ptx_symbol *syms;
     uint32_t nsyms, symc;
     ptx_function *funcs, *last_func;

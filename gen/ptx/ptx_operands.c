@@ -607,6 +607,7 @@ static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
     const ptx_token *mods = in->nmods ? f->mods + in->mods : NULL;
     ptx_classify_modifiers(in, mods, &ps->mod_info);
     ptx_classify_semantics(in, mods, &ps->mod_info, oi->family);
+    ptx_check_gates(ps, in, oi);
     if (ps->mod_info.nspaces > 1 && (oi->family == PTX_FAM_LD || oi->family == PTX_FAM_ST ||
                                      oi->family == PTX_FAM_ATOM || oi->family == PTX_FAM_RED))
         ptx_fail_at(ps, in->line, in->col, "'%.*s' names more than one state space", (int)in->oplen, in->op);

@@ -485,6 +485,7 @@ static void parse_header(ptx_parser *ps)
             if (m->version_major * 10 + m->version_minor < need)
                 ptx_fail_at(ps, ps->tok.line, ps->tok.col, "PTX .version %d.%d does not support .target %s",
                             m->version_major, m->version_minor, m->target);
+            m->target_bit = ptx_target_bit(m->target);
         } else if (!TOK_IS(&ps->tok, "texmode_unified") && !TOK_IS(&ps->tok, "texmode_independent") &&
                    !TOK_IS(&ps->tok, "debug") && !TOK_IS(&ps->tok, "map_f64_to_f32")) {
             ptx_fail_at(ps, ps->tok.line, ps->tok.col, "unknown target '%.*s'", (int)ps->tok.n, ps->tok.p);

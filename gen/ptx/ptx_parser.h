@@ -137,6 +137,12 @@ void ptx_classify_modifiers(ptx_instr *in, const ptx_token *mods, ptx_mod_info *
 /* The memory semantics of an instruction of that family (ptx_semantics.c): reads, writes, sync,
  * sync_on, scope and sem. */
 void ptx_classify_semantics(ptx_instr *in, const ptx_token *mods, const ptx_mod_info *mi, uint8_t family);
+/* The instruction against the module's .version and .target (ptx_gates.c): fails the parse with
+ * what it needs when ptxas would refuse it there; the same for a cluster special register. */
+struct ptx_parser;
+void ptx_check_gates(struct ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi);
+void ptx_check_special_reg_gate(struct ptx_parser *ps, const ptx_token *t);
+uint16_t ptx_target_bit(const char *target); /* 0 for a target the parser does not know */
 
 /* tok_is for a string literal: its length is known at compile time. */
 #define TOK_IS(t, lit) ((t)->n == sizeof(lit) - 1 && memcmp((t)->p, lit, sizeof(lit) - 1) == 0)

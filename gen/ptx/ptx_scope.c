@@ -86,6 +86,8 @@ int ptx_special_reg(ptx_parser *ps)
     for (size_t i = 0; i < sizeof sreg_families / sizeof sreg_families[0] && base < 0; i++)
         if (in_family(t, &sreg_families[i]))
             base = PTX_SR_OTHER_UNIFORM;
+    if (base >= 0)
+        ptx_check_special_reg_gate(ps, t);
     if (base < 0 || !dims)
         return base < 0 ? -1 : base * 4;
     const ptx_token *n = ptx_peek(ps);
