@@ -45,6 +45,7 @@ typedef struct ptx_ctx {
     ptx_affine *addr;                       /* per memory instruction: its address */
     bool *generic;                          /* per register: holds a generic address */
     uint8_t *window;                        /* per register: PTX_WIN_*, a pointer into shared memory */
+    uint8_t *weight;                        /* per register: the 32-bit registers its value takes */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */

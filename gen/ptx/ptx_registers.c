@@ -42,6 +42,63 @@ static int reg_weight(uint8_t cls)
     return weights[cls];
 }
 
+/* Whether instruction i reads x only as the address of a shared access, or into an integer step
+ * whose result is itself a narrow address (narrow: the registers still taken as such). */
+static bool narrow_use(const ptx_ctx *c, uint32_t i, int32_t x, const bool *narrow)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if ((in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) &&
+        in->space == PTX_SP_SHARED) {
+        const ptx_operand *ad = ptx_address_operand(c, in);
+        if (!ad || ad->reg != x)
+            return false;
+        for (int j = 0; j < in->nopnd; j++) /* and not as data too */
+            if (ptx_opnd(c, in, j) != ad && ptx_opnd(c, in, j)->kind == PTX_O_REG && ptx_opnd(c, in, j)->reg == x)
+                return false;
+        return true;
+    }
+    bool step = in->kind == PTX_K_MOV || in->kind == PTX_K_ADD || in->kind == PTX_K_SUB || in->kind == PTX_K_SHL ||
+                in->kind == PTX_K_MUL || in->kind == PTX_K_MAD;
+    const ptx_operand *d = ptx_opnd(c, in, 0);
+    return step && c->ndef[i] == 1 && d->kind == PTX_O_REG && narrow[d->reg];
+}
+
+/* The 32-bit registers each register's value takes: by its class, but a 64-bit register that only
+ * ever addresses shared memory (LLVM keeps shared pointers in 64 bits) takes one, since the shared
+ * window is 32-bit and ptxas computes such addresses in 32 bits. */
+static void register_weights(ptx_ctx *c)
+{
+    const ptx_function *f = c->f;
+    c->weight = ptx_scratch(c, f->nregs + 1, 1);
+    bool *narrow = ptx_scratch(c, f->nregs + 1, sizeof *narrow), any = false;
+    for (uint32_t r = 0; r < f->nregs; r++)
+        any |= narrow[r] = f->regs[r].cls == PTX_RC_64;
+    for (bool changed = any; changed;) {
+        changed = false;
+        for (uint32_t i = 0; i < c->n; i++) {
+            const int32_t *r = c->du + c->du_start[i];
+            for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+                if (r[j] >= 0 && narrow[r[j]] && !narrow_use(c, i, r[j], narrow))
+                    narrow[r[j]] = false, changed = true;
+        }
+    }
+    /* Of those, the ones that lead to a shared access (not a value never read). */
+    bool *leads = ptx_scratch(c, f->nregs + 1, sizeof *leads);
+    for (bool changed = any; changed;) {
+        changed = false;
+        for (uint32_t i = 0; i < c->n; i++) {
+            const int32_t *r = c->du + c->du_start[i];
+            const ptx_operand *d = ptx_opnd(c, &f->ins[i], 0);
+            bool onward = c->ndef[i] == 0 || (d->kind == PTX_O_REG && leads[d->reg]);
+            for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+                if (r[j] >= 0 && narrow[r[j]] && !leads[r[j]] && onward)
+                    leads[r[j]] = changed = true;
+        }
+    }
+    for (uint32_t r = 0; r < f->nregs; r++)
+        c->weight[r] = (uint8_t)(leads[r] ? 1 : reg_weight(f->regs[r].cls));
+}
+
 static bool uniform_source(const ptx_operand *o)
 {
     int base = o->reg / 4;
@@ -251,8 +308,8 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
     int cur[2] = {0, 0}; /* registers, predicates */
     for (uint32_t w = 0; w < words; w++)
         for (uint64_t v = live[w]; v; v &= v - 1) {
-            uint8_t cls = f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls;
-            cur[0] += reg_weight(cls), cur[1] += cls == PTX_RC_PRED;
+            uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
+            cur[0] += c->weight[x], cur[1] += f->regs[x].cls == PTX_RC_PRED;
         }
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
@@ -260,7 +317,7 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             if (!own_def(rm, r[j]))
                 continue;
-            int weight = reg_weight(f->regs[r[j]].cls), pred = f->regs[r[j]].cls == PTX_RC_PRED;
+            int weight = c->weight[r[j]], pred = f->regs[r[j]].cls == PTX_RC_PRED;
             if (!has_bit(live, (uint32_t)r[j])) {
                 peak[0] += weight, peak[1] += pred; /* a value defined and never read */
             } else if (f->ins[i].guard < 0) {
@@ -272,7 +329,7 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
             int32_t x = kept(rm, r[j]);
             if (x >= 0 && !has_bit(live, (uint32_t)x)) {
                 set_bit(live, (uint32_t)x);
-                cur[0] += reg_weight(f->regs[x].cls), cur[1] += f->regs[x].cls == PTX_RC_PRED;
+                cur[0] += c->weight[x], cur[1] += f->regs[x].cls == PTX_RC_PRED;
             }
         }
         for (int k = 0; k < 2; k++) {
@@ -358,7 +415,7 @@ static int carried_weight(const ptx_ctx *c, const reg_model *rm, const live_sets
     for (uint32_t w = 0; w < s->words; w++)
         for (uint64_t v = in[w] & def[w]; v; v &= v - 1) {
             uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
-            weight += rm->base[x] == (int32_t)x ? reg_weight(c->f->regs[x].cls) : 0;
+            weight += rm->base[x] == (int32_t)x ? c->weight[x] : 0;
         }
     return weight;
 }
@@ -379,15 +436,14 @@ static int *unrolled_copies(const ptx_ctx *c, const reg_model *rm, const live_se
 /* What block b could hold at most in any order: what enters it and all it defines (its copies'). */
 static int pressure_bound(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b, int copies)
 {
-    const ptx_function *f = c->f;
     int bound = 0;
     for (uint32_t w = 0; w < s->words; w++)
         for (uint64_t v = s->in [(size_t)b * s->words + w]; v; v &= v - 1)
-            bound += reg_weight(f->regs[w * 64 + (uint32_t)__builtin_ctzll(v)].cls);
+            bound += c->weight[w * 64 + (uint32_t)__builtin_ctzll(v)];
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
         for (uint32_t j = 0; j < c->ndef[i]; j++)
             if (own_def(rm, c->du[c->du_start[i] + j]))
-                bound += reg_weight(f->regs[c->du[c->du_start[i] + j]].cls) * copies;
+                bound += c->weight[c->du[c->du_start[i] + j]] * copies;
     return bound;
 }
 
@@ -481,6 +537,7 @@ void ptx_liveness(ptx_ctx *c)
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
+    register_weights(c);
     reg_model rm = classify_registers(c, false);
     live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
                    ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};

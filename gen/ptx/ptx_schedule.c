@@ -59,12 +59,6 @@ static bool orders_memory(const ptx_function *f, const ptx_instr *in)
            in->kind == PTX_K_CP_ASYNC || in->kind == PTX_K_OTHER || (in->kind == PTX_K_LD && !hoistable_load(f, in));
 }
 
-static int reg_weight(uint8_t cls)
-{
-    static const int weights[] = {0, 1, 1, 2, 4}; /* ORDER ptx_reg_class */
-    return weights[cls];
-}
-
 /* ---- the dependence graph of one block ---- */
 
 /* An edge: `to` issues at least lat cycles after `from`. Past the scratch's capacity (memory orders
@@ -348,7 +342,7 @@ static void value_ranges(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *
         }
     memset(s->diff, 0, (size_t)(n + 3) * sizeof *s->diff);
     for (uint32_t v = 0; v < s->nvals; v++) {
-        int32_t weight = reg_weight(c->f->regs[s->val_reg[v]].cls), from = s->val_from[v];
+        int32_t weight = c->weight[s->val_reg[v]], from = s->val_from[v];
         int32_t to = s->val_to[v] > from ? s->val_to[v] : from + 1;
         s->diff[from + 1] += weight;
         s->diff[to + 1] -= weight;
