@@ -347,6 +347,8 @@ typedef struct ptx_arch {
     double peak_gflops, peak_gbps;
 } ptx_arch;
 const ptx_arch *ptx_find_arch(const char *name);
+struct ptx_options;
+const ptx_arch *ptx_module_arch(const ptx_module *m, const struct ptx_options *opt);
 /* Where a function's register cap comes from. ORDER ptx_cap_source_names */
 typedef enum ptx_cap_source {
     PTX_CAP_ARCH,

@@ -2,6 +2,7 @@
 #include "ptx_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Limits from the CUDA occupancy tables (the Programming Guide's per-compute-capability table and
@@ -29,8 +30,8 @@ const ptx_arch *ptx_find_arch(const char *name)
 {
     if (!name)
         return &archs[1];
+    char sm[16];
     if (strncmp(name, "compute_", 8) == 0) {
-        static char sm[16];
         snprintf(sm, sizeof sm, "sm_%s", name + 8);
         name = sm;
     }
@@ -40,6 +41,20 @@ const ptx_arch *ptx_find_arch(const char *name)
              name[strlen(archs[i].name)] == 'f'))
             return &archs[i];
     return NULL;
+}
+
+/* The architecture a module is analysed for: the one asked for, else the module's .target (or the
+ * nearest one below it that the table has: sm_103 is analysed as sm_100), else sm_80. */
+const ptx_arch *ptx_module_arch(const ptx_module *m, const ptx_options *opt)
+{
+    if (opt && opt->arch && ptx_find_arch(opt->arch))
+        return ptx_find_arch(opt->arch);
+    int target = m && strncmp(m->target, "sm_", 3) == 0 ? atoi(m->target + 3) : 0;
+    const ptx_arch *a = NULL;
+    for (size_t i = 0; target && i < sizeof archs / sizeof archs[0]; i++)
+        if (archs[i].sm <= target && (!a || archs[i].sm > a->sm))
+            a = &archs[i];
+    return a ? a : &archs[1];
 }
 
 int ptx_regs_for_blocks(const ptx_arch *a, int threads, int blocks)

@@ -20,9 +20,7 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
     m->len = len;
     m->opt = opt;
     ptx_parse(m);
-    const ptx_arch *arch = ptx_find_arch(opt->arch ? opt->arch : "sm_80");
-    if (!arch)
-        arch = ptx_find_arch("sm_80");
+    const ptx_arch *arch = ptx_module_arch(m, opt);
     if (m->valid) {
         /* small blocks first: a small module's analyses need a few KiB, and a 64 KiB block taken
          * and given back for each module makes malloc move the heap's end each time */

@@ -21,7 +21,7 @@ static void usage(FILE *out)
           "  --strict      also the noisier performance rules\n"
           "  --bugs        only the rules that find correctness bugs\n"
           "  --verbose     memory per state space and a fix for each finding\n"
-          "  --arch sm_XX  architecture for occupancy and the roofline (default sm_80)\n"
+          "  --arch sm_XX  architecture for occupancy and the roofline (default: the file's .target)\n"
           "  --block N     threads per block when the kernel does not say (default 256)\n"
           "  --maxrregcount N  register cap as ptxas -maxrregcount N (kernels without .maxnreg or launch bounds)\n"
           "  --whitelist F silence rules for named kernels: lines 'RULE KERNEL reason'\n"
@@ -45,7 +45,7 @@ static void run_ptxas(const char *ptxas, const char *path, const ptx_options *op
         printf("  ptxas: skipped (quote in the file name)\n");
         return;
     }
-    const char *arch = opt->arch;
+    const char *arch = opt->arch ? opt->arch : m->target[0] ? m->target : "sm_80";
     size_t n = strlen(ptxas) + strlen(path) + strlen(arch) + 96;
     char *cmd = malloc(n), cap[40] = "";
     if (opt->maxrregcount)
@@ -352,7 +352,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "diff") == 0)
         return diff(argc - 2, argv + 2);
-    cli o = {.opt = {.arch = "sm_80"}, .files = calloc((size_t)argc, sizeof *o.files)};
+    cli o = {.opt = {.arch = NULL}, .files = calloc((size_t)argc, sizeof *o.files)};
     int status = parse_command_line(argc, argv, &o);
     if (status >= 0) {
         free(o.files);
