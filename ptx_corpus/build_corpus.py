@@ -486,6 +486,17 @@ case("tune_race_halo", "tune_race_halo.cu", ["RACE"], rules={RACE, MBC}, family=
 case("tune_race_halo_ok", "tune_race_halo.cu", rules={MBC}, family="tuning_race", split="tuning")
 case("tune_race_dsmem", "tune_race_dsmem.cu", ["RACE"], rules={RACE}, arch=H, family="tuning_race", split="tuning")
 case("tune_race_dsmem_ok", "tune_race_dsmem.cu", arch=H, family="tuning_race", split="tuning")
+# arrive and wait: mbarriers (sm_90a), named barriers, a conditional cp.async pipeline with a peeled
+# remainder loop; each .cu says why its RACE=N variants race and the plain one does not
+for src, name, arch, variants, rules in (
+        ("tune_race_mbar_handoff.cu", "mbar_handoff", H, 3, set()),
+        ("tune_race_mbar_ring.cu", "mbar_ring", H, 3, set()),
+        ("tune_race_named_bar.cu", "named_bar", "sm_80", 3, set()),
+        ("tune_race_cp_async_tail.cu", "cp_async_tail", "sm_80", 2, {MBC})):
+    for v in range(1, variants + 1):
+        case("tune_race_%s_%d" % (name, v), src, ["RACE=%d" % v], rules={RACE} | rules, arch=arch,
+             family="tuning_race", split="tuning")
+    case("tune_race_%s_ok" % name, src, rules=rules, arch=arch, family="tuning_race", split="tuning")
 # rule tests written since, for the same purpose
 TUNING_HAND = {"SHARED_RACE_pair_store_pos", "SHARED_RACE_pair_store_neg", "SHARED_RACE_mod_size_pos",
                "SHARED_RACE_mod_size_neg", "SHARED_RACE_counter_copy_pos", "SHARED_RACE_counter_copy_neg",

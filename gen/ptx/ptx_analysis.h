@@ -106,7 +106,9 @@ enum ptx_sync_kind {
     PTX_SY_BULK_COMMIT, /* cp.async.bulk.commit_group */
     PTX_SY_BULK_WAIT,   /* cp.async.bulk.wait_group[.read] N */
     PTX_SY_MBAR_WAIT,   /* mbarrier.try_wait / test_wait */
-    PTX_SY_MBAR_OTHER   /* other mbarrier operations */
+    PTX_SY_MBAR_OTHER,  /* other mbarrier operations */
+    PTX_SY_BAR_ARRIVE,  /* bar.arrive, barrier.arrive: signals a named barrier without waiting */
+    PTX_SY_BAR_PART     /* bar.sync, barrier.sync with a thread count below the block's: those threads wait */
 };
 #define PTX_STOP_BLOCK ((1u << PTX_SY_BLOCK) | (1u << PTX_SY_CLUSTER))
 #define PTX_STOP_WARP  (PTX_STOP_BLOCK | (1u << PTX_SY_WARP))
@@ -135,6 +137,25 @@ bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every p
 uint32_t ptx_idom(ptx_ctx *c, uint32_t b); /* b's immediate dominator; UINT32_MAX for the entry, unreachable */
 void ptx_sync_free(ptx_syncinfo *s);
 bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b);
+/* Whether barrier instruction i names a thread count that may be below the block's (a named barrier
+ * that only some warps take part in). */
+bool ptx_partial_barrier(const ptx_ctx *c, uint32_t i);
+/* Arrive and wait: an arrival on an mbarrier (mbarrier.arrive, release unless .relaxed) or on a
+ * named barrier (bar.arrive, a partial bar.sync) releases the thread's earlier accesses to the
+ * threads that then complete a wait on it (mbarrier.try_wait/test_wait, acquire unless .relaxed;
+ * a partial bar.sync). The barrier: its number, or the mbarrier's symbol and offset (exact: a
+ * constant offset). */
+enum { PTX_HANDOFF_RELEASE = 1, PTX_HANDOFF_ACQUIRE = 2 };
+typedef struct ptx_handoff_key {
+    uint8_t named; /* a named barrier (else an mbarrier) */
+    bool exact;
+    int32_t sym;
+    int64_t at;
+} ptx_handoff_key;
+uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key); /* PTX_HANDOFF_* bits */
+/* The value of operand j of instruction i when it is a constant (an immediate, or a register holding
+ * one). */
+bool ptx_constant_operand(const ptx_ctx *c, uint32_t i, int j, int64_t *value);
 int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside);
 /* How a walk reached an instruction, relative to a reference instruction: around which loop holding
  * the reference (via: -1 none, a loop id for its back edges, -2 several loops; many: more than once

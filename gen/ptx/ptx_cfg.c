@@ -24,8 +24,8 @@ static bool has_dst(const ptx_instr *in)
     case PTX_K_CALL:
     case PTX_K_CP_ASYNC:
         return false;
-    default:
-        return in->nopnd > 0;
+    default: /* bar.arrive and bar.warp.sync are block barriers no longer (ptx_opcodes.c) but write nothing */
+        return in->nopnd > 0 && !(in->oplen >= 3 && memcmp(in->op, "bar", 3) == 0);
     }
 }
 

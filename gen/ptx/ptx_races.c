@@ -240,7 +240,7 @@ static void check(races *r, const racc *x, const racc *y, int filter, const ptx_
 {
     if (!kinds_race(x, y) || r->reported[x->ins] || r->reported[y->ins])
         return;
-    if (!ptx_may_conflict(r, x, y, filter, ev))
+    if (!ptx_may_conflict(r, x, y, filter, ev) || (r->order && ptx_handoff_orders(r, x->ins, y->ins, r->order)))
         return;
     bool warp =
         filter == PTX_PAIR_OTHER_THREADS && meet <= MEET_SPLIT && !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_WARPS, ev);
@@ -281,6 +281,7 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
             /* after x's loops: how many times around them does not relate the two, any iteration of x may */
             ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
+            r->order = PTX_ORDER_FORWARD_LATER; /* a later step of x's loops, peeled or not */
             check(r, x, &r->acc[b], filter, &ev, r->direct[0][b] ? MEET_PATH : MEET_LOOP, 0);
             continue;
         }
@@ -288,9 +289,11 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
             ptx_eval ev = relation_of(r, 0, b, x->ins, k);
             bool path = ev.via == -1 || (ev.unknown && r->direct[0][b]);
             int meet = path ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
+            r->order = ev.unknown ? PTX_ORDER_BOTH : ev.via == -1 ? PTX_ORDER_FORWARD : PTX_ORDER_FORWARD_LATER;
             check(r, x, &r->acc[b], filter, &ev, meet, 0);
         }
     }
+    r->order = PTX_ORDER_NONE;
     clear(r, 0);
     clear(r, 1);
 }
@@ -324,9 +327,13 @@ static void split_pairs(races *r)
                 ptx_eval ev = {.via = -1, .from = (int32_t)at};
                 ev.unknown = r->via[0][xa] != WAY_DIRECT || r->via[1][ya] != WAY_DIRECT || r->multi[0][xa] ||
                              r->multi[1][ya] || r->via2[0][xa] || r->via2[1][ya];
+                bool repeated =
+                    ptx_loop_between(c, r->acc[xa].ins, at) >= 0 || ptx_loop_between(c, r->acc[ya].ins, at) >= 0;
+                r->order = repeated ? PTX_ORDER_BOTH : PTX_ORDER_EITHER; /* a wait's own loop repeats no access */
                 check(r, &r->acc[xa], &r->acc[ya], PTX_PAIR_OTHER_THREADS, &ev, MEET_SPLIT, br->line);
             }
         }
+        r->order = PTX_ORDER_NONE;
         clear(r, 0);
         clear(r, 1);
     }
@@ -862,4 +869,5 @@ void ptx_find_shared_races(ptx_ctx *c)
     free(r.acc);
     free(r.acc_of);
     free(r.reported);
+    free(r.roles), free(r.role_keys);
 }

@@ -40,7 +40,14 @@ typedef struct ptx_profile {
     ptx_tvals raw;        /* every thread's values, kept when not all known or for copies */
 } ptx_profile;
 
-enum { DETAIL_SLOTS = 8 };
+enum { DETAIL_SLOTS = 8, HANDOFF_KEYS = 16 };
+
+/* How a pair may be ordered by arrive and wait (ptx_handoff.c): the first access before the second
+ * within one step of the loops holding them, on every path (FORWARD); the second some steps later,
+ * or after the first's loops, where conditions that pick a pipeline's first or last steps may skip
+ * an arrival or a wait (FORWARD_LATER: on some path); two sides of a branch in one step, in either
+ * order (EITHER); or steps unrelated, so each must be ordered before the other (BOTH). */
+enum { PTX_ORDER_NONE, PTX_ORDER_FORWARD, PTX_ORDER_FORWARD_LATER, PTX_ORDER_EITHER, PTX_ORDER_BOTH };
 
 typedef struct races {
     ptx_ctx *c;
@@ -75,8 +82,13 @@ typedef struct races {
     uint64_t *ranges;  /* per-warp address ranges of summaries (the two slots', then kept ones) */
     bool warp_filters; /* some pair is compared for threads of different warps only */
     uint32_t nranges, ranges_cap;
-    uint32_t *fseen, fstamp; /* flights of asynchronous copies: per block and state ... */
-    uint32_t *faround;       /* ... and the loop it went around (flight_state.around) */
+    uint32_t *fseen, fstamp;    /* flights of asynchronous copies: per block and state ... */
+    uint32_t *faround;          /* ... and the loop it went around (flight_state.around) */
+    int order;                  /* how the pair being checked may be ordered by arrive and wait (PTX_ORDER_*) */
+    uint8_t *roles;             /* per instruction: PTX_HANDOFF_* (NULL until first needed) ... */
+    ptx_handoff_key *role_keys; /* ... and the barrier */
+    ptx_handoff_key keys_waited[HANDOFF_KEYS]; /* the barriers waited on, once each */
+    uint32_t nkeys;
 } races;
 
 void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na);
@@ -87,6 +99,8 @@ bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const 
  * sorted by address (or every thread's values), in the slot. (ptx_profiles.c) */
 const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int slot, bool full);
 void ptx_profiles_init(races *r);
+/* Whether accesses x and y (other threads') are ordered by arrive and wait as `order` says. */
+bool ptx_handoff_orders(races *r, uint32_t x, uint32_t y, int order);
 void ptx_profiles_free(races *r);
 
 #endif

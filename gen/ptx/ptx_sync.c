@@ -69,22 +69,120 @@ static uint8_t classify_copy(const ptx_function *f, const ptx_instr *in)
     return first_space(f, in, &cluster) == PTX_SP_SHARED ? PTX_SY_CP_ASYNC : PTX_SY_NONE;
 }
 
-static uint8_t classify(const ptx_function *f, const ptx_instr *in)
+/* Whether every definition of register reg moves one constant into it (nvcc sets a barrier's number
+ * with its own mov before each use, into one register). */
+static bool same_constant_everywhere(const ptx_ctx *c, int32_t reg, int64_t *value)
 {
+    bool seen = false;
+    for (uint32_t j = 0; j < c->n; j++) {
+        bool defines = false;
+        for (uint32_t k = 0; k < c->ndef[j]; k++)
+            defines |= c->du[c->du_start[j] + k] == reg;
+        if (!defines)
+            continue;
+        const ptx_instr *in = &c->f->ins[j];
+        if (in->kind != PTX_K_MOV || in->nopnd != 2 || ptx_opnd(c, in, 1)->kind != PTX_O_IMM ||
+            (seen && ptx_opnd(c, in, 1)->imm != *value))
+            return false;
+        *value = ptx_opnd(c, in, 1)->imm;
+        seen = true;
+    }
+    return seen;
+}
+
+bool ptx_constant_operand(const ptx_ctx *c, uint32_t i, int j, int64_t *value)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (j >= in->nopnd)
+        return false;
+    const ptx_operand *o = ptx_opnd(c, in, j);
+    if (o->kind == PTX_O_IMM) {
+        *value = o->imm;
+        return true;
+    }
+    if (o->kind != PTX_O_REG || !c->form)
+        return false;
+    const ptx_affine *a = &c->form[o->reg];
+    if (a->st == PTX_AF_AFFINE && !ptx_af_has_tid(a) && !a->uni && a->sym == -1) {
+        *value = a->c;
+        return true;
+    }
+    return same_constant_everywhere(c, o->reg, value);
+}
+
+/* Whether some bar.arrive of the function may signal barrier `id` (known: a constant). */
+static bool arrived_on(const ptx_ctx *c, bool known, int64_t id)
+{
+    for (uint32_t j = 0; j < c->n; j++) {
+        const ptx_instr *in = &c->f->ins[j];
+        int64_t other;
+        if ((op_is(in, "bar") || op_is(in, "barrier")) && has_mod(c->f, in, ".arrive") &&
+            !has_mod(c->f, in, ".cluster") && !has_mod(c->f, in, ".warp") &&
+            (!known || !ptx_constant_operand(c, j, 0, &other) || other == id))
+            return true;
+    }
+    return false;
+}
+
+/* A thread count must be a multiple of the warp size. Without one, or with one that covers the block
+ * (.reqntid, else .maxntid), every thread of the block takes part, and waits unless some of them
+ * only arrive (bar.arrive on the same barrier: producers that signal consumers). */
+bool ptx_partial_barrier(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_function *f = c->f;
+    const ptx_instr *in = &f->ins[i];
+    if (in->kind != PTX_K_BAR || in->nopnd != 2 || has_mod(f, in, ".red"))
+        return false;
+    int64_t count, id, block = f->reqntid > 0 ? f->reqntid : f->maxntid;
+    if (!ptx_constant_operand(c, i, 1, &count) || block <= 0 || count < block)
+        return true;
+    bool known = ptx_constant_operand(c, i, 0, &id);
+    return arrived_on(c, known, id);
+}
+
+static uint8_t classify(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_function *f = c->f;
+    const ptx_instr *in = &f->ins[i];
     if (op_is(in, "bar") || op_is(in, "barrier")) {
         if (has_mod(f, in, ".warp"))
             return PTX_SY_WARP;
-        if (has_mod(f, in, ".arrive"))
-            return PTX_SY_NONE;
         if (has_mod(f, in, ".cluster"))
             return has_mod(f, in, ".wait") ? PTX_SY_CLUSTER : PTX_SY_NONE;
-        return in->kind == PTX_K_BAR ? PTX_SY_BLOCK : PTX_SY_NONE;
+        if (has_mod(f, in, ".arrive"))
+            return PTX_SY_BAR_ARRIVE;
+        if (in->kind != PTX_K_BAR)
+            return PTX_SY_NONE;
+        return ptx_partial_barrier(c, i) ? PTX_SY_BAR_PART : PTX_SY_BLOCK;
     }
     if (op_is(in, "cp"))
         return classify_copy(f, in);
     if (op_is(in, "mbarrier"))
         return has_mod(f, in, ".try_wait") || has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT : PTX_SY_MBAR_OTHER;
     return PTX_SY_NONE;
+}
+
+uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
+{
+    const ptx_function *f = c->f;
+    const ptx_instr *in = &f->ins[i];
+    uint8_t kind = c->sync->kind[i];
+    *key = (ptx_handoff_key){.sym = -1};
+    if (kind == PTX_SY_BAR_ARRIVE || kind == PTX_SY_BAR_PART) {
+        key->named = true;
+        key->exact = ptx_constant_operand(c, i, 0, &key->at);
+        return kind == PTX_SY_BAR_PART ? PTX_HANDOFF_RELEASE | PTX_HANDOFF_ACQUIRE : PTX_HANDOFF_RELEASE;
+    }
+    if (!op_is(in, "mbarrier") || has_mod(f, in, ".relaxed"))
+        return 0;
+    bool wait = kind == PTX_SY_MBAR_WAIT, arrive = has_mod(f, in, ".arrive") || has_mod(f, in, ".arrive_drop");
+    const ptx_affine *a = &c->addr[i];
+    if ((!wait && !arrive) || a->st != PTX_AF_AFFINE || a->sym < 0)
+        return 0; /* an mbarrier the analysis cannot name orders nothing */
+    key->sym = a->sym;
+    key->at = a->c;
+    key->exact = !ptx_af_has_tid(a) && !a->uni;
+    return wait ? PTX_HANDOFF_ACQUIRE : PTX_HANDOFF_RELEASE;
 }
 
 /* ---- back edges and blocks on cycles ---- */
@@ -202,7 +300,7 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
     ptx_syncinfo *s = ptx_xcalloc(1, sizeof *s);
     s->kind = ptx_xcalloc(c->n + 1, 1);
     for (uint32_t i = 0; i < c->n; i++) {
-        s->kind[i] = classify(c->f, &c->f->ins[i]);
+        s->kind[i] = classify(c, i);
         s->present |= 1u << s->kind[i];
     }
     s->back_edge = ptx_xcalloc(c->sstart[c->nb] + 1, sizeof *s->back_edge);

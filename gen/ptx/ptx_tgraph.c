@@ -202,7 +202,36 @@ static void phi_values(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *de
     }
 }
 
-static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, int depth)
+/* The innermost loop holding instruction at and one of defs, or -1. */
+static int32_t loop_around_use(const ptx_ctx *c, uint32_t at, const int32_t *defs, uint32_t ndefs)
+{
+    const ptx_syncinfo *s = c->sync;
+    int32_t best = -1;
+    for (uint32_t l = 0; l < s->nloops; l++) {
+        bool holds_def = false;
+        for (uint32_t k = 0; k < ndefs; k++)
+            holds_def |= ptx_in_loop(s, (int32_t)l, c->blk[(uint32_t)defs[k]]);
+        if (holds_def && ptx_in_loop(s, (int32_t)l, c->blk[at]) && (best < 0 || s->loops[l].size < s->loops[best].size))
+            best = (int32_t)l;
+    }
+    return best;
+}
+
+/* A merge, past loop L, of the value L leaves and one from a path around L (a remainder loop's
+ * start after the loop nvcc unrolled, which the remainder runs when the unrolled loop does not):
+ * fixed from there on, unless a loop holding both the use and a definition goes round. The same
+ * atom as the register's phi (its identity), so that accesses after L agree on it. */
+static int32_t merged_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, uint32_t at)
+{
+    uint32_t first = 0xFFFFF;
+    for (uint32_t k = 0; k < ndefs; k++)
+        first = (uint32_t)defs[k] < first ? (uint32_t)defs[k] : first;
+    int32_t lid = loop_around_use(c, at, defs, ndefs);
+    return atom(th, reg_width(c->f, r), ((uint64_t)(uint32_t)r << 20) | first, lid >= 0, lid, -1);
+}
+
+static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, uint32_t at,
+                      int depth)
 {
     int w = reg_width(c->f, r);
     if (c->variant[r])
@@ -227,6 +256,8 @@ static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *def
         lid = innermost_loop(s, c->blk[defs[0]]);
     if (loop && ndefs == 2)
         phi_values(c, th, r, defs, &lid, &entry, &next, depth);
+    if (loop && ndefs == 2 && lid >= 0 && !ptx_in_loop(s, lid, c->blk[at]))
+        return merged_value(c, th, r, defs, ndefs, at); /* a phi of a loop the use is past */
     int32_t n = atom(th, w, identity, loop, lid, entry);
     th->nodes[n].arg[1] = next;
     th->nodes[n].small = !loop && th->divisor && th->divisor[r];
@@ -369,12 +400,43 @@ static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
     return -1;
 }
 
-/* A register with two definitions, one of them an update of r inside the loop (directly or through
- * copies): init + k * step, or init shifted by k * amount, k the loop's iteration count (an induction
- * variable). -1 when not one. */
-static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t defs[2], int depth)
+/* Whether the definitions a and b (n of them each) are the same set. */
+static bool same_def_set(const int32_t *a, const int32_t *b, uint32_t n)
 {
-    for (int u = 0; u < 2; u++) {
+    for (uint32_t i = 0; i < n; i++) {
+        bool in = false;
+        for (uint32_t j = 0; j < n; j++)
+            in |= a[i] == b[j];
+        if (!in)
+            return false;
+    }
+    return true;
+}
+
+/* The value of r on entry to the loop whose update is defs[u]: the one definition from outside it,
+ * or, for a remainder loop that nvcc peels off an unrolled one, the merge of the value the unrolled
+ * loop leaves and the start from the path around it. -1 when that is not how they lie. */
+static int32_t entry_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int u, int depth)
+{
+    int32_t others[2];
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if ((int)i != u)
+            others[k++] = defs[i];
+    int32_t l = ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)others[0]);
+    if (l < 0 || (n == 3 && ptx_in_loop(c->sync, l, c->blk[(uint32_t)others[1]])))
+        return -1;
+    if (n == 2)
+        return node_of_def(c, th, (uint32_t)others[0], r, depth + 1);
+    return merged_value(c, th, r, others, 2, c->bstart[c->sync->loops[l].head]);
+}
+
+/* A register with two definitions (three, for a peeled remainder loop: see entry_value), one of them
+ * an update of r inside the loop (directly or through copies): init + k * step, or init shifted by
+ * k * amount, k the loop's iteration count (an induction variable). -1 when not one. */
+static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth)
+{
+    for (int u = 0; u < (int)n; u++) {
         uint32_t ud = through_copies(c, th, (uint32_t)defs[u], r);
         const ptx_instr *up = &c->f->ins[ud];
         int self = 0;
@@ -383,23 +445,24 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t d
             continue;
         int32_t back[3];
         bool guarded;
-        if (reaching_defs(c, th, ud, r, back, &guarded) != 2 || guarded ||
-            !((back[0] == defs[0] && back[1] == defs[1]) || (back[0] == defs[1] && back[1] == defs[0])))
+        if (reaching_defs(c, th, ud, r, back, &guarded) != n || guarded || !same_def_set(back, defs, n))
+            continue;
+        int32_t init = entry_value(c, th, r, defs, n, u, depth);
+        if (init < 0)
             continue;
         int w = reg_width(c->f, r), sw = op == OP_ADD || op == OP_SUB ? w : 32;
         bool sgn = false, flt;
         type_of(c->f, up, 0, &sgn, &flt);
-        int32_t init = node_of_def(c, th, (uint32_t)defs[1 - u], r, depth + 1);
         int32_t k = atom(th, sw, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true,
-                         ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)defs[1 - u]), -1);
+                         ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)defs[u == 0]), -1);
         th->nodes[k].aux = 1;
         trip_count(c, th, th->nodes[k].lid); /* th->trips, for the samples of k */
         int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, up, 3 - self), sw, depth + 1);
-        int32_t n = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
+        int32_t v = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
                             op_node(th, OP_MUL, sw, false, k, step, -1, -1), -1, -1);
         if (op == OP_SHR)
-            th->nodes[n].aux = th->nodes[n].sgn;
-        return n;
+            th->nodes[v].aux = th->nodes[v].sgn;
+        return v;
     }
     return -1;
 }
@@ -410,15 +473,15 @@ static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, 
     bool guarded;
     uint32_t n = reaching_defs(c, th, at, r, defs, &guarded);
     if (depth > MAX_DEPTH || th->nn > MAX_NODES)
-        return opaque(c, th, r, defs, n, MAX_DEPTH);
+        return opaque(c, th, r, defs, n, at, MAX_DEPTH);
     if (n == 1 && !guarded)
         return node_of_def(c, th, (uint32_t)defs[0], r, depth + 1);
-    if (n == 2 && !guarded) {
-        int32_t iv = induction(c, th, r, defs, depth);
+    if ((n == 2 || n == 3) && !guarded) {
+        int32_t iv = induction(c, th, r, defs, n, depth);
         if (iv >= 0)
             return iv;
     }
-    return opaque(c, th, r, defs, n, depth);
+    return opaque(c, th, r, defs, n, at, depth);
 }
 
 static int32_t operand_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int k, int w, int depth)
@@ -582,12 +645,12 @@ static int32_t node_of_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, i
     int32_t n = -1;
     if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM && !c->variant[r]) {
         int32_t self = (int32_t)d;
-        n = opaque(c, th, r, &self, 1, depth);
+        n = opaque(c, th, r, &self, 1, d, depth);
     } else {
         n = compute_def(c, th, d, r, depth);
         if (n < 0) {
             int32_t self = (int32_t)d;
-            n = opaque(c, th, r, &self, 1, depth);
+            n = opaque(c, th, r, &self, 1, d, depth);
         }
     }
     if (first)

@@ -609,8 +609,8 @@ void ptx_find_barrier_divergence(ptx_ctx *c)
     ptx_function *f = c->f;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
-        if (in->kind != PTX_K_BAR || !c->reach[c->blk[i]])
-            continue;
+        if (in->kind != PTX_K_BAR || !c->reach[c->blk[i]] || ptx_partial_barrier(c, i))
+            continue; /* a named barrier with a thread count is meant for some warps only */
         if (in->guard >= 0 && c->variant[in->guard]) {
             ptx_add_finding(c->m, f, PTX_RULE_BARRIER_DIVERGENCE, in->line, in->col,
                             "make the barrier's predicate uniform across the block, or move the barrier out",

@@ -1,0 +1,167 @@
+/* Ordering by arrive and wait. A thread that arrives on an mbarrier (release semantics at CTA scope
+ * unless .relaxed) or on a named barrier (bar.arrive, or a bar.sync with a thread count) orders its
+ * earlier accesses before those another thread makes after completing a wait on the same barrier
+ * (mbarrier.try_wait/test_wait, acquire unless .relaxed; that bar.sync) for the phase the arrival
+ * completes. Producers store, arrive; consumers wait, read: the read is ordered after the store.
+ *
+ * Phases are not counted: an arrival is taken to complete the phase that the wait met next on the
+ * way waits for, which is how pipelines use them (one arrival and one wait per barrier and step). */
+#include "ptx_races.h"
+
+#include <stdlib.h>
+
+static bool same_barrier(const ptx_handoff_key *x, const ptx_handoff_key *y)
+{
+    if (x->named != y->named || x->sym != y->sym)
+        return false;
+    if (x->named) /* a barrier number the analysis does not know matches none */
+        return x->exact && y->exact && x->at == y->at;
+    return !x->exact || !y->exact || x->at == y->at;
+}
+
+/* Whether instruction i does `role` on barrier k; for every path, only when every thread that
+ * reaches it does (no guard that differs between threads). */
+static bool does(const races *r, uint32_t i, uint8_t role, const ptx_handoff_key *k, bool every)
+{
+    const ptx_instr *in = &r->c->f->ins[i];
+    if (!(r->roles[i] & role) || !same_barrier(&r->role_keys[i], k))
+        return false;
+    return !every || in->guard < 0 || !r->c->variant[in->guard];
+}
+
+/* Whether edge e ends an iteration of a loop holding instruction at (or of a loop not kept). */
+static bool ends_iteration(const ptx_ctx *c, uint32_t e, uint32_t at)
+{
+    int32_t l = c->sync->edge_loop[e];
+    return l == -2 || (l >= 0 && ptx_in_loop(c->sync, l, c->blk[at]));
+}
+
+typedef struct search {
+    const races *r;
+    const ptx_ctx *c;
+    uint32_t from, avoid; /* the access searched from; the other access, which a path must not reach */
+    uint8_t role;         /* release: forward from `from`; acquire: backward */
+    bool every;           /* on every path (else on some path) before the iteration ends */
+    const ptx_handoff_key *key;
+} search;
+
+/* One block's part of a path (instructions lo..hi, in the search's direction): 1 the barrier is met,
+ * -1 the path fails (the other access, a block barrier), 0 it goes on. */
+static int scan_block(const search *q, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t n = 0; n < hi - lo; n++) {
+        uint32_t i = q->role == PTX_HANDOFF_RELEASE ? lo + n : hi - 1 - n;
+        if (i == q->avoid)
+            return -1;
+        if (does(q->r, i, q->role, q->key, q->every))
+            return 1;
+        if ((PTX_STOP_BLOCK >> q->c->sync->kind[i]) & 1)
+            return -1;
+    }
+    return 0;
+}
+
+/* The blocks next on a path from block b (successors going forward, predecessors backward), queued
+ * once; false when a path ends the iteration or the function without meeting the barrier. */
+static bool next_blocks(const search *q, uint32_t b, uint32_t *queue, uint32_t *qt, uint8_t *seen)
+{
+    const ptx_ctx *c = q->c;
+    bool forward = q->role == PTX_HANDOFF_RELEASE, open = true;
+    uint32_t lo = forward ? c->sstart[b] : c->pstart[b], hi = forward ? c->sstart[b + 1] : c->pstart[b + 1];
+    if (!forward && b == 0)
+        open = false; /* the function's entry */
+    for (uint32_t k = lo; k < hi; k++) {
+        uint32_t t = forward ? c->succ[k] : c->pred[k];
+        if (t >= c->nb) {
+            open &= !forward; /* the exit */
+            continue;
+        }
+        for (uint32_t e = c->sstart[forward ? b : t]; e < c->sstart[(forward ? b : t) + 1]; e++)
+            if (c->succ[e] == (forward ? t : b) && c->sync->back_edge[e] && ends_iteration(c, e, q->from))
+                open = false;
+        bool back = false;
+        for (uint32_t e = c->sstart[forward ? b : t]; e < c->sstart[(forward ? b : t) + 1]; e++)
+            back |= c->succ[e] == (forward ? t : b) && c->sync->back_edge[e];
+        if (!back && !seen[t]) {
+            seen[t] = 1;
+            queue[(*qt)++] = t;
+        }
+    }
+    return open;
+}
+
+/* Whether the access at q->from meets the barrier (forward: an arrival after it; backward: a wait
+ * before it) within its iteration, on every path or on some, without passing q->avoid. */
+static bool meets(const search *q)
+{
+    const ptx_ctx *c = q->c;
+    uint8_t *seen = ptx_xcalloc(c->nb + 1, 1);
+    uint32_t *queue = ptx_xcalloc(c->nb + 1, sizeof *queue), qh = 0, qt = 0, b = c->blk[q->from];
+    bool forward = q->role == PTX_HANDOFF_RELEASE, found = false, failed = false;
+    int first = forward ? scan_block(q, q->from + 1, c->bend[b]) : scan_block(q, c->bstart[b], q->from);
+    found = first == 1;
+    failed = first == -1 || (first == 0 && !next_blocks(q, b, queue, &qt, seen));
+    while (qh < qt && (q->every ? !failed : !found)) {
+        b = queue[qh++];
+        int r = scan_block(q, c->bstart[b], c->bend[b]);
+        found |= r == 1;
+        failed |= r == -1 || (r == 0 && !next_blocks(q, b, queue, &qt, seen));
+    }
+    free(seen);
+    free(queue);
+    return q->every ? found && !failed : found;
+}
+
+/* Each instruction's role and barrier, and the barriers waited on, each once (at most HANDOFF_KEYS). */
+static void collect_keys(races *r)
+{
+    ptx_ctx *c = r->c;
+    r->roles = ptx_xcalloc(c->n + 1, 1);
+    r->role_keys = ptx_xcalloc(c->n + 1, sizeof *r->role_keys);
+    r->nkeys = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        ptx_handoff_key *k = &r->role_keys[i];
+        bool known = false;
+        r->roles[i] = ptx_handoff_role(c, i, k);
+        if (!(r->roles[i] & PTX_HANDOFF_ACQUIRE))
+            continue;
+        for (uint32_t j = 0; j < r->nkeys && !known; j++)
+            known = r->keys_waited[j].named == k->named && r->keys_waited[j].sym == k->sym &&
+                    r->keys_waited[j].exact == k->exact && r->keys_waited[j].at == k->at;
+        if (!known && r->nkeys < HANDOFF_KEYS)
+            r->keys_waited[r->nkeys++] = *k;
+    }
+}
+
+/* Whether `first` is ordered before `second` (made by another thread) by some barrier: an arrival
+ * after first and a wait before second, neither path passing the other access. */
+static bool ordered(races *r, uint32_t first, uint32_t second, bool every)
+{
+    for (uint32_t k = 0; k < r->nkeys; k++) {
+        search acquire = {r, r->c, second, first, PTX_HANDOFF_ACQUIRE, every, &r->keys_waited[k]};
+        search release = {r, r->c, first, second, PTX_HANDOFF_RELEASE, every, &r->keys_waited[k]};
+        if (meets(&acquire) && meets(&release))
+            return true;
+    }
+    return false;
+}
+
+bool ptx_handoff_orders(races *r, uint32_t x, uint32_t y, int order)
+{
+    if (!(r->c->sync->present & (1u << PTX_SY_MBAR_WAIT | 1u << PTX_SY_BAR_PART)))
+        return false;
+    if (!r->roles)
+        collect_keys(r);
+    switch (order) {
+    case PTX_ORDER_FORWARD:
+        return ordered(r, x, y, true);
+    case PTX_ORDER_FORWARD_LATER:
+        return ordered(r, x, y, false);
+    case PTX_ORDER_EITHER:
+        return ordered(r, x, y, true) || ordered(r, y, x, true);
+    case PTX_ORDER_BOTH:
+        return ordered(r, x, y, false) && ordered(r, y, x, false);
+    default:
+        return false;
+    }
+}
