@@ -389,29 +389,40 @@ static bool leaf_plain(const ptx_threads *th, const tnode *nd, uint32_t count, u
 }
 
 /* out[t] = EXPR of A (from a0) and B (from a1) for every thread, each argument one per thread (step 1)
- * or one for all (step 0): a loop per case, which the compiler vectorises. */
+ * or one for all (step 0): a loop per case, which the compiler vectorises (out never overlaps the
+ * arguments: each node's values have storage of their own, hence restrict). */
 #define PLAIN_LOOP(EXPR)                                                                                               \
     do {                                                                                                               \
-        for (uint32_t t = 0; s0 && s1 && t < count; t++) {                                                             \
-            uint64_t A = a0[t], B = a1[t];                                                                             \
-            (void)B;                                                                                                   \
-            out[t] = (EXPR);                                                                                           \
-        }                                                                                                              \
-        for (uint32_t t = 0; s0 && !s1 && t < count; t++) {                                                            \
-            uint64_t A = a0[t], B = a1[0];                                                                             \
-            (void)B;                                                                                                   \
-            out[t] = (EXPR);                                                                                           \
-        }                                                                                                              \
-        for (uint32_t t = 0; !s0 && t < count; t++) {                                                                  \
-            uint64_t A = a0[0], B = a1[t * s1];                                                                        \
-            (void)B;                                                                                                   \
-            out[t] = (EXPR);                                                                                           \
+        if (s0 && s1) {                                                                                                \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[t], B = a1[t];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
+        } else if (s0) {                                                                                               \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[t], B = a1[0];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
+        } else if (s1) {                                                                                               \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[0], B = a1[t];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
+        } else {                                                                                                       \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[0], B = a1[0];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
         }                                                                                                              \
     } while (0)
 
 /* A shift by one amount for every thread, as apply_plain makes it. false when the amounts differ. */
-static bool shift_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
-                        uint32_t count, uint64_t *out)
+static bool shift_plain(const tnode *nd, const uint64_t *restrict a0, const uint64_t *restrict a1, uint32_t s0,
+                        uint32_t s1, uint32_t count, uint64_t *restrict out)
 {
     int w = nd->w;
     uint64_t m = w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
@@ -432,8 +443,8 @@ static bool shift_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1,
 
 /* A comparison (setp) of imm-bit operands for every thread, as apply_plain makes it: a signed one
  * compares the operands with their sign bit flipped. false when the width is not 1 to 64 bits. */
-static bool setp_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
-                       uint32_t count, uint64_t *out)
+static bool setp_plain(const tnode *nd, const uint64_t *restrict a0, const uint64_t *restrict a1, uint32_t s0,
+                       uint32_t s1, uint32_t count, uint64_t *restrict out)
 {
     int wi = (int)nd->imm;
     if (wi < 1 || wi > 64)
@@ -462,7 +473,7 @@ static bool setp_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, 
     return true;
 }
 
-static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t *out)
+static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t *restrict out)
 {
     const tnode *nd = &th->nodes[x];
     const uint64_t *src[4] = {NULL, NULL, NULL, NULL};
@@ -485,7 +496,7 @@ static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t 
                 return false;
     /* the common operations in loops of their own (the compiler vectorises them), the rest per thread */
     uint64_t m = nd->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->w) - 1;
-    const uint64_t *a0 = src[0], *a1 = src[1] ? src[1] : src[0];
+    const uint64_t *restrict a0 = src[0], *restrict a1 = src[1] ? src[1] : src[0];
     uint32_t s0 = step[0], s1 = src[1] ? step[1] : step[0];
     switch (nd->op) {
     case OP_ADD:

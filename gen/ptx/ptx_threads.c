@@ -41,16 +41,17 @@ static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
 static void summarize_all(ptx_tvals *out)
 {
     uint64_t ones = ~(uint64_t)0, any = 0, down = 0, fewest = ~(uint64_t)0;
-    const uint64_t *kv = out->kv;
+    const uint64_t *restrict kv = out->kv;
     for (uint32_t t = 0; t < out->n; t++) {
         ones &= kv[t];
         any |= kv[t];
     }
-    /* neighbours: does an address fall (addresses stay below 2^63), and the fewest low bits that tell two
-     * apart: the smallest xor (it has the fewest bits) smeared down */
-    for (uint32_t t = 1; t < out->n; t++) {
-        uint64_t d = kv[t] ^ kv[t - 1];
+    /* neighbours: does an address fall (addresses stay below 2^63); when none does, the fewest low
+     * bits that tell two apart: the smallest xor (it has the fewest bits) smeared down */
+    for (uint32_t t = 1; t < out->n; t++)
         down |= (kv[t] - kv[t - 1]) >> 63;
+    for (uint32_t t = 1; !down && t < out->n; t++) {
+        uint64_t d = kv[t] ^ kv[t - 1];
         fewest = d < fewest ? d : fewest;
     }
     fewest |= fewest >> 1, fewest |= fewest >> 2, fewest |= fewest >> 4;
