@@ -618,10 +618,10 @@ static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
 
 enum { KEEP_LIMIT = 1 << 22, KEEP_BLOCK = 1 << 16 }; /* bytes kept for a function; per block */
 
-static void *keep_bytes(ptx_threads *th, size_t bytes)
+void *ptx_teval_keep_bytes(ptx_threads *th, size_t bytes, size_t *stored)
 {
     bytes = (bytes + 15) & ~(size_t)15;
-    if (th->stored + bytes > KEEP_LIMIT)
+    if (*stored + bytes > KEEP_LIMIT)
         return NULL;
     if (!th->nblocks || th->block_used + bytes > KEEP_BLOCK || bytes > KEEP_BLOCK) {
         th->blocks = realloc(th->blocks, (th->nblocks + 1) * sizeof *th->blocks);
@@ -633,7 +633,7 @@ static void *keep_bytes(ptx_threads *th, size_t bytes)
     }
     void *p = (char *)th->blocks[th->nblocks - 1] + th->block_used;
     th->block_used += bytes;
-    th->stored += bytes;
+    *stored += bytes;
     return p;
 }
 
@@ -644,10 +644,12 @@ void ptx_teval_forget(ptx_threads *th)
     free(th->blocks);
     th->blocks = NULL;
     th->nblocks = 0;
-    th->block_used = th->stored = 0;
+    th->block_used = th->stored = th->stored_acc = 0;
     if (th->kept)
         memset(th->kept, 0, th->kept_cap * sizeof *th->kept);
-    th->kept_n = 0;
+    if (th->kept_acc_n)
+        memset(th->kept_acc, 0, th->kept_acc_cap * sizeof *th->kept_acc);
+    th->kept_n = th->kept_acc_n = th->nacc_vals = 0;
 }
 
 /* A root's values do not depend on the reference (no loop atom below): kept per sample. */
@@ -683,7 +685,7 @@ static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
 static void keep_root(ptx_threads *th, int32_t x, ptx_root *e)
 {
     uint32_t count = th->uni[x] ? 1 : (uint32_t)th->nthreads;
-    void *p = keep_bytes(th, count * (th->kv[x] ? sizeof(uint64_t) : sizeof(ptx_kb)));
+    void *p = ptx_teval_keep_bytes(th, count * (th->kv[x] ? sizeof(uint64_t) : sizeof(ptx_kb)), &th->stored);
     if (!p) {
         e->key = 0; /* no room: left out (the table keeps its probe chains: key 0 ends none) */
         return;
@@ -701,31 +703,34 @@ ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 }
 
 /* The values of roots x (address) and y (activity, or -1), kept or evaluated now, into out. */
-void ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2])
+bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2])
 {
     eval_env env_ = {.c = c, .ev = ev}, *env = &env_;
     int32_t roots[2] = {x, y};
     ptx_root *slot[2] = {NULL, NULL};
     int32_t todo[2] = {-1, -1};
+    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
+    bool keyed = !part;
     for (int k = 0; k < 2; k++) {
         if (roots[k] < 0)
             continue;
         slot[k] = root_slot(th, roots[k], env);
+        keyed &= slot[k] != NULL;
         if (slot[k] && (slot[k]->kv || slot[k]->kb))
             out[k] = *slot[k];
         else
             todo[k] = roots[k];
     }
     if (todo[0] < 0 && todo[1] < 0)
-        return;
+        return keyed;
     collect(th, todo, 2);
-    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
     evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {
         if (todo[k] < 0)
             continue;
-        out[k] = (ptx_root){1, th->uni[todo[k]], th->kv[todo[k]], th->kb[todo[k]]};
+        out[k] = (ptx_root){slot[k] ? slot[k]->key : 1, th->uni[todo[k]], th->kv[todo[k]], th->kb[todo[k]]};
         if (slot[k] && !part)
             keep_root(th, todo[k], slot[k]);
     }
+    return keyed;
 }

@@ -130,6 +130,71 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
             out->act[t] = activity_of(v[1].kb[t]);
 }
 
+/* ---- kept accesses: one evaluated from kept roots is the same each time, so it is stored once ---- */
+
+static uint32_t kept_access_hash(const uint64_t k[3], uint32_t cap)
+{
+    return (uint32_t)((k[0] ^ k[1] * 31 ^ k[2] * 37) * 0x9E3779B97F4A7C15ull >> 40) & (cap - 1);
+}
+
+/* The entry of the access with key k (claimed when new). */
+static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[3])
+{
+    if (th->kept_acc_n * 2 >= th->kept_acc_cap) {
+        uint32_t cap = th->kept_acc_cap ? th->kept_acc_cap * 2 : 64;
+        ptx_kept_access *old = th->kept_acc, *grown = ptx_xcalloc(cap, sizeof *grown);
+        for (uint32_t i = 0; i < th->kept_acc_cap; i++)
+            for (uint32_t h = kept_access_hash(old[i].key, cap); old[i].key[0]; h = (h + 1) & (cap - 1))
+                if (!grown[h].key[0]) {
+                    grown[h] = old[i];
+                    break;
+                }
+        free(old);
+        th->kept_acc = grown;
+        th->kept_acc_cap = cap;
+    }
+    for (uint32_t h = kept_access_hash(k, th->kept_acc_cap);; h = (h + 1) & (th->kept_acc_cap - 1)) {
+        ptx_kept_access *e = &th->kept_acc[h];
+        if (!e->key[0]) {
+            memcpy(e->key, k, sizeof e->key);
+            e->at = -1;
+            th->kept_acc_n++;
+            return e;
+        }
+        if (!memcmp(e->key, k, sizeof e->key))
+            return e;
+    }
+}
+
+/* The values of a stored access into out (whose arrays stay its own). */
+static void restore_access(const ptx_tvals *kept, ptx_tvals *out)
+{
+    ptx_tvals v = *kept;
+    v.addr = out->addr, v.kv = out->kv, v.act = out->act;
+    memcpy(v.act, kept->act, v.n);
+    if (v.known)
+        memcpy(v.kv, kept->kv, v.n * sizeof *v.kv);
+    else
+        memcpy(v.addr, kept->addr, v.n * sizeof *v.addr);
+    *out = v;
+}
+
+/* Stores out for entry e (when there is room). */
+static void store_access(ptx_threads *th, ptx_kept_access *e, const ptx_tvals *out)
+{
+    size_t values = out->n * (out->known ? sizeof *out->kv : sizeof *out->addr);
+    uint8_t *p = ptx_teval_keep_bytes(th, values + out->n, &th->stored_acc);
+    if (!p)
+        return;
+    PTX_PUSH(th->acc_vals, th->nacc_vals, th->acc_vals_cap);
+    ptx_tvals *v = &th->acc_vals[th->nacc_vals];
+    *v = *out;
+    v->kv = out->known ? memcpy(p, out->kv, values) : NULL;
+    v->addr = out->known ? NULL : memcpy(p, out->addr, values);
+    v->act = memcpy(p + values, out->act, out->n);
+    e->at = (int32_t)th->nacc_vals++;
+}
+
 static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
 {
     int64_t off;
@@ -137,15 +202,23 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
     if (base < 0)
         return false;
     ptx_root v[2] = {{0}, {0}};
-    ptx_teval_roots(c, th, base, act, ev, v);
+    bool keyed = ptx_teval_roots(c, th, base, act, ev, v);
     const tnode *b = &th->nodes[base];
     out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
+    uint64_t key[3] = {(uint64_t)ins << 32 | (uint64_t)which << 16 | out->n, v[0].key, act >= 0 ? v[1].key : 0};
+    ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
+    if (e && e->at >= 0) {
+        restore_access(&th->acc_vals[e->at], out);
+        return true;
+    }
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
     summarize(out);
     if (which == 0 && keep_in_array(c, ins, out)) /* some thread would leave the array: it does not access */
         summarize(out);
+    if (e)
+        store_access(th, e, out);
     return true;
 }
 
@@ -389,7 +462,7 @@ void ptx_threads_free(ptx_threads *th)
     if (!th)
         return;
     ptx_teval_forget(th);
-    free(th->kept);
+    free(th->kept), free(th->kept_acc), free(th->acc_vals);
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
     free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
