@@ -461,8 +461,9 @@ void ptx_threads_free(ptx_threads *th)
 {
     if (!th)
         return;
-    ptx_teval_forget(th);
     free(th->kept), free(th->kept_acc), free(th->acc_vals);
+    th->kept = NULL, th->kept_acc = NULL, th->kept_acc_n = 0; /* gone: the blocks are left to free */
+    ptx_teval_forget(th);
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
     free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
