@@ -618,10 +618,10 @@ static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
 
 enum { KEEP_LIMIT = 1 << 22, KEEP_BLOCK = 1 << 16 }; /* bytes kept for a function; per block */
 
-void *ptx_teval_keep_bytes(ptx_threads *th, size_t bytes, size_t *stored)
+static void *keep_bytes(ptx_threads *th, size_t bytes)
 {
     bytes = (bytes + 15) & ~(size_t)15;
-    if (*stored + bytes > KEEP_LIMIT)
+    if (th->stored + bytes > KEEP_LIMIT)
         return NULL;
     if (!th->nblocks || th->block_used + bytes > KEEP_BLOCK || bytes > KEEP_BLOCK) {
         th->blocks = realloc(th->blocks, (th->nblocks + 1) * sizeof *th->blocks);
@@ -633,7 +633,7 @@ void *ptx_teval_keep_bytes(ptx_threads *th, size_t bytes, size_t *stored)
     }
     void *p = (char *)th->blocks[th->nblocks - 1] + th->block_used;
     th->block_used += bytes;
-    *stored += bytes;
+    th->stored += bytes;
     return p;
 }
 
@@ -644,7 +644,7 @@ void ptx_teval_forget(ptx_threads *th)
     free(th->blocks);
     th->blocks = NULL;
     th->nblocks = 0;
-    th->block_used = th->stored = th->stored_acc = 0;
+    th->block_used = th->stored = 0;
     if (th->kept)
         memset(th->kept, 0, th->kept_cap * sizeof *th->kept);
     if (th->kept_acc_n)
@@ -685,7 +685,7 @@ static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
 static void keep_root(ptx_threads *th, int32_t x, ptx_root *e)
 {
     uint32_t count = th->uni[x] ? 1 : (uint32_t)th->nthreads;
-    void *p = ptx_teval_keep_bytes(th, count * (th->kv[x] ? sizeof(uint64_t) : sizeof(ptx_kb)), &th->stored);
+    void *p = keep_bytes(th, count * (th->kv[x] ? sizeof(uint64_t) : sizeof(ptx_kb)));
     if (!p) {
         e->key = 0; /* no room: left out (the table keeps its probe chains: key 0 ends none) */
         return;

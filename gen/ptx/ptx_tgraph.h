@@ -72,11 +72,11 @@ struct ptx_threads {
     uint32_t kept_cap, kept_n;
     struct ptx_kept_access *kept_acc; /* evaluated accesses whose roots were kept (ptx_threads.c): a table */
     uint32_t kept_acc_cap, kept_acc_n;
-    ptx_tvals *acc_vals; /* ... and their values */
+    ptx_tvals *acc_vals; /* ... and their summaries */
     uint32_t nacc_vals, acc_vals_cap;
-    void **blocks; /* ... both stored here */
+    void **blocks; /* ... stored here */
     uint32_t nblocks;
-    size_t block_used, stored, stored_acc;
+    size_t block_used, stored;
     uint32_t *rd_seen, *rd_stack, rd_stamp;
     struct {
         int32_t reg, defs[2];
@@ -106,16 +106,14 @@ typedef struct ptx_root {
 bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2]);
 ptx_kb ptx_root_value(const ptx_root *e, uint32_t t);
 void ptx_teval_forget(ptx_threads *th); /* after the block's size changed */
-/* Room for bytes in the kept blocks, counted in *stored (each use of them has its own bound); NULL
- * when that bound is reached. */
-void *ptx_teval_keep_bytes(ptx_threads *th, size_t bytes, size_t *stored);
 
 /* An access evaluated from kept roots (ptx_threads.c): identified by the instruction, the operand,
- * the threads and its roots' keys; its values and summaries in th->acc_vals[at] (arrays in the kept
- * blocks). */
+ * the threads and its roots' keys; its summaries in th->acc_vals[at] (its threads are filled again
+ * from the roots, cheaply; summarising them is what costs). */
 typedef struct ptx_kept_access {
     uint64_t key[3]; /* key[0] 0: empty */
     int32_t at;      /* -1: claimed, not stored */
+    bool left;       /* some thread would leave the array it indexes (their activity is cleared) */
 } ptx_kept_access;
 
 #endif

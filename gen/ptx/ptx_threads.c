@@ -13,26 +13,42 @@ static uint8_t activity_of(ptx_kb p)
     return (p.one & 1) ? PTX_ACT_YES : (p.zero & 1) ? PTX_ACT_NO : PTX_ACT_MAYBE;
 }
 
-/* A thread whose access would leave the array it indexes does not make it (the program would be
- * undefined): for any value its data-dependent bits allow, when those bits are bounded. */
-static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
+/* The bytes [*base, *end) of the shared array access ins indexes; false when it indexes none known. */
+static bool array_bounds(const ptx_ctx *c, uint32_t ins, uint64_t *base, uint64_t *end)
 {
     const ptx_affine *a = &c->addr[ins];
     if (a->sym < 0 || c->f->ins[ins].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
         return false;
-    uint64_t base = ptx_symbol_base(c, a->sym), end = base + (uint64_t)c->m->syms[a->sym].size;
-    if (!out->active || (out->lo >= base && out->hi < end))
-        return false; /* every thread inside (the summary says so) */
+    *base = ptx_symbol_base(c, a->sym), *end = *base + (uint64_t)c->m->syms[a->sym].size;
+    return true;
+}
+
+/* The threads whose access would leave [base, end) do not make it: for any value their
+ * data-dependent bits allow, when those bits are bounded. */
+static void leave_array(ptx_tvals *out, uint64_t base, uint64_t end)
+{
     if (out->known) {
         for (uint32_t t = 0; t < out->n; t++)
             out->act[t] = out->kv[t] - base >= end - base ? (uint8_t)PTX_ACT_NO : out->act[t];
-        return true;
+        return;
     }
     for (uint32_t t = 0; t < out->n; t++) {
         uint64_t lo = ptx_kb_min(out->addr[t]), hi = ptx_kb_max(out->addr[t]);
         if (out->act[t] != PTX_ACT_NO && hi - lo < ((uint64_t)1 << 20) && (lo < base || hi >= end))
             out->act[t] = PTX_ACT_NO;
     }
+}
+
+/* A thread whose access would leave the array it indexes does not make it (the program would be
+ * undefined). true when some thread may. */
+static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
+{
+    uint64_t base, end;
+    if (!array_bounds(c, ins, &base, &end))
+        return false;
+    if (!out->active || (out->lo >= base && out->hi < end))
+        return false; /* every thread inside (the summary says so) */
+    leave_array(out, base, end);
     return true;
 }
 
@@ -130,7 +146,7 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
             out->act[t] = activity_of(v[1].kb[t]);
 }
 
-/* ---- kept accesses: one evaluated from kept roots is the same each time, so it is stored once ---- */
+/* ---- kept accesses: one evaluated from kept roots has the same summaries each time ---- */
 
 static uint32_t kept_access_hash(const uint64_t k[3], uint32_t cap)
 {
@@ -166,32 +182,14 @@ static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[3])
     }
 }
 
-/* The values of a stored access into out (whose arrays stay its own). */
-static void restore_access(const ptx_tvals *kept, ptx_tvals *out)
+/* Keeps the summaries of out (and whether some thread left its array) for entry e. */
+static void store_access(ptx_threads *th, ptx_kept_access *e, const ptx_tvals *out, bool left)
 {
-    ptx_tvals v = *kept;
-    v.addr = out->addr, v.kv = out->kv, v.act = out->act;
-    memcpy(v.act, kept->act, v.n);
-    if (v.known)
-        memcpy(v.kv, kept->kv, v.n * sizeof *v.kv);
-    else
-        memcpy(v.addr, kept->addr, v.n * sizeof *v.addr);
-    *out = v;
-}
-
-/* Stores out for entry e (when there is room). */
-static void store_access(ptx_threads *th, ptx_kept_access *e, const ptx_tvals *out)
-{
-    size_t values = out->n * (out->known ? sizeof *out->kv : sizeof *out->addr);
-    uint8_t *p = ptx_teval_keep_bytes(th, values + out->n, &th->stored_acc);
-    if (!p)
-        return;
     PTX_PUSH(th->acc_vals, th->nacc_vals, th->acc_vals_cap);
-    ptx_tvals *v = &th->acc_vals[th->nacc_vals];
-    *v = *out;
-    v->kv = out->known ? memcpy(p, out->kv, values) : NULL;
-    v->addr = out->known ? NULL : memcpy(p, out->addr, values);
-    v->act = memcpy(p + values, out->act, out->n);
+    th->acc_vals[th->nacc_vals] = *out;
+    th->acc_vals[th->nacc_vals].addr = NULL, th->acc_vals[th->nacc_vals].kv = NULL;
+    th->acc_vals[th->nacc_vals].act = NULL;
+    e->left = left;
     e->at = (int32_t)th->nacc_vals++;
 }
 
@@ -207,18 +205,24 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
     out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
     uint64_t key[3] = {(uint64_t)ins << 32 | (uint64_t)which << 16 | out->n, v[0].key, act >= 0 ? v[1].key : 0};
     ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
-    if (e && e->at >= 0) {
-        restore_access(&th->acc_vals[e->at], out);
-        return true;
-    }
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
+    if (e && e->at >= 0) { /* the threads as before, and the summaries kept */
+        uint64_t lo, hi;
+        if (e->left && array_bounds(c, ins, &lo, &hi))
+            leave_array(out, lo, hi);
+        ptx_tvals kept = th->acc_vals[e->at];
+        kept.addr = out->addr, kept.kv = out->kv, kept.act = out->act;
+        *out = kept;
+        return true;
+    }
     summarize(out);
-    if (which == 0 && keep_in_array(c, ins, out)) /* some thread would leave the array: it does not access */
+    bool left = which == 0 && keep_in_array(c, ins, out);
+    if (left) /* some thread would leave the array: it does not access */
         summarize(out);
     if (e)
-        store_access(th, e, out);
+        store_access(th, e, out, left);
     return true;
 }
 
