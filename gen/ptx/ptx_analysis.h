@@ -165,8 +165,11 @@ typedef struct ptx_way {
     int32_t via;
     bool noisy, many;
 } ptx_way;
-void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
-              void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg);
+/* The walk visits only the instructions `wanted` (per instruction: the first at or after it in its
+ * block that the visitor wants or that synchronises, the block's end when none; NULL: all) and
+ * returns how many instructions it passed, those it skipped included. */
+uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const uint32_t *wanted,
+                  void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg);
 
 /* ---- values per thread (ptx_threads.c) ----
  * An access's address and whether each thread of a block makes it, computed thread by thread from

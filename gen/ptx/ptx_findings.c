@@ -32,14 +32,22 @@ const ptx_rule_info ptx_rules[PTX_RULE_COUNT] = {
     {"NO_ENTRY", PTX_WARNING, false, false, "the module has no .entry kernel"},
 };
 
+/* The message formatted once into a buffer on the stack (messages are short), twice when longer. */
 static char *arena_vprintf(ptx_arena *a, const char *fmt, va_list ap)
 {
+    char buf[512];
     va_list copy;
     va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
+    int n = vsnprintf(buf, sizeof buf, fmt, copy);
     va_end(copy);
-    char *s = ptx_alloc(a, (size_t)(n < 0 ? 0 : n) + 1);
-    vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+    size_t len = (size_t)(n < 0 ? 0 : n);
+    char *s = ptx_alloc_raw(a, len + 1);
+    if (n < 0)
+        s[0] = '\0';
+    else if (len < sizeof buf)
+        memcpy(s, buf, len + 1);
+    else
+        vsnprintf(s, len + 1, fmt, ap);
     return s;
 }
 
@@ -81,8 +89,8 @@ void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t 
     char *msg = arena_vprintf(&m->arena, fmt, ap);
     va_end(ap);
     size_t fl = strlen(fix);
-    char *fixcopy = ptx_alloc(&m->arena, fl + 1);
-    memcpy(fixcopy, fix, fl);
+    char *fixcopy = ptx_alloc_raw(&m->arena, fl + 1);
+    memcpy(fixcopy, fix, fl + 1);
     (*list)[(*n)++] = (ptx_finding){rule, ptx_rules[rule].severity, line, col, msg, fixcopy};
 }
 

@@ -91,7 +91,6 @@ static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
     races *r = arg;
     int32_t code = way_code(way);
     int32_t a = r->acc_of[i];
-    r->visits++;
     if (a < 0)
         return;
     if (i == r->start && r->start_pending && way.via == -1 && !way.noisy) {
@@ -117,7 +116,7 @@ static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
     r->side = side;
     r->start = from;
     r->start_pending = true;
-    ptx_walk(r->c, from, ref, stop, note, r);
+    r->visits += ptx_walk(r->c, from, ref, stop, r->wanted, note, r);
 }
 
 static void clear(races *r, int side)
@@ -849,6 +848,20 @@ static void find_races(races *r)
         ptx_profiles_free(r);
 }
 
+/* What walks visit (ptx_walk's `wanted`): the accesses, and what may stop a walk (an instruction that
+ * synchronises); a walk passes the rest of a block without looking. */
+static uint32_t *walk_stops(const races *r)
+{
+    const ptx_ctx *c = r->c;
+    uint32_t *wanted = ptx_xmalloc(c->n + 1, sizeof *wanted);
+    for (uint32_t b = c->nb; b-- > 0;)
+        for (uint32_t i = c->bend[b]; i-- > c->bstart[b];)
+            wanted[i] = r->acc_of[i] >= 0 || c->sync->kind[i] != PTX_SY_NONE ? i
+                        : i + 1 < c->bend[b]                                 ? wanted[i + 1]
+                                                                             : c->bend[b];
+    return wanted;
+}
+
 void ptx_find_shared_races(ptx_ctx *c)
 {
     races r = {.c = c};
@@ -864,8 +877,11 @@ void ptx_find_shared_races(ptx_ctx *c)
         writes |= r.na && r.acc[r.na - 1].ins == i && r.acc[r.na - 1].write;
     }
     ptx_find_block_bound(c, r.acc, r.na);
-    if (writes)
+    if (writes) {
+        r.wanted = walk_stops(&r);
         find_races(&r);
+        free(r.wanted);
+    }
     free(r.acc);
     free(r.acc_of);
     free(r.reported);

@@ -63,7 +63,8 @@ typedef struct races {
     int side;               /* which of the two the walk running now fills */
     uint32_t start;         /* where it started */
     bool start_pending;     /* ... and has not passed that instruction yet */
-    uint64_t visits;        /* instructions walks visited (to bound the optional walks) */
+    uint64_t visits;        /* instructions walks passed (to bound the optional walks) */
+    uint32_t *wanted;       /* per instruction: the next one walks visit (ptx_walk) */
     uint32_t store_checks;  /* pairs of stores compared thread by thread (bounded) */
     ptx_tvals v[2];         /* evaluation scratch */
     ptx_profile **profiles; /* per access (when used), sample and (un)known loop values: summaries kept */

@@ -231,17 +231,19 @@ static void heap_push(uint64_t *heap, int32_t *n, uint64_t key)
     heap[i] = key;
 }
 
+/* The top goes; the hole it leaves sinks to a leaf along the smaller children, and the last key
+ * rises from there (keys are distinct: any heap of them pops them in the same order). */
 static int32_t heap_pop(uint64_t *heap, int32_t *n)
 {
     uint64_t top = heap[0], x = heap[--*n];
-    int32_t i = 0;
-    for (;;) {
-        int32_t l = 2 * i + 1, m = l + 1 < *n && heap[l + 1] < heap[l] ? l + 1 : l;
-        if (l >= *n || heap[m] >= x)
-            break;
+    int32_t i = 0, l;
+    while ((l = 2 * i + 1) < *n) {
+        int32_t m = l + 1 < *n && heap[l + 1] < heap[l] ? l + 1 : l;
         heap[i] = heap[m];
         i = m;
     }
+    for (; i > 0 && x < heap[(i - 1) / 2]; i = (i - 1) / 2)
+        heap[i] = heap[(i - 1) / 2];
     if (*n)
         heap[i] = x;
     return (int32_t)(uint32_t)top;

@@ -446,18 +446,25 @@ static uint32_t walk_step(const ptx_syncinfo *s, uint32_t e, uint32_t b, uint32_
     return 8 * t + 2 * cls + w->noisy;
 }
 
-void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
-              void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg)
+uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const uint32_t *wanted,
+                  void (*visit)(ptx_ctx *, uint32_t, ptx_way, void *), void *arg)
 {
     ptx_syncinfo *s = ptx_sync_of(c);
     uint32_t stamp = ++s->stamp, qh = 0, qt = 0, b = c->blk[from], pos = from, rb = c->blk[ref];
+    uint64_t passed = 0;
     ptx_way way = {-1, false, false};
     for (;;) {
         bool blocked = false;
-        for (uint32_t i = pos; i < c->bend[b] && !blocked; i++) {
+        uint32_t end = c->bend[b];
+        for (uint32_t i = wanted ? wanted[pos] : pos; i < end; i = wanted && i + 1 < end ? wanted[i + 1] : i + 1) {
             visit(c, i, way, arg);
-            blocked = (stop >> s->kind[i]) & 1;
+            if ((stop >> s->kind[i]) & 1) {
+                blocked = true;
+                end = i + 1; /* what the walk passed in this block */
+                break;
+            }
         }
+        passed += end - pos;
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1] && !blocked; e++) {
             uint32_t t = c->succ[e];
             if (t >= c->nb)
@@ -476,7 +483,7 @@ void ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop,
             }
         }
         if (qh == qt)
-            break;
+            return passed;
         uint32_t state = s->queue[qh++], cls = (state % 8) / 2;
         b = state / 8;
         way.noisy = state & 1;

@@ -389,29 +389,40 @@ static bool leaf_plain(const ptx_threads *th, const tnode *nd, uint32_t count, u
 }
 
 /* out[t] = EXPR of A (from a0) and B (from a1) for every thread, each argument one per thread (step 1)
- * or one for all (step 0): a loop per case, which the compiler vectorises. */
+ * or one for all (step 0): a loop per case, which the compiler vectorises (out never overlaps the
+ * arguments: each node's values have storage of their own, hence restrict). */
 #define PLAIN_LOOP(EXPR)                                                                                               \
     do {                                                                                                               \
-        for (uint32_t t = 0; s0 && s1 && t < count; t++) {                                                             \
-            uint64_t A = a0[t], B = a1[t];                                                                             \
-            (void)B;                                                                                                   \
-            out[t] = (EXPR);                                                                                           \
-        }                                                                                                              \
-        for (uint32_t t = 0; s0 && !s1 && t < count; t++) {                                                            \
-            uint64_t A = a0[t], B = a1[0];                                                                             \
-            (void)B;                                                                                                   \
-            out[t] = (EXPR);                                                                                           \
-        }                                                                                                              \
-        for (uint32_t t = 0; !s0 && t < count; t++) {                                                                  \
-            uint64_t A = a0[0], B = a1[t * s1];                                                                        \
-            (void)B;                                                                                                   \
-            out[t] = (EXPR);                                                                                           \
+        if (s0 && s1) {                                                                                                \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[t], B = a1[t];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
+        } else if (s0) {                                                                                               \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[t], B = a1[0];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
+        } else if (s1) {                                                                                               \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[0], B = a1[t];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
+        } else {                                                                                                       \
+            for (uint32_t t = 0; t < count; t++) {                                                                     \
+                uint64_t A = a0[0], B = a1[0];                                                                         \
+                (void)B;                                                                                               \
+                out[t] = (EXPR);                                                                                       \
+            }                                                                                                          \
         }                                                                                                              \
     } while (0)
 
 /* A shift by one amount for every thread, as apply_plain makes it. false when the amounts differ. */
-static bool shift_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
-                        uint32_t count, uint64_t *out)
+static bool shift_plain(const tnode *nd, const uint64_t *restrict a0, const uint64_t *restrict a1, uint32_t s0,
+                        uint32_t s1, uint32_t count, uint64_t *restrict out)
 {
     int w = nd->w;
     uint64_t m = w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
@@ -432,8 +443,8 @@ static bool shift_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1,
 
 /* A comparison (setp) of imm-bit operands for every thread, as apply_plain makes it: a signed one
  * compares the operands with their sign bit flipped. false when the width is not 1 to 64 bits. */
-static bool setp_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, uint32_t s0, uint32_t s1,
-                       uint32_t count, uint64_t *out)
+static bool setp_plain(const tnode *nd, const uint64_t *restrict a0, const uint64_t *restrict a1, uint32_t s0,
+                       uint32_t s1, uint32_t count, uint64_t *restrict out)
 {
     int wi = (int)nd->imm;
     if (wi < 1 || wi > 64)
@@ -462,7 +473,7 @@ static bool setp_plain(const tnode *nd, const uint64_t *a0, const uint64_t *a1, 
     return true;
 }
 
-static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t *out)
+static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t *restrict out)
 {
     const tnode *nd = &th->nodes[x];
     const uint64_t *src[4] = {NULL, NULL, NULL, NULL};
@@ -485,7 +496,7 @@ static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t 
                 return false;
     /* the common operations in loops of their own (the compiler vectorises them), the rest per thread */
     uint64_t m = nd->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->w) - 1;
-    const uint64_t *a0 = src[0], *a1 = src[1] ? src[1] : src[0];
+    const uint64_t *restrict a0 = src[0], *restrict a1 = src[1] ? src[1] : src[0];
     uint32_t s0 = step[0], s1 = src[1] ? step[1] : step[0];
     switch (nd->op) {
     case OP_ADD:
@@ -636,7 +647,9 @@ void ptx_teval_forget(ptx_threads *th)
     th->block_used = th->stored = 0;
     if (th->kept)
         memset(th->kept, 0, th->kept_cap * sizeof *th->kept);
-    th->kept_n = 0;
+    if (th->kept_acc_n)
+        memset(th->kept_acc, 0, th->kept_acc_cap * sizeof *th->kept_acc);
+    th->kept_n = th->kept_acc_n = th->nacc_vals = 0;
 }
 
 /* A root's values do not depend on the reference (no loop atom below): kept per sample. */
@@ -690,31 +703,34 @@ ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 }
 
 /* The values of roots x (address) and y (activity, or -1), kept or evaluated now, into out. */
-void ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2])
+bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2])
 {
     eval_env env_ = {.c = c, .ev = ev}, *env = &env_;
     int32_t roots[2] = {x, y};
     ptx_root *slot[2] = {NULL, NULL};
     int32_t todo[2] = {-1, -1};
+    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
+    bool keyed = !part;
     for (int k = 0; k < 2; k++) {
         if (roots[k] < 0)
             continue;
         slot[k] = root_slot(th, roots[k], env);
+        keyed &= slot[k] != NULL;
         if (slot[k] && (slot[k]->kv || slot[k]->kb))
             out[k] = *slot[k];
         else
             todo[k] = roots[k];
     }
     if (todo[0] < 0 && todo[1] < 0)
-        return;
+        return keyed;
     collect(th, todo, 2);
-    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
     evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {
         if (todo[k] < 0)
             continue;
-        out[k] = (ptx_root){1, th->uni[todo[k]], th->kv[todo[k]], th->kb[todo[k]]};
+        out[k] = (ptx_root){slot[k] ? slot[k]->key : 1, th->uni[todo[k]], th->kv[todo[k]], th->kb[todo[k]]};
         if (slot[k] && !part)
             keep_root(th, todo[k], slot[k]);
     }
+    return keyed;
 }

@@ -70,6 +70,10 @@ struct ptx_threads {
     size_t kb_cap, kv_cap;
     struct ptx_root *kept; /* values of roots (addresses, activities) kept per sample: a hash table */
     uint32_t kept_cap, kept_n;
+    struct ptx_kept_access *kept_acc; /* evaluated accesses whose roots were kept (ptx_threads.c): a table */
+    uint32_t kept_acc_cap, kept_acc_n;
+    ptx_tvals *acc_vals; /* ... and their summaries */
+    uint32_t nacc_vals, acc_vals_cap;
     void **blocks; /* ... stored here */
     uint32_t nblocks;
     size_t block_used, stored;
@@ -90,15 +94,26 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
 int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm);
 
 /* The values of roots x (an address) and y (an activity, or -1) for every thread, as ev says (ptx_teval.c):
- * kept ones reused. An entry holds plain values (kv) or known bits (kb), one for all threads when uni. */
+ * kept ones reused. An entry holds plain values (kv) or known bits (kb), one for all threads when uni.
+ * true when every root's values are those kept under its key (out[k].key), whether kept now or not:
+ * for the whole block, and the same each time they are asked for with that key. */
 typedef struct ptx_root {
     uint64_t key; /* 0: empty */
     uint8_t uni;
     uint64_t *kv;
     ptx_kb *kb;
 } ptx_root;
-void ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2]);
+bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2]);
 ptx_kb ptx_root_value(const ptx_root *e, uint32_t t);
 void ptx_teval_forget(ptx_threads *th); /* after the block's size changed */
+
+/* An access evaluated from kept roots (ptx_threads.c): identified by the instruction, the operand,
+ * the threads and its roots' keys; its summaries in th->acc_vals[at] (its threads are filled again
+ * from the roots, cheaply; summarising them is what costs). */
+typedef struct ptx_kept_access {
+    uint64_t key[3]; /* key[0] 0: empty */
+    int32_t at;      /* -1: claimed, not stored */
+    bool left;       /* some thread would leave the array it indexes (their activity is cleared) */
+} ptx_kept_access;
 
 #endif

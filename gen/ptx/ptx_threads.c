@@ -13,26 +13,42 @@ static uint8_t activity_of(ptx_kb p)
     return (p.one & 1) ? PTX_ACT_YES : (p.zero & 1) ? PTX_ACT_NO : PTX_ACT_MAYBE;
 }
 
-/* A thread whose access would leave the array it indexes does not make it (the program would be
- * undefined): for any value its data-dependent bits allow, when those bits are bounded. */
-static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
+/* The bytes [*base, *end) of the shared array access ins indexes; false when it indexes none known. */
+static bool array_bounds(const ptx_ctx *c, uint32_t ins, uint64_t *base, uint64_t *end)
 {
     const ptx_affine *a = &c->addr[ins];
     if (a->sym < 0 || c->f->ins[ins].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
         return false;
-    uint64_t base = ptx_symbol_base(c, a->sym), end = base + (uint64_t)c->m->syms[a->sym].size;
-    if (!out->active || (out->lo >= base && out->hi < end))
-        return false; /* every thread inside (the summary says so) */
+    *base = ptx_symbol_base(c, a->sym), *end = *base + (uint64_t)c->m->syms[a->sym].size;
+    return true;
+}
+
+/* The threads whose access would leave [base, end) do not make it: for any value their
+ * data-dependent bits allow, when those bits are bounded. */
+static void leave_array(ptx_tvals *out, uint64_t base, uint64_t end)
+{
     if (out->known) {
         for (uint32_t t = 0; t < out->n; t++)
             out->act[t] = out->kv[t] - base >= end - base ? (uint8_t)PTX_ACT_NO : out->act[t];
-        return true;
+        return;
     }
     for (uint32_t t = 0; t < out->n; t++) {
         uint64_t lo = ptx_kb_min(out->addr[t]), hi = ptx_kb_max(out->addr[t]);
         if (out->act[t] != PTX_ACT_NO && hi - lo < ((uint64_t)1 << 20) && (lo < base || hi >= end))
             out->act[t] = PTX_ACT_NO;
     }
+}
+
+/* A thread whose access would leave the array it indexes does not make it (the program would be
+ * undefined). true when some thread may. */
+static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
+{
+    uint64_t base, end;
+    if (!array_bounds(c, ins, &base, &end))
+        return false;
+    if (!out->active || (out->lo >= base && out->hi < end))
+        return false; /* every thread inside (the summary says so) */
+    leave_array(out, base, end);
     return true;
 }
 
@@ -41,16 +57,17 @@ static bool keep_in_array(const ptx_ctx *c, uint32_t ins, ptx_tvals *out)
 static void summarize_all(ptx_tvals *out)
 {
     uint64_t ones = ~(uint64_t)0, any = 0, down = 0, fewest = ~(uint64_t)0;
-    const uint64_t *kv = out->kv;
+    const uint64_t *restrict kv = out->kv;
     for (uint32_t t = 0; t < out->n; t++) {
         ones &= kv[t];
         any |= kv[t];
     }
-    /* neighbours: does an address fall (addresses stay below 2^63), and the fewest low bits that tell two
-     * apart: the smallest xor (it has the fewest bits) smeared down */
-    for (uint32_t t = 1; t < out->n; t++) {
-        uint64_t d = kv[t] ^ kv[t - 1];
+    /* neighbours: does an address fall (addresses stay below 2^63); when none does, the fewest low
+     * bits that tell two apart: the smallest xor (it has the fewest bits) smeared down */
+    for (uint32_t t = 1; t < out->n; t++)
         down |= (kv[t] - kv[t - 1]) >> 63;
+    for (uint32_t t = 1; !down && t < out->n; t++) {
+        uint64_t d = kv[t] ^ kv[t - 1];
         fewest = d < fewest ? d : fewest;
     }
     fewest |= fewest >> 1, fewest |= fewest >> 2, fewest |= fewest >> 4;
@@ -129,6 +146,53 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
             out->act[t] = activity_of(v[1].kb[t]);
 }
 
+/* ---- kept accesses: one evaluated from kept roots has the same summaries each time ---- */
+
+static uint32_t kept_access_hash(const uint64_t k[3], uint32_t cap)
+{
+    return (uint32_t)((k[0] ^ k[1] * 31 ^ k[2] * 37) * 0x9E3779B97F4A7C15ull >> 40) & (cap - 1);
+}
+
+/* The entry of the access with key k (claimed when new). */
+static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[3])
+{
+    if (th->kept_acc_n * 2 >= th->kept_acc_cap) {
+        uint32_t cap = th->kept_acc_cap ? th->kept_acc_cap * 2 : 64;
+        ptx_kept_access *old = th->kept_acc, *grown = ptx_xcalloc(cap, sizeof *grown);
+        for (uint32_t i = 0; i < th->kept_acc_cap; i++)
+            for (uint32_t h = kept_access_hash(old[i].key, cap); old[i].key[0]; h = (h + 1) & (cap - 1))
+                if (!grown[h].key[0]) {
+                    grown[h] = old[i];
+                    break;
+                }
+        free(old);
+        th->kept_acc = grown;
+        th->kept_acc_cap = cap;
+    }
+    for (uint32_t h = kept_access_hash(k, th->kept_acc_cap);; h = (h + 1) & (th->kept_acc_cap - 1)) {
+        ptx_kept_access *e = &th->kept_acc[h];
+        if (!e->key[0]) {
+            memcpy(e->key, k, sizeof e->key);
+            e->at = -1;
+            th->kept_acc_n++;
+            return e;
+        }
+        if (!memcmp(e->key, k, sizeof e->key))
+            return e;
+    }
+}
+
+/* Keeps the summaries of out (and whether some thread left its array) for entry e. */
+static void store_access(ptx_threads *th, ptx_kept_access *e, const ptx_tvals *out, bool left)
+{
+    PTX_PUSH(th->acc_vals, th->nacc_vals, th->acc_vals_cap);
+    th->acc_vals[th->nacc_vals] = *out;
+    th->acc_vals[th->nacc_vals].addr = NULL, th->acc_vals[th->nacc_vals].kv = NULL;
+    th->acc_vals[th->nacc_vals].act = NULL;
+    e->left = left;
+    e->at = (int32_t)th->nacc_vals++;
+}
+
 static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
 {
     int64_t off;
@@ -136,15 +200,29 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
     if (base < 0)
         return false;
     ptx_root v[2] = {{0}, {0}};
-    ptx_teval_roots(c, th, base, act, ev, v);
+    bool keyed = ptx_teval_roots(c, th, base, act, ev, v);
     const tnode *b = &th->nodes[base];
     out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
+    uint64_t key[3] = {(uint64_t)ins << 32 | (uint64_t)which << 16 | out->n, v[0].key, act >= 0 ? v[1].key : 0};
+    ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
+    if (e && e->at >= 0) { /* the threads as before, and the summaries kept */
+        uint64_t lo, hi;
+        if (e->left && array_bounds(c, ins, &lo, &hi))
+            leave_array(out, lo, hi);
+        ptx_tvals kept = th->acc_vals[e->at];
+        kept.addr = out->addr, kept.kv = out->kv, kept.act = out->act;
+        *out = kept;
+        return true;
+    }
     summarize(out);
-    if (which == 0 && keep_in_array(c, ins, out)) /* some thread would leave the array: it does not access */
+    bool left = which == 0 && keep_in_array(c, ins, out);
+    if (left) /* some thread would leave the array: it does not access */
         summarize(out);
+    if (e)
+        store_access(th, e, out, left);
     return true;
 }
 
@@ -387,8 +465,9 @@ void ptx_threads_free(ptx_threads *th)
 {
     if (!th)
         return;
+    free(th->kept), free(th->kept_acc), free(th->acc_vals);
+    th->kept = NULL, th->kept_acc = NULL, th->kept_acc_n = 0; /* gone: the blocks are left to free */
     ptx_teval_forget(th);
-    free(th->kept);
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
     free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
