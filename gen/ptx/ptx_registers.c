@@ -70,10 +70,20 @@ static void register_weights(ptx_ctx *c)
 {
     const ptx_function *f = c->f;
     c->weight = ptx_scratch(c, f->nregs + 1, 1);
-    bool *narrow = ptx_scratch(c, f->nregs + 1, sizeof *narrow), any = false;
     for (uint32_t r = 0; r < f->nregs; r++)
-        any |= narrow[r] = f->regs[r].cls == PTX_RC_64;
-    for (bool changed = any; changed;) {
+        c->weight[r] = (uint8_t)reg_weight(f->regs[r].cls);
+    bool any = false; /* a shared access through a 64-bit register: else nothing to narrow (nvcc's PTX) */
+    for (uint32_t i = 0; i < c->n && !any; i++) {
+        const ptx_instr *in = &f->ins[i];
+        const ptx_operand *ad = in->space == PTX_SP_SHARED ? ptx_address_operand(c, in) : NULL;
+        any = ad && ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64;
+    }
+    if (!any)
+        return;
+    bool *narrow = ptx_scratch(c, f->nregs + 1, sizeof *narrow);
+    for (uint32_t r = 0; r < f->nregs; r++)
+        narrow[r] = f->regs[r].cls == PTX_RC_64;
+    for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
             const int32_t *r = c->du + c->du_start[i];
@@ -84,7 +94,7 @@ static void register_weights(ptx_ctx *c)
     }
     /* Of those, the ones that lead to a shared access (not a value never read). */
     bool *leads = ptx_scratch(c, f->nregs + 1, sizeof *leads);
-    for (bool changed = any; changed;) {
+    for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t i = 0; i < c->n; i++) {
             const int32_t *r = c->du + c->du_start[i];
@@ -96,7 +106,8 @@ static void register_weights(ptx_ctx *c)
         }
     }
     for (uint32_t r = 0; r < f->nregs; r++)
-        c->weight[r] = (uint8_t)(leads[r] ? 1 : reg_weight(f->regs[r].cls));
+        if (leads[r])
+            c->weight[r] = 1;
 }
 
 static bool uniform_source(const ptx_operand *o)
