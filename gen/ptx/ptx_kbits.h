@@ -7,7 +7,8 @@
 
 /* A value of width w (1 to 64 bits) keeps the bits above w known zero; signed operations look at
  * bit w - 1. Every operation is exact when its inputs are fully known, and otherwise keeps the
- * bits it can still prove (the low bits of sums and products, masked bits, shifted-in zeros). */
+ * bits it can still prove (the low bits of sums and products, the high zeros of products that
+ * cannot wrap, masked bits, shifted-in zeros). */
 
 static inline uint64_t kb_width_mask(int w)
 {
@@ -86,6 +87,16 @@ static inline ptx_kb ptx_kb_sub(ptx_kb a, ptx_kb b, int w)
     return kb_add_carry(a, b, 1, w);
 }
 
+/* The bits shared by every value in [lo, hi]: the common prefix, the rest unknown. */
+static inline ptx_kb kb_from_range(uint64_t lo, uint64_t hi, int w)
+{
+    if (lo > hi)
+        return ptx_kb_unknown(w);
+    uint64_t diff = lo ^ hi;
+    uint64_t unknown = diff ? (~(uint64_t)0 >> __builtin_clzll(diff)) : 0;
+    return kb_fit((ptx_kb){lo & ~unknown, ~lo & ~unknown}, w);
+}
+
 static inline ptx_kb ptx_kb_mul(ptx_kb a, ptx_kb b, int w)
 {
     if (ptx_kb_known(a) && ptx_kb_known(b))
@@ -96,7 +107,15 @@ static inline ptx_kb ptx_kb_mul(ptx_kb a, ptx_kb b, int w)
     if (tz > k)
         k = tz > 64 ? 64 : tz;
     uint64_t low = kb_width_mask(k), p = a.one * b.one;
-    return kb_fit((ptx_kb){p & low, ~p & low}, w);
+    ptx_kb r = kb_fit((ptx_kb){p & low, ~p & low}, w);
+    /* the high bits, when no product of the factors' ranges wraps: a masked index times a stride
+     * stays below the stride times the mask, and so keeps out of the next slice */
+    uint64_t hi;
+    if (!__builtin_mul_overflow(ptx_kb_max(a), ptx_kb_max(b), &hi) && hi <= kb_width_mask(w)) {
+        ptx_kb range = kb_from_range(ptx_kb_min(a) * ptx_kb_min(b), hi, w);
+        r = (ptx_kb){r.one | range.one, r.zero | range.zero};
+    }
+    return r;
 }
 
 static inline ptx_kb ptx_kb_shl(ptx_kb a, int s, int w)
@@ -149,16 +168,6 @@ static inline ptx_kb ptx_kb_not(ptx_kb a, int w)
 static inline ptx_kb ptx_kb_merge(ptx_kb a, ptx_kb b)
 {
     return (ptx_kb){a.one & b.one, a.zero & b.zero};
-}
-
-/* The bits shared by every value in [lo, hi]: the common prefix, the rest unknown. */
-static inline ptx_kb kb_from_range(uint64_t lo, uint64_t hi, int w)
-{
-    if (lo > hi)
-        return ptx_kb_unknown(w);
-    uint64_t diff = lo ^ hi;
-    uint64_t unknown = diff ? (~(uint64_t)0 >> __builtin_clzll(diff)) : 0;
-    return kb_fit((ptx_kb){lo & ~unknown, ~lo & ~unknown}, w);
 }
 
 static inline int64_t kb_sign_extend(uint64_t v, int w)

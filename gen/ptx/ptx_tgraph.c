@@ -635,6 +635,21 @@ static int32_t compute_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, i
     }
 }
 
+/* A load of an unsigned type narrower than its register zero-extends: a byte loaded into a 16-bit
+ * register stays below 256, which a bin index scaled from it needs to keep inside its array. */
+static int32_t zero_extended_load(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, int32_t n)
+{
+    const ptx_instr *in = &c->f->ins[d];
+    bool sgn, flt;
+    int from = type_of(c->f, in, 0, &sgn, &flt), w = reg_width(c->f, r);
+    if (n < 0 || in->kind != PTX_K_LD || (from != 8 && from != 16) || sgn || flt || from >= w ||
+        !mod_is(c->f, in, from == 8 ? ".u8" : ".u16"))
+        return n;
+    int32_t z = op_node(th, OP_CVT, w, false, n, -1, -1, -1);
+    th->nodes[z].aux = (uint8_t)from;
+    return z;
+}
+
 static int32_t node_of_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, int depth)
 {
     const ptx_operand *dst = ptx_opnd(c, &c->f->ins[d], 0);
@@ -650,7 +665,7 @@ static int32_t node_of_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, i
         n = compute_def(c, th, d, r, depth);
         if (n < 0) {
             int32_t self = (int32_t)d;
-            n = opaque(c, th, r, &self, 1, d, depth);
+            n = zero_extended_load(c, th, d, r, opaque(c, th, r, &self, 1, d, depth));
         }
     }
     if (first)
