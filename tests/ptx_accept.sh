@@ -17,10 +17,12 @@ ptxas_accepts() {
     if "$ptxas" -arch="${target:-sm_90a}" "$1" -o /dev/null 2> "$work/ptxas.log"; then echo yes; else echo no; fi
 }
 
-# The analyzer's verdict: no when it reports PTX_SYNTAX (or cannot read the file).
+# The analyzer's verdict: no when it reports PTX_SYNTAX (or cannot read the file); crashed when it
+# ends other than by its exit statuses 0, 1 and 2 (an abort, a sanitizer's report).
 tnptx_accepts() {
     "$tnptx" "$1" > "$work/tnptx.log" 2>&1
-    if [ $? -eq 2 ] || grep -q 'PTX_SYNTAX' "$work/tnptx.log"; then echo no; else echo yes; fi
+    local rc=$?
+    if [ $rc -gt 2 ]; then echo crashed; elif [ $rc -eq 2 ] || grep -q 'PTX_SYNTAX' "$work/tnptx.log"; then echo no; else echo yes; fi
 }
 
 work=$(mktemp -d)

@@ -39,6 +39,8 @@ void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na)
             !a->uni && !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
             c->m->syms[a->sym].size < ((int64_t)1 << 40))
             bound = (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
+        if (bound < 1)
+            continue; /* out of the array for every thread: that access is wrong, not the block small */
         if (bound < c->block_bound)
             c->block_bound = bound;
     }

@@ -353,7 +353,7 @@ static bool uses_other_dims(const ptx_ctx *c)
  * its array, so the first thread it would leave it is past the block. */
 static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
 {
-    if (c->block_bound < limit)
+    if (c->block_bound >= 1 && c->block_bound < limit)
         limit = (int)c->block_bound; /* the affine accesses' bound (ptx_find_block_bound) */
     ptx_kb *addr = ptx_xcalloc((size_t)limit, sizeof *addr);
     uint64_t *kv = ptx_xcalloc((size_t)limit, sizeof *kv);
