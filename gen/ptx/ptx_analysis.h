@@ -252,6 +252,15 @@ static inline uint32_t ptx_first_read(const ptx_ctx *c, uint32_t i)
     return in->oplen == 5 && in->op[0] == 'w' && in->op[1] == 'g' && in->op[2] == 'm' ? 0 : c->ndef[i];
 }
 
+/* Whether instruction j writes register reg. */
+static inline bool ptx_defines(const ptx_ctx *c, uint32_t j, int32_t reg)
+{
+    for (uint32_t k = 0; k < c->ndef[j]; k++)
+        if (c->du[c->du_start[j] + k] == reg)
+            return true;
+    return false;
+}
+
 /* ---- ptxas's scheduler, modelled (ptx_schedule.c) ---- */
 /* Scratch for one function's blocks: per register, per node of a block, edges and lists. */
 typedef struct ptx_sched {

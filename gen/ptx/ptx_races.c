@@ -386,10 +386,7 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int d
     int32_t d = c->only_def[reg];
     uint32_t from = d >= 0 ? (uint32_t)d : 0, to = d >= 0 ? (uint32_t)d + 1 : c->n;
     for (uint32_t j = from; j < to; j++) {
-        bool defines = false;
-        for (uint32_t k = 0; k < c->ndef[j]; k++)
-            defines |= c->du[c->du_start[j] + k] == reg;
-        if (!defines)
+        if (!ptx_defines(c, j, reg))
             continue;
         const ptx_instr *in = &c->f->ins[j];
         if (in->kind == PTX_K_LD && ptx_address_operand(c, in)) {

@@ -75,10 +75,7 @@ static bool same_constant_everywhere(const ptx_ctx *c, int32_t reg, int64_t *val
 {
     bool seen = false;
     for (uint32_t j = 0; j < c->n; j++) {
-        bool defines = false;
-        for (uint32_t k = 0; k < c->ndef[j]; k++)
-            defines |= c->du[c->du_start[j] + k] == reg;
-        if (!defines)
+        if (!ptx_defines(c, j, reg))
             continue;
         const ptx_instr *in = &c->f->ins[j];
         if (in->kind != PTX_K_MOV || in->nopnd != 2 || ptx_opnd(c, in, 1)->kind != PTX_O_IMM ||
