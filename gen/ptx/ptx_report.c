@@ -37,10 +37,6 @@ static const char *bound(const ptx_function *f, const ptx_arch *a)
     return intensity(f) < a->peak_gflops / a->peak_gbps ? "memory" : "compute";
 }
 
-static const ptx_arch *arch_of(const ptx_module *m, const ptx_options *opt)
-{
-    return ptx_module_arch(m, opt);
-}
 
 static uint32_t instruction_count(const ptx_function *f)
 {
@@ -68,7 +64,7 @@ static void json_findings(FILE *out, const ptx_finding *fs, uint32_t n)
 
 void ptx_report_json(FILE *out, const ptx_module *m, const ptx_options *opt, bool last)
 {
-    const ptx_arch *a = arch_of(m, opt);
+    const ptx_arch *a = ptx_module_arch(m, opt);
     fputs("    {\"path\": ", out);
     json_cstr(out, m->path ? m->path : "-");
     fprintf(out, ", \"valid\": %s, \"arch\": \"%s\", \"errors\": ", m->valid ? "true" : "false", a->name);
@@ -128,7 +124,7 @@ static void text_findings(FILE *out, const ptx_module *m, const ptx_finding *fs,
 
 void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, bool verbose)
 {
-    const ptx_arch *a = arch_of(m, opt);
+    const ptx_arch *a = ptx_module_arch(m, opt);
     int counts[3];
     ptx_count_findings(m, counts);
     fprintf(out, "%s: %s PTX %d.%d for %s; %d kernels, %u functions; %d errors, %d warnings, %d notes\n",
