@@ -581,28 +581,99 @@ static void parse_guard(ptx_parser *ps, ptx_instr *in)
     ptx_advance(ps);
 }
 
-/* The opcode and its modifiers: the kind, state space, vector width, type size and memory semantics
- * of the instruction. */
-static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
+/* ---- instruction forms: an opcode and its modifiers ---- */
+
+/* The characters of opcodes and modifiers: a form's spelling is the longest run of them from the
+ * opcode's first character. */
+static const uint8_t form_chars[256] = {
+    ['$'] = 1, ['.'] = 1, [':'] = 1, ['_'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+    ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+    ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1,
+    ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
+    ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1,
+    ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1};
+
+/* The length of the spelling at p and its hash for the form map, in one pass. */
+static uint32_t form_span(const char *p, uint32_t *hash)
+{
+    const unsigned char *e = (const unsigned char *)p;
+    uint32_t h = 2166136261u;
+    for (; form_chars[*e]; e++)
+        h = (h ^ *e) * 16777619u;
+    *hash = h;
+    return (uint32_t)((const char *)e - p);
+}
+
+/* The modifiers of a known spelling, as the lexer would give them; then the token after them. */
+static void replay_modifiers(ptx_parser *ps, const ptx_form *form, const ptx_token *op, uint32_t span)
 {
     ptx_function *f = ps->f;
-    if (ps->tok.kind != PTX_T_IDENT)
-        ptx_expected(ps, "an instruction");
-    const ptx_opcode *oi = ptx_find_opcode(ps->tok.p, ps->tok.n);
-    if (!oi)
-        ptx_fail_at(ps, ps->tok.line, ps->tok.col, "not a known instruction: '%.*s'", (int)ps->tok.n, ps->tok.p);
-    in->op = ps->tok.p;
-    in->oplen = ps->tok.n;
-    in->kind = oi->kind;
-    in->line = ps->tok.line;
-    in->col = ps->tok.col;
+    for (uint32_t i = 0; i < form->nmods; i++) {
+        const ptx_form_mod *m = &ps->form_mods[form->mods + i];
+        PTX_PUSH(f->mods, f->nmods, f->modc);
+        f->mods[f->nmods++] = (ptx_token){
+            .p = op->p + m->off, .n = m->n, .kind = PTX_T_DOTWORD, .line = op->line, .col = op->col + m->off};
+    }
+    ps->lx.cur = op->p + span; /* a spelling holds no newline: the lexer's line stays */
+    ps->has_next = false;
     ptx_advance(ps);
-    in->mods = f->nmods;
+}
+
+/* What the modifiers gave the instruction they were read for (ORDER the fields that
+ * ptx_classify_modifiers and ptx_classify_semantics set). */
+static void apply_form(ptx_instr *in, const ptx_form *form)
+{
+    const ptx_instr *c = &form->in;
+    in->kind = c->kind;
+    in->space = c->space;
+    in->vec = c->vec;
+    in->tsize = c->tsize;
+    in->is_float = c->is_float;
+    in->uni = c->uni;
+    in->cvta_to = c->cvta_to;
+    in->reads = c->reads;
+    in->writes = c->writes;
+    in->sync = c->sync;
+    in->sync_on = c->sync_on;
+    in->scope = c->scope;
+    in->sem = c->sem;
+}
+
+/* Keeps the form of an instruction whose opcode and modifiers are written together and make up its
+ * whole spelling, for the instructions spelled alike after it. */
+static void keep_form(ptx_parser *ps, const ptx_instr *in, const ptx_form *form, uint32_t span, uint32_t hash)
+{
+    const ptx_token *mods = ps->f->mods + in->mods;
+    const char *end = in->op + in->oplen;
+    for (uint32_t i = 0; i < in->nmods; end = mods[i].p + mods[i].n, i++)
+        if (mods[i].p != end)
+            return;
+    if (end != in->op + span)
+        return;
+    PTX_PUSH(ps->forms, ps->nforms, ps->formc);
+    ps->forms[ps->nforms] = *form;
+    ps->forms[ps->nforms].mods = ps->nform_mods;
+    ps->forms[ps->nforms].nmods = in->nmods;
+    for (uint32_t i = 0; i < in->nmods; i++) {
+        PTX_PUSH(ps->form_mods, ps->nform_mods, ps->form_modc);
+        ps->form_mods[ps->nform_mods++] = (ptx_form_mod){(uint32_t)(mods[i].p - in->op), mods[i].n};
+    }
+    ptx_strmap_put_hashed(&ps->form_map, in->op, span, hash, (int32_t)ps->nforms++);
+}
+
+/* The modifiers from the current token on, after those in the pool from in->mods: the kind, state
+ * space, vector width, type size and memory semantics they give the instruction, checked against the
+ * module's gates, into *form. */
+static void read_form(ptx_parser *ps, ptx_instr *in, const ptx_opcode *oi, ptx_form *form)
+{
+    ptx_function *f = ps->f;
     while (ps->tok.kind == PTX_T_DOTWORD) {
         PTX_PUSH(f->mods, f->nmods, f->modc);
         f->mods[f->nmods++] = ps->tok;
         ptx_advance(ps);
     }
+    in->kind = oi->kind;
     in->nmods = f->nmods - in->mods;
     const ptx_token *mods = in->nmods ? f->mods + in->mods : NULL;
     ptx_classify_modifiers(in, mods, &ps->mod_info);
@@ -611,7 +682,43 @@ static const ptx_opcode *parse_opcode(ptx_parser *ps, ptx_instr *in)
     if (ps->mod_info.nspaces > 1 && (oi->family == PTX_FAM_LD || oi->family == PTX_FAM_ST ||
                                      oi->family == PTX_FAM_ATOM || oi->family == PTX_FAM_RED))
         ptx_fail_at(ps, in->line, in->col, "'%.*s' names more than one state space", (int)in->oplen, in->op);
-    return oi;
+    *form = (ptx_form){.oi = oi, .in = *in, .mod_info = ps->mod_info};
+    form->counted = ptx_operand_range(oi, &ps->mod_info, mods, in->nmods, &form->min_opnds, &form->max_opnds);
+}
+
+/* The opcode and its modifiers: a spelling seen before in the module is not read again. Returns the
+ * instruction's form (*scratch for one read here). */
+static const ptx_form *parse_opcode(ptx_parser *ps, ptx_instr *in, ptx_form *scratch)
+{
+    if (ps->tok.kind != PTX_T_IDENT)
+        ptx_expected(ps, "an instruction");
+    const ptx_token op = ps->tok;
+    in->op = op.p;
+    in->oplen = op.n;
+    in->line = op.line;
+    in->col = op.col;
+    in->mods = ps->f->nmods;
+    uint32_t hash, span = form_span(op.p, &hash);
+    int32_t known = ptx_strmap_get_hashed(&ps->form_map, op.p, span, hash);
+    if (known >= 0) {
+        const ptx_form *form = &ps->forms[known];
+        replay_modifiers(ps, form, &op, span);
+        if (ps->tok.kind != PTX_T_DOTWORD) {
+            in->nmods = form->nmods;
+            apply_form(in, form);
+            ps->mod_info = form->mod_info;
+            return form;
+        }
+        read_form(ps, in, form->oi, scratch); /* more modifiers after a blank */
+        return scratch;
+    }
+    const ptx_opcode *oi = ptx_find_opcode(op.p, op.n);
+    if (!oi)
+        ptx_fail_at(ps, op.line, op.col, "not a known instruction: '%.*s'", (int)op.n, op.p);
+    ptx_advance(ps);
+    read_form(ps, in, oi, scratch);
+    keep_form(ps, in, scratch, span, hash);
+    return scratch;
 }
 
 /* Which constants an operand of type t takes: floats (.f32, .f64), integers (.u, .s, .pred), or
@@ -656,12 +763,13 @@ static void check_constants(ptx_parser *ps, const ptx_instr *in, uint32_t base, 
 /* ptxas's count of an instruction's operands (a pair p|q, a vector and an address with its
  * coordinates, [map, {x, y}], each count one); for those it counts, a result register first; a
  * label for bra. */
-static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi, uint32_t base,
+static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_form *form, uint32_t base,
                            uint32_t unres_base)
 {
-    uint32_t min, max, n = 0;
-    if (!ptx_operand_range(oi, &ps->mod_info, in->nmods ? ps->f->mods + in->mods : NULL, in->nmods, &min, &max))
+    if (!form->counted)
         return;
+    const ptx_opcode *oi = form->oi;
+    uint32_t min = form->min_opnds, max = form->max_opnds, n = 0;
     bool constants = false;
     for (uint32_t i = base; i < ps->npend; i++) {
         n += !ps->pend[i].in_addr;
@@ -696,9 +804,10 @@ void ptx_parse_instruction(ptx_parser *ps)
     ptx_instr in = {.guard = -1, .target = -1, .line = ps->tok.line, .col = ps->tok.col};
     if (ptx_punct(&ps->tok, '@'))
         parse_guard(ps, &in);
-    const ptx_opcode *oi = parse_opcode(ps, &in);
+    ptx_form scratch;
+    const ptx_form *form = parse_opcode(ps, &in, &scratch);
     uint32_t unres_base = ps->nunres, base = parse_operands(ps, &in), n = ps->npend - base;
-    check_operands(ps, &in, oi, base, unres_base);
+    check_operands(ps, &in, form, base, unres_base);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
     in.nopnd = (int32_t)n;
     for (uint32_t u = unres_base; u < ps->nunres; u++)

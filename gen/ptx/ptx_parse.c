@@ -316,7 +316,8 @@ static void parse_body(ptx_parser *ps)
                     ptx_fail_at(ps, t->line, t->col, "unexpected directive '%.*s' in a function body", (int)t->n, t->p);
                 parse_variable(ps, sp);
             }
-        } else if (t->kind == PTX_T_IDENT && ptx_punct(ptx_peek(ps), ':')) {
+        } else if (t->kind == PTX_T_IDENT && t->p[t->n] != '.' && ptx_punct(ptx_peek(ps), ':')) {
+            /* a label (an opcode followed by its modifiers is none: no look-ahead for those) */
             ptx_declare_label(ps, t);
             ptx_advance(ps);
             ptx_advance(ps);
@@ -600,5 +601,8 @@ void ptx_parse(ptx_module *m)
     free(ps->unres);
     free(ps->vals);
     free(ps->eops);
+    ptx_strmap_free(&ps->form_map);
+    free(ps->forms);
+    free(ps->form_mods);
     free(ps);
 }
