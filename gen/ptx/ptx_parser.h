@@ -311,7 +311,7 @@ void ptx_open_scope(ptx_parser *ps);
  * and forgets its names. */
 void ptx_close_scope(ptx_parser *ps);
 void ptx_free_scopes(ptx_parser *ps);
-int32_t ptx_lookup_reg(ptx_parser *ps); /* the register the current token names, or -1 */
+int32_t ptx_find_reg(ptx_parser *ps);   /* the register the current token names, or -1 */
 int ptx_special_reg(ptx_parser *ps);    /* its special register id (consuming .x/.y/.z/.w), or -1 */
 int32_t ptx_lookup_sym(ptx_parser *ps); /* the variable or function the current token names, or -1 */
 int32_t ptx_lookup_global(ptx_parser *ps, const ptx_token *name);
@@ -324,6 +324,49 @@ int32_t ptx_declare_global(ptx_parser *ps, const ptx_token *name, uint8_t space,
 void ptx_declare_label(ptx_parser *ps, const ptx_token *name); /* at the next instruction */
 /* A branch target or other name not known yet, resolved when its scope closes. */
 void ptx_add_fixup(ptx_parser *ps, uint32_t opnd, const ptx_token *t);
+
+/* A register's name is looked up some three times: ptx_find_reg keeps its answer for names of at most
+ * 8 characters, by their bytes as one word, until the scopes change (gen). Kept per thread, so that
+ * no parse clears a table. */
+typedef struct ptx_reg_memo {
+    uint64_t name;
+    uint32_t gen;
+    int32_t reg;
+} ptx_reg_memo;
+
+enum { PTX_REG_MEMO_BITS = 10 };
+extern _Thread_local ptx_reg_memo ptx_reg_memos[1 << PTX_REG_MEMO_BITS];
+extern _Thread_local uint32_t ptx_reg_memo_gen;
+
+/* The bytes of a name of at most 8 characters as one word (0 past its end), read at once: its text
+ * must be followed by 7 readable bytes. */
+static inline uint64_t ptx_short_name(const char *p, uint32_t n)
+{
+    uint64_t w, one = 1;
+    unsigned char low;
+    memcpy(&w, p, sizeof w);
+    memcpy(&low, &one, 1); /* little-endian: the name is the word's low bytes */
+    return low ? w & (~0ull >> (64 - 8 * n)) : w & (~0ull << (64 - 8 * n));
+}
+
+/* The memo of the current token's name, or NULL for a name too long or too near the text's end. */
+static inline ptx_reg_memo *ptx_reg_memo_of(const ptx_parser *ps, const ptx_token *t, uint64_t *name)
+{
+    if (t->n - 1 >= 8 || ps->lx.lim - t->p < 7)
+        return NULL;
+    *name = ptx_short_name(t->p, t->n);
+    return &ptx_reg_memos[(*name * 0x9E3779B97F4A7C15ull) >> (64 - PTX_REG_MEMO_BITS)];
+}
+
+/* The register the current token names, or -1. */
+static inline int32_t ptx_lookup_reg(ptx_parser *ps)
+{
+    uint64_t name;
+    const ptx_reg_memo *memo = ptx_reg_memo_of(ps, &ps->tok, &name);
+    if (memo && memo->name == name && memo->gen == ptx_reg_memo_gen)
+        return memo->reg;
+    return ptx_find_reg(ps);
+}
 
 /* ---- instructions and constant expressions (ptx_operands.c) ---- */
 int64_t ptx_int_value(const ptx_token *t); /* an integer literal's value */

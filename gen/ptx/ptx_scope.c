@@ -98,10 +98,34 @@ int ptx_special_reg(ptx_parser *ps)
     return ps->tok.p[1] == 'w' ? PTX_SR_OTHER_VARIANT * 4 : base * 4 + (ps->tok.p[1] - 'x');
 }
 
+/* ---- register names looked up before ---- */
+
+_Thread_local ptx_reg_memo ptx_reg_memos[1 << PTX_REG_MEMO_BITS];
+_Thread_local uint32_t ptx_reg_memo_gen;
+
+/* Every name may mean something else now. */
+static void forget_reg_memos(void)
+{
+    if (++ptx_reg_memo_gen == 0) { /* wrapped: old entries could look live */
+        memset(ptx_reg_memos, 0, sizeof ptx_reg_memos);
+        ptx_reg_memo_gen = 1;
+    }
+}
+
+/* A name bound anew: only it may mean something else. */
+static void forget_reg_memo(ptx_parser *ps, const ptx_token *t)
+{
+    uint64_t name;
+    ptx_reg_memo *memo = ptx_reg_memo_of(ps, t, &name);
+    if (memo && memo->name == name)
+        memo->name = 0; /* no name's bytes are all 0 */
+}
+
 /* ---- scopes ---- */
 
 void ptx_open_scope(ptx_parser *ps)
 {
+    forget_reg_memos();
     PTX_PUSH(ps->scopes, ps->nscopes, ps->scopec);
     ps->scopes[ps->nscopes++] = (ptx_scope_mark){ps->nbinds, ps->nranges, ps->nfixups};
 }
@@ -119,6 +143,7 @@ static int32_t local_binding(const ptx_parser *ps, const char *p, uint32_t n)
 
 static void bind(ptx_parser *ps, const ptx_token *name, uint8_t kind, int32_t id)
 {
+    forget_reg_memo(ps, name);
     PTX_PUSH(ps->binds, ps->nbinds, ps->bindc);
     ps->binds[ps->nbinds] = (ptx_binding){.kind = kind,
                                           .depth = depth(ps),
@@ -170,6 +195,7 @@ static void free_ranges_from(ptx_parser *ps, uint32_t from)
 
 void ptx_close_scope(ptx_parser *ps)
 {
+    forget_reg_memos();
     ptx_scope_mark s = ps->scopes[ps->nscopes - 1];
     if (ps->f)
         resolve_labels(ps, s.nfixups);
@@ -277,7 +303,8 @@ static inline int32_t range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t i
     return new_range_member(ps, d, idx, t, plen);
 }
 
-int32_t ptx_lookup_reg(ptx_parser *ps)
+/* The register the current token names, looked up through the scopes. */
+static int32_t find_reg(ptx_parser *ps)
 {
     const ptx_token *t = &ps->tok;
     uint32_t plen = 0;
@@ -292,6 +319,16 @@ int32_t ptx_lookup_reg(ptx_parser *ps)
     if (d && (b < 0 || ps->binds[b].depth < d->depth))
         return range_member(ps, d, idx, t, plen);
     return b >= 0 && ps->binds[b].kind == PTX_NAME_REG ? ps->binds[b].id : -1;
+}
+
+int32_t ptx_find_reg(ptx_parser *ps)
+{
+    uint64_t name;
+    ptx_reg_memo *memo = ptx_reg_memo_of(ps, &ps->tok, &name);
+    int32_t r = find_reg(ps);
+    if (memo && r >= 0) /* a name naming no register is looked up again: ptx_lookup_sym uses what that leaves */
+        *memo = (ptx_reg_memo){name, ptx_reg_memo_gen, r};
+    return r;
 }
 
 _Noreturn static void duplicate(ptx_parser *ps, const ptx_token *name, const char *what)
@@ -336,6 +373,7 @@ void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, ui
         if (split_number(b->p, b->n, &plen, &idx) && plen == name->n && memcmp(b->p, name->p, plen) == 0 && idx < count)
             duplicate(ps, &(ptx_token){.p = b->p, .n = b->n, .line = name->line, .col = name->col}, "register");
     }
+    forget_reg_memos();
     PTX_PUSH(ps->ranges, ps->nranges, ps->rangec);
     ps->ranges[ps->nranges++] =
         (ptx_range_decl){.p = name->p, .n = name->n, .count = count, .cls = cls, .depth = depth(ps)};
