@@ -583,23 +583,12 @@ static void parse_guard(ptx_parser *ps, ptx_instr *in)
 
 /* ---- instruction forms: an opcode and its modifiers ---- */
 
-/* The characters of opcodes and modifiers: a form's spelling is the longest run of them from the
- * opcode's first character. */
-static const uint8_t form_chars[256] = {
-    ['$'] = 1, ['.'] = 1, [':'] = 1, ['_'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
-    ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
-    ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1,
-    ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
-    ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
-    ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1,
-    ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1};
-
 /* The length of the spelling at p and its hash for the form map, in one pass. */
 static uint32_t form_span(const char *p, uint32_t *hash)
 {
     const unsigned char *e = (const unsigned char *)p;
     uint32_t h = 2166136261u;
-    for (; form_chars[*e]; e++)
+    for (; ptx_char_class[*e] & PTX_CH_FORM; e++) /* a spelling ends at the first other character */
         h = (h ^ *e) * 16777619u;
     *hash = h;
     return (uint32_t)((const char *)e - p);

@@ -6,6 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define F PTX_CH_FORM
+#define P PTX_CH_LONE_PUNCT
+const uint8_t ptx_char_class[256] = {
+    ['$'] = F, ['('] = P, [')'] = P, ['*'] = P, ['+'] = P, [','] = P, ['-'] = P, ['.'] = F, ['0'] = F, ['1'] = F,
+    ['2'] = F, ['3'] = F, ['4'] = F, ['5'] = F, ['6'] = F, ['7'] = F, ['8'] = F, ['9'] = F, [':'] = F|P, [';'] = P,
+    ['?'] = P, ['@'] = P, ['A'] = F, ['B'] = F, ['C'] = F, ['D'] = F, ['E'] = F, ['F'] = F, ['G'] = F, ['H'] = F,
+    ['I'] = F, ['J'] = F, ['K'] = F, ['L'] = F, ['M'] = F, ['N'] = F, ['O'] = F, ['P'] = F, ['Q'] = F, ['R'] = F,
+    ['S'] = F, ['T'] = F, ['U'] = F, ['V'] = F, ['W'] = F, ['X'] = F, ['Y'] = F, ['Z'] = F, ['['] = P, [']'] = P,
+    ['^'] = P, ['_'] = F, ['a'] = F, ['b'] = F, ['c'] = F, ['d'] = F, ['e'] = F, ['f'] = F, ['g'] = F, ['h'] = F,
+    ['i'] = F, ['j'] = F, ['k'] = F, ['l'] = F, ['m'] = F, ['n'] = F, ['o'] = F, ['p'] = F, ['q'] = F, ['r'] = F,
+    ['s'] = F, ['t'] = F, ['u'] = F, ['v'] = F, ['w'] = F, ['x'] = F, ['y'] = F, ['z'] = F, ['{'] = P, ['}'] = P,
+    ['~'] = P};
+#undef F
+#undef P
+
 void ptx_fail_at(ptx_parser *ps, uint32_t line, uint32_t col, const char *fmt, ...)
 {
     char msg[300];

@@ -277,20 +277,39 @@ static inline bool ptx_punct(const ptx_token *t, char c)
     return t->kind == PTX_T_PUNCT && t->p[0] == c;
 }
 
+/* Classes of characters, one bit each (ptx_char_class in ptx_parse.c). */
+enum {
+    PTX_CH_FORM = 1,      /* of an opcode or a modifier: [A-Za-z0-9_$.:] */
+    PTX_CH_LONE_PUNCT = 2 /* a punctuation token whatever follows (the lexer's ; , { } ( ) [ ] @ + - * ~ ? ^ :) */
+};
+extern const uint8_t ptx_char_class[256];
+
+/* The next token into *t: a lone punctuation right at the lexer's place without calling it. */
+static inline void ptx_next_token(ptx_lexer *lx, ptx_token *t)
+{
+    const char *c = lx->cur;
+    if (!(ptx_char_class[(unsigned char)*c] & PTX_CH_LONE_PUNCT)) { /* most operands end at one right after them */
+        ptx_lex(lx, t);
+        return;
+    }
+    *t = (ptx_token){.p = c, .n = 1, .kind = PTX_T_PUNCT, .line = lx->line, .col = (uint32_t)(c - lx->line_start) + 1};
+    lx->cur = c + 1;
+}
+
 static inline void ptx_advance(ptx_parser *ps)
 {
     if (ps->has_next) {
         ps->tok = ps->next;
         ps->has_next = false;
     } else {
-        ptx_lex(&ps->lx, &ps->tok);
+        ptx_next_token(&ps->lx, &ps->tok);
     }
 }
 
 static inline const ptx_token *ptx_peek(ptx_parser *ps)
 {
     if (!ps->has_next) {
-        ptx_lex(&ps->lx, &ps->next);
+        ptx_next_token(&ps->lx, &ps->next);
         ps->has_next = true;
     }
     return &ps->next;
