@@ -352,22 +352,15 @@ static ptx_operand operand_at(const ptx_token *t)
     return (ptx_operand){.sym = -1, .line = t->line, .col = t->col};
 }
 
-/* A register, special register or symbol into *o; *unresolved keeps a name not known yet (a label,
- * resolved when its scope closes) when label_ok, and is cleared otherwise. Registers need no '%':
- * inline PTX declares .reg .pred p. */
-static void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token *unresolved)
+/* A special register or symbol into *o: parse_name for a name that is no register. */
+static void parse_other_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token *unresolved)
 {
     const ptx_token t = ps->tok;
-    if (unresolved)
-        unresolved->n = 0;
-    int32_t r = ptx_lookup_reg(ps);
-    int s = r < 0 && t.p[0] == '%' ? ptx_special_reg(ps) : -1;
-    if (r >= 0 || s >= 0) {
-        o->kind = r >= 0 ? PTX_O_REG : PTX_O_SREG;
-        o->reg = r >= 0 ? r : s;
+    int s = t.p[0] == '%' ? ptx_special_reg(ps) : -1;
+    if (s >= 0) {
+        o->kind = PTX_O_SREG;
+        o->reg = s;
         ptx_advance(ps);
-        if (r >= 0 && ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* a vector register's component */
-            ptx_advance(ps);
         return;
     }
     if (TOK_IS(&t, "_")) {
@@ -386,6 +379,25 @@ static void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token 
         *unresolved = t;
     }
     ptx_advance(ps);
+}
+
+/* A register, special register or symbol into *o; *unresolved keeps a name not known yet (a label,
+ * resolved when its scope closes) when label_ok, and is cleared otherwise. Registers need no '%':
+ * inline PTX declares .reg .pred p. */
+static inline void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx_token *unresolved)
+{
+    if (unresolved)
+        unresolved->n = 0;
+    int32_t r = ptx_lookup_reg(ps);
+    if (r < 0) {
+        parse_other_name(ps, o, label_ok, unresolved);
+        return;
+    }
+    o->kind = PTX_O_REG;
+    o->reg = r;
+    ptx_advance(ps);
+    if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* a vector register's component */
+        ptx_advance(ps);
 }
 
 /* A constant operand: an integer (IMM) or a float (FIMM, its value's bits in imm). */
@@ -775,7 +787,7 @@ static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_form *
     const ptx_operand *first = &ps->pend[base];
     if (in->kind == PTX_K_BRA && (ps->nunres == unres_base || ps->unres[unres_base].at != base))
         ptx_fail_at(ps, first->line, first->col, "bra takes a label");
-    if (oi->name[0] == 's' && strcmp(oi->name, "setmaxnreg") == 0) { /* a register count, no result */
+    if (oi->family == PTX_FAM_MODIFIERS && strcmp(oi->name, "setmaxnreg") == 0) { /* a register count, no result */
         if (first->kind != PTX_O_IMM)
             ptx_fail_at(ps, first->line, first->col, "setmaxnreg takes a constant register count");
         return;
