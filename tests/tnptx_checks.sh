@@ -99,6 +99,15 @@ expect_output "cannot open .*missing.json: No such file" "the missing report is 
 printf '{"files": 3}' > "$work/files.json"
 expect_status 2 "diff of a report whose files are not a list" "$tnptx" diff "$work/files.json" "$work/new.json"
 expect_output 'no "files" list' "the missing list is named"
+# an instruction whose spelling was read before (in this module or an earlier one), its ';' on a later
+# line: the lines after it keep their numbers
+printf '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\t.reg .b32 %%r<2>;\n\tret\n\t;\n\tret\n\n\t;\n\tmov.u32 %%r1, ;\n}\n' > "$work/spelled.ptx"
+expect_status 2 "an instruction spelled before, ended on a later line" "$tnptx" "$work/spelled.ptx" "$work/spelled.ptx"
+expect_output "spelled.ptx:12:15: error" "the error after it is on its own line, in the first file"
+if [ "$(grep -c 'spelled.ptx:12:15: error' "$work/out")" != 2 ]; then
+    echo "FAIL: the error after it is on its own line in the second file too"
+    failures=$((failures + 1))
+fi
 # every PTX file tngen generates passes with no error finding
 for f in "$generated"/*.ptx; do
     expect_status 0 "generated $(basename "$f")" "$tnptx" --strict "$f"

@@ -595,28 +595,76 @@ static void parse_guard(ptx_parser *ps, ptx_instr *in)
 
 /* ---- instruction forms: an opcode and its modifiers ---- */
 
-/* The length of the spelling at p and its hash for the form map, in one pass. */
+/* What an opcode with its modifiers gives an instruction (ld.param.u64: its kind, state space,
+ * type size, semantics, operand count), read once it has passed the module's gates. */
+typedef struct ptx_form {
+    const ptx_opcode *oi;
+    ptx_instr in;          /* the fields that ptx_classify_modifiers and ptx_classify_semantics set */
+    ptx_mod_info mod_info; /* what the modifiers say */
+    bool counted;          /* ptxas counts the operands: min_opnds to max_opnds */
+    uint32_t min_opnds, max_opnds;
+} ptx_form;
+
+/* A form kept with its spelling (the opcode and the modifiers written together, at most FORM_TEXT
+ * characters and FORM_MODS modifiers) and the .version and .target it was checked under. Programs
+ * spell the same few dozen forms in module after module: the table is kept per thread, indexed by
+ * the spelling's hash, and a spelling that finds another in its place reads its form again. */
+enum { FORM_TEXT = 32, FORM_MODS = 15, FORM_MEMO_BITS = 9 };
+typedef struct form_memo {
+    char text[FORM_TEXT];
+    uint8_t len, nmods;                             /* len 0: empty */
+    uint8_t mod_off[FORM_MODS], mod_len[FORM_MODS]; /* each modifier's place after the opcode */
+    uint16_t target_bit;
+    int version;
+    ptx_form form;
+} form_memo;
+static _Thread_local form_memo form_memos[1 << FORM_MEMO_BITS];
+
+/* The length of the spelling at p (the longest run of opcode and modifier characters) and its
+ * hash, in one pass. */
 static uint32_t form_span(const char *p, uint32_t *hash)
 {
     const unsigned char *e = (const unsigned char *)p;
     uint32_t h = 2166136261u;
-    for (; ptx_char_class[*e] & PTX_CH_FORM; e++) /* a spelling ends at the first other character */
+    for (; ptx_char_class[*e] & PTX_CH_FORM; e++)
         h = (h ^ *e) * 16777619u;
     *hash = h;
     return (uint32_t)((const char *)e - p);
 }
 
-/* The modifiers of a known spelling, as the lexer would give them; then the token after them. */
-static void replay_modifiers(ptx_parser *ps, const ptx_form *form, const ptx_token *op, uint32_t span)
+static int module_version(const ptx_module *m)
 {
-    ptx_function *f = ps->f;
-    for (uint32_t i = 0; i < form->nmods; i++) {
-        const ptx_form_mod *m = &ps->form_mods[form->mods + i];
-        PTX_PUSH(f->mods, f->nmods, f->modc);
-        f->mods[f->nmods++] = (ptx_token){
-            .p = op->p + m->off, .n = m->n, .kind = PTX_T_DOTWORD, .line = op->line, .col = op->col + m->off};
+    return m->version_major * 10 + m->version_minor;
+}
+
+/* The memo of the spelling p[0..span) when it holds that spelling's form for this module. */
+static const form_memo *known_form(const ptx_parser *ps, const char *p, uint32_t span, uint32_t hash)
+{
+    const form_memo *memo = &form_memos[(hash * 0x9E3779B9u) >> (32 - FORM_MEMO_BITS)];
+    if (memo->len != span || memcmp(memo->text, p, span) != 0 || memo->version != module_version(ps->m) ||
+        memo->target_bit != ps->m->target_bit)
+        return NULL;
+    return memo;
+}
+
+/* The modifiers of a known spelling, as the lexer would give them; then the token after them. An
+ * opcode without modifiers may have been looked past (is it a label?): the lexer is left alone. */
+static void replay_modifiers(ptx_parser *ps, const form_memo *memo, const ptx_token *op)
+{
+    if (!memo->nmods) {
+        ptx_advance(ps);
+        return;
     }
-    ps->lx.cur = op->p + span; /* a spelling holds no newline: the lexer's line stays */
+    ptx_function *f = ps->f;
+    for (uint32_t i = 0; i < memo->nmods; i++) {
+        PTX_PUSH(f->mods, f->nmods, f->modc);
+        f->mods[f->nmods++] = (ptx_token){.p = op->p + memo->mod_off[i],
+                                          .n = memo->mod_len[i],
+                                          .kind = PTX_T_DOTWORD,
+                                          .line = op->line,
+                                          .col = op->col + memo->mod_off[i]};
+    }
+    ps->lx.cur = op->p + memo->len; /* not looked past (a '.' follows the opcode), and no newline in it */
     ps->has_next = false;
     ptx_advance(ps);
 }
@@ -643,24 +691,26 @@ static void apply_form(ptx_instr *in, const ptx_form *form)
 
 /* Keeps the form of an instruction whose opcode and modifiers are written together and make up its
  * whole spelling, for the instructions spelled alike after it. */
-static void keep_form(ptx_parser *ps, const ptx_instr *in, const ptx_form *form, uint32_t span, uint32_t hash)
+static void keep_form(const ptx_parser *ps, const ptx_instr *in, const ptx_form *form, uint32_t span, uint32_t hash)
 {
     const ptx_token *mods = ps->f->mods + in->mods;
     const char *end = in->op + in->oplen;
     for (uint32_t i = 0; i < in->nmods; end = mods[i].p + mods[i].n, i++)
         if (mods[i].p != end)
             return;
-    if (end != in->op + span)
+    if (end != in->op + span || span > FORM_TEXT || in->nmods > FORM_MODS)
         return;
-    PTX_PUSH(ps->forms, ps->nforms, ps->formc);
-    ps->forms[ps->nforms] = *form;
-    ps->forms[ps->nforms].mods = ps->nform_mods;
-    ps->forms[ps->nforms].nmods = in->nmods;
+    form_memo *memo = &form_memos[(hash * 0x9E3779B9u) >> (32 - FORM_MEMO_BITS)];
+    memcpy(memo->text, in->op, span);
+    memo->len = (uint8_t)span;
+    memo->nmods = (uint8_t)in->nmods;
     for (uint32_t i = 0; i < in->nmods; i++) {
-        PTX_PUSH(ps->form_mods, ps->nform_mods, ps->form_modc);
-        ps->form_mods[ps->nform_mods++] = (ptx_form_mod){(uint32_t)(mods[i].p - in->op), mods[i].n};
+        memo->mod_off[i] = (uint8_t)(mods[i].p - in->op);
+        memo->mod_len[i] = (uint8_t)mods[i].n;
     }
-    ptx_strmap_put_hashed(&ps->form_map, in->op, span, hash, (int32_t)ps->nforms++);
+    memo->version = module_version(ps->m);
+    memo->target_bit = ps->m->target_bit;
+    memo->form = *form;
 }
 
 /* The modifiers from the current token on, after those in the pool from in->mods: the kind, state
@@ -687,8 +737,8 @@ static void read_form(ptx_parser *ps, ptx_instr *in, const ptx_opcode *oi, ptx_f
     form->counted = ptx_operand_range(oi, &ps->mod_info, mods, in->nmods, &form->min_opnds, &form->max_opnds);
 }
 
-/* The opcode and its modifiers: a spelling seen before in the module is not read again. Returns the
- * instruction's form (*scratch for one read here). */
+/* The opcode and its modifiers: a spelling whose form is known is not read again. Returns the
+ * instruction's form (in *scratch for one read here). */
 static const ptx_form *parse_opcode(ptx_parser *ps, ptx_instr *in, ptx_form *scratch)
 {
     if (ps->tok.kind != PTX_T_IDENT)
@@ -700,17 +750,16 @@ static const ptx_form *parse_opcode(ptx_parser *ps, ptx_instr *in, ptx_form *scr
     in->col = op.col;
     in->mods = ps->f->nmods;
     uint32_t hash, span = form_span(op.p, &hash);
-    int32_t known = ptx_strmap_get_hashed(&ps->form_map, op.p, span, hash);
-    if (known >= 0) {
-        const ptx_form *form = &ps->forms[known];
-        replay_modifiers(ps, form, &op, span);
+    const form_memo *memo = known_form(ps, op.p, span, hash);
+    if (memo && (!memo->nmods || !ps->has_next)) {
+        replay_modifiers(ps, memo, &op);
         if (ps->tok.kind != PTX_T_DOTWORD) {
-            in->nmods = form->nmods;
-            apply_form(in, form);
-            ps->mod_info = form->mod_info;
-            return form;
+            in->nmods = memo->nmods;
+            apply_form(in, &memo->form);
+            ps->mod_info = memo->form.mod_info;
+            return &memo->form; /* kept until the next instruction's opcode at least */
         }
-        read_form(ps, in, form->oi, scratch); /* more modifiers after a blank */
+        read_form(ps, in, memo->form.oi, scratch); /* more modifiers after a blank */
         return scratch;
     }
     const ptx_opcode *oi = ptx_find_opcode(op.p, op.n);

@@ -616,8 +616,5 @@ void ptx_parse(ptx_module *m)
     free(ps->unres);
     free(ps->vals);
     free(ps->eops);
-    ptx_strmap_free(&ps->form_map);
-    free(ps->forms);
-    free(ps->form_mods);
     free(ps);
 }

@@ -50,18 +50,7 @@ static inline int32_t ptx_strmap_get(const ptx_strmap *m, const char *p, uint32_
     return e->gen == m->gen ? e->val : -1;
 }
 
-/* The value stored for the name whose ptx_strmap_put_hashed hash is h, or -1. */
-static inline int32_t ptx_strmap_get_hashed(const ptx_strmap *m, const char *p, uint32_t n, uint32_t h)
-{
-    if (!m->cap)
-        return -1;
-    ptx_strmap_entry *e = ptx_strmap_slot(m, p, n, h);
-    return e->gen == m->gen ? e->val : -1;
-}
-
 void ptx_strmap_put(ptx_strmap *m, const char *p, uint32_t n, int32_t val);
-/* With a hash of the caller's (the same for every name of the map). */
-void ptx_strmap_put_hashed(ptx_strmap *m, const char *p, uint32_t n, uint32_t h, int32_t val);
 void ptx_strmap_clear(ptx_strmap *m);
 void ptx_strmap_free(ptx_strmap *m);
 
@@ -220,22 +209,6 @@ typedef struct ptx_expr_op {
     bool unary;
 } ptx_expr_op;
 
-/* An opcode with its modifiers as one spelling (ld.param.u64) and what they give an instruction:
- * a module repeats a few dozen spellings, each read, classified and checked once (ptx_operands.c). */
-typedef struct ptx_form {
-    const ptx_opcode *oi;
-    ptx_instr in;          /* kind, space, vec, tsize, is_float, uni, cvta_to and the semantics */
-    ptx_mod_info mod_info; /* what the modifiers say */
-    uint32_t mods, nmods;  /* the modifiers' places after the opcode, in the parser's form_mods */
-    bool counted;          /* ptxas counts the operands: min_opnds to max_opnds */
-    uint32_t min_opnds, max_opnds;
-} ptx_form;
-
-/* A modifier of a form: its offset from the opcode's first character and its length. */
-typedef struct ptx_form_mod {
-    uint32_t off, n;
-} ptx_form_mod;
-
 typedef struct ptx_parser {
     ptx_module *m;
     ptx_lexer lx;
@@ -265,11 +238,6 @@ typedef struct ptx_parser {
     uint32_t nvals, valc;
     ptx_expr_op *eops;
     uint32_t neops, eopc;
-    ptx_strmap form_map; /* a form's spelling: its index in forms */
-    ptx_form *forms;
-    uint32_t nforms, formc;
-    ptx_form_mod *form_mods;
-    uint32_t nform_mods, form_modc;
 } ptx_parser;
 
 static inline bool ptx_punct(const ptx_token *t, char c)

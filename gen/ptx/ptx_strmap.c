@@ -5,11 +5,6 @@
 
 void ptx_strmap_put(ptx_strmap *m, const char *p, uint32_t n, int32_t val)
 {
-    ptx_strmap_put_hashed(m, p, n, ptx_hash(p, n), val);
-}
-
-void ptx_strmap_put_hashed(ptx_strmap *m, const char *p, uint32_t n, uint32_t h, int32_t val)
-{
     if ((m->count + 1) * 2 > m->cap) {
         ptx_strmap old = *m;
         m->gen = 1; /* the new table's entries are all 0: empty */
@@ -23,6 +18,7 @@ void ptx_strmap_put_hashed(ptx_strmap *m, const char *p, uint32_t n, uint32_t h,
             }
         free(old.e);
     }
+    uint32_t h = ptx_hash(p, n);
     ptx_strmap_entry *e = ptx_strmap_slot(m, p, n, h);
     if (e->gen != m->gen)
         m->count++;
