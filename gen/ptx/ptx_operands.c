@@ -513,6 +513,16 @@ static void parse_element_index(ptx_parser *ps, ptx_operand *o)
 /* One operand of an instruction (two for a texture or tensor address) onto ps->pend. */
 static void parse_operand(ptx_parser *ps, bool label_ok, bool list_ok)
 {
+    const ptx_token *t = &ps->tok;
+    int32_t r = t->kind == PTX_T_IDENT && !is_warp_sz(t) ? ptx_lookup_reg(ps) : -1;
+    if (r >= 0) { /* most operands: a register, written into the pool at once */
+        PTX_PUSH(ps->pend, ps->npend, ps->pendc);
+        ps->pend[ps->npend++] = (ptx_operand){.kind = PTX_O_REG, .reg = r, .sym = -1, .line = t->line, .col = t->col};
+        ptx_advance(ps);
+        if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* a vector register's component */
+            ptx_advance(ps);
+        return;
+    }
     ptx_operand o = operand_at(&ps->tok);
     ptx_token unresolved = {0};
     if (ptx_punct(&ps->tok, '!') && ptx_peek(ps)->kind == PTX_T_IDENT && !is_warp_sz(ptx_peek(ps))) {
@@ -520,7 +530,10 @@ static void parse_operand(ptx_parser *ps, bool label_ok, bool list_ok)
         o.neg = 1;
     }
     if (ps->tok.kind == PTX_T_IDENT && !is_warp_sz(&ps->tok)) {
-        parse_name(ps, &o, label_ok, &unresolved);
+        if (o.neg)
+            parse_name(ps, &o, label_ok, &unresolved);
+        else
+            parse_other_name(ps, &o, label_ok, &unresolved); /* no register: looked up above */
         if (o.kind == PTX_O_SYM && o.sym >= 0 && ptx_punct(&ps->tok, '['))
             parse_element_index(ps, &o);
     } else if (ptx_punct(&ps->tok, '[')) {
