@@ -25,7 +25,9 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
     const char *YYCURSOR = lx->cur, *YYMARKER = NULL;
     for (;;) {
         const char *start = YYCURSOR;
-/* The token's place is written once it is known to be one (blanks and comments loop back first). */
+        /*!stags:re2c format = 'const char *@@ = NULL;'; */
+/* The token's place is written once it is known to be one: each rule takes the blanks before it
+ * (b), @start marks where the token begins; comments and newlines loop back. */
 #define TOKEN(k)                                                                                                       \
     do {                                                                                                               \
         t->kind = (k);                                                                                                 \
@@ -42,6 +44,7 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
         re2c:define:YYCTYPE = "unsigned char";
         re2c:yyfill:enable = 0;
         re2c:flags:utf-8 = 0;
+        re2c:flags:tags = 1;
 
         followsym = [a-zA-Z0-9_$];
         ident     = [a-zA-Z] followsym* | [_$%] followsym+ | "_";
@@ -53,23 +56,24 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t)
         hexf      = "0" [fF] [0-9a-fA-F]{8} | "0" [dD] [0-9a-fA-F]{16};
         decf      = [0-9]+ "." [0-9]* ([eE] [+-]? [0-9]+)? | [0-9]+ [eE] [+-]? [0-9]+;
 
-        "\x00"          { if (YYCURSOR > lx->lim) { YYCURSOR--; TOKEN(PTX_T_EOF); } TOKEN(PTX_T_BAD); }
-        "\n"            { lx->line++; lx->line_start = YYCURSOR; continue; }
-        [ \t\r\f\v]+    { continue; }
-        "//" [^\n\x00]* { continue; }
-        "/*" ([^*\x00] | "*"+ [^*/\x00])* "*"+ "/" { count_lines(lx, start, YYCURSOR); continue; }
-        "/*"            { TOKEN(PTX_T_UNTERMINATED); }
-        hexf            { TOKEN(PTX_T_FLOAT); }
-        decf            { TOKEN(PTX_T_FLOAT); }
-        (hex | oct | bin | dec) "U"? { TOKEN(PTX_T_INT); }
-        ident           { TOKEN(PTX_T_IDENT); }
-        dotword         { TOKEN(PTX_T_DOTWORD); }
-        "\"" [^"\n\x00]* "\"" { TOKEN(PTX_T_STRING); }
-        "<<"            { TOKEN(PTX_T_SHL); }
-        ">>"            { TOKEN(PTX_T_SHR); }
-        "<=" | ">=" | "==" | "!=" | "&&" | "||" { TOKEN(PTX_T_OP2); }
-        [;,{}()[\]<>+\-*/@!=:|&^~?%] { TOKEN(PTX_T_PUNCT); }
-        *               { TOKEN(PTX_T_BAD); }
+        b         = [ \t\r\f\v]*;
+
+        b @start "\x00"   { if (YYCURSOR > lx->lim) { YYCURSOR--; TOKEN(PTX_T_EOF); } TOKEN(PTX_T_BAD); }
+        b @start "\n"     { lx->line++; lx->line_start = YYCURSOR; continue; }
+        b @start "//" [^\n\x00]* { continue; }
+        b @start "/*" ([^*\x00] | "*"+ [^*/\x00])* "*"+ "/" { count_lines(lx, start, YYCURSOR); continue; }
+        b @start "/*"     { TOKEN(PTX_T_UNTERMINATED); }
+        b @start hexf     { TOKEN(PTX_T_FLOAT); }
+        b @start decf     { TOKEN(PTX_T_FLOAT); }
+        b @start (hex | oct | bin | dec) "U"? { TOKEN(PTX_T_INT); }
+        b @start ident    { TOKEN(PTX_T_IDENT); }
+        b @start dotword  { TOKEN(PTX_T_DOTWORD); }
+        b @start "\"" [^"\n\x00]* "\"" { TOKEN(PTX_T_STRING); }
+        b @start "<<"     { TOKEN(PTX_T_SHL); }
+        b @start ">>"     { TOKEN(PTX_T_SHR); }
+        b @start ("<=" | ">=" | "==" | "!=" | "&&" | "||") { TOKEN(PTX_T_OP2); }
+        b @start [;,{}()[\]<>+\-*/@!=:|&^~?%] { TOKEN(PTX_T_PUNCT); }
+        b @start [^]      { TOKEN(PTX_T_BAD); }
         */
         /* clang-format on */
     }
