@@ -298,8 +298,7 @@ void ptx_open_scope(ptx_parser *ps);
  * and forgets its names. */
 void ptx_close_scope(ptx_parser *ps);
 void ptx_free_scopes(ptx_parser *ps);
-int32_t ptx_find_reg(ptx_parser *ps);   /* the register the current token names, or -1 */
-int ptx_special_reg(ptx_parser *ps);    /* its special register id (consuming .x/.y/.z/.w), or -1 */
+int ptx_special_reg(ptx_parser *ps); /* the current token's special register id (consuming .x/.y/.z/.w), or -1 */
 int32_t ptx_lookup_sym(ptx_parser *ps); /* the variable or function the current token names, or -1 */
 int32_t ptx_lookup_global(ptx_parser *ps, const ptx_token *name);
 /* Declarations in the innermost scope; each fails on a name that scope has already. */
@@ -345,14 +344,18 @@ static inline ptx_reg_memo *ptx_reg_memo_of(const ptx_parser *ps, const ptx_toke
     return &ptx_reg_memos[(*name * 0x9E3779B97F4A7C15ull) >> (64 - PTX_REG_MEMO_BITS)];
 }
 
+/* The register the current token names through the scopes, or -1; kept in memo (when not NULL) under
+ * name (ptx_scope.c). */
+int32_t ptx_find_reg(ptx_parser *ps, ptx_reg_memo *memo, uint64_t name);
+
 /* The register the current token names, or -1. */
 static inline int32_t ptx_lookup_reg(ptx_parser *ps)
 {
-    uint64_t name;
-    const ptx_reg_memo *memo = ptx_reg_memo_of(ps, &ps->tok, &name);
+    uint64_t name = 0;
+    ptx_reg_memo *memo = ptx_reg_memo_of(ps, &ps->tok, &name);
     if (memo && memo->name == name && memo->gen == ptx_reg_memo_gen)
         return memo->reg;
-    return ptx_find_reg(ps);
+    return ptx_find_reg(ps, memo, name);
 }
 
 /* ---- instructions and constant expressions (ptx_operands.c) ---- */

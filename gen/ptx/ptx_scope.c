@@ -321,10 +321,8 @@ static int32_t find_reg(ptx_parser *ps)
     return b >= 0 && ps->binds[b].kind == PTX_NAME_REG ? ps->binds[b].id : -1;
 }
 
-int32_t ptx_find_reg(ptx_parser *ps)
+int32_t ptx_find_reg(ptx_parser *ps, ptx_reg_memo *memo, uint64_t name)
 {
-    uint64_t name;
-    ptx_reg_memo *memo = ptx_reg_memo_of(ps, &ps->tok, &name);
     int32_t r = find_reg(ps);
     if (memo && r >= 0) /* a name naming no register is looked up again: ptx_lookup_sym uses what that leaves */
         *memo = (ptx_reg_memo){name, ptx_reg_memo_gen, r};
