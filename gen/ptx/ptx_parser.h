@@ -298,7 +298,7 @@ void ptx_open_scope(ptx_parser *ps);
  * and forgets its names. */
 void ptx_close_scope(ptx_parser *ps);
 void ptx_free_scopes(ptx_parser *ps);
-int ptx_special_reg(ptx_parser *ps); /* the current token's special register id (consuming .x/.y/.z/.w), or -1 */
+int ptx_special_reg(ptx_parser *ps);    /* the current token's special register id (consuming .x/.y/.z/.w), or -1 */
 int32_t ptx_lookup_sym(ptx_parser *ps); /* the variable or function the current token names, or -1 */
 int32_t ptx_lookup_global(ptx_parser *ps, const ptx_token *name);
 /* Declarations in the innermost scope; each fails on a name that scope has already. */
