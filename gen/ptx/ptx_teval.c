@@ -652,11 +652,68 @@ void ptx_teval_forget(ptx_threads *th)
     th->kept_n = th->kept_acc_n = th->nacc_vals = 0;
 }
 
-/* A root's values do not depend on the reference (no loop atom below): kept per sample. */
+enum { KEYED_ATOMS = 16 }; /* loop atoms under a root whose cases fit in its key (2 bits each) */
+
+/* The loop atoms under root x (x's list at th->atom_lists: their number, then the atoms), listed on
+ * first use; NULL when more than KEYED_ATOMS. */
+static const int32_t *loop_atoms(ptx_threads *th, int32_t x)
+{
+    if ((uint32_t)x >= th->atoms_cap) {
+        uint32_t cap = th->nn > (uint32_t)x ? th->nn * 2 : (uint32_t)x * 2 + 64;
+        th->atoms_at = realloc(th->atoms_at, cap * sizeof *th->atoms_at);
+        if (!th->atoms_at)
+            abort();
+        for (uint32_t k = th->atoms_cap; k < cap; k++)
+            th->atoms_at[k] = -2;
+        th->atoms_cap = cap;
+    }
+    if (th->atoms_at[x] == -2) {
+        collect(th, &x, 1);
+        int32_t count = 0, at = (int32_t)th->atom_lists_n;
+        for (uint32_t k = 0; k < th->norder; k++)
+            count += th->nodes[th->order[k]].kind == TN_ATOM && th->nodes[th->order[k]].loop;
+        th->atoms_at[x] = count > KEYED_ATOMS ? -1 : at;
+        if (count > KEYED_ATOMS)
+            return NULL;
+        PTX_PUSH(th->atom_lists, th->atom_lists_n, th->atom_lists_cap);
+        th->atom_lists[th->atom_lists_n++] = count;
+        for (uint32_t k = 0; k < th->norder; k++)
+            if (th->nodes[th->order[k]].kind == TN_ATOM && th->nodes[th->order[k]].loop) {
+                PTX_PUSH(th->atom_lists, th->atom_lists_n, th->atom_lists_cap);
+                th->atom_lists[th->atom_lists_n++] = (int32_t)th->order[k];
+            }
+    }
+    return th->atoms_at[x] < 0 ? NULL : th->atom_lists + th->atoms_at[x];
+}
+
+/* The key of root x's values when they depend on the reference (a loop atom below): they depend on it
+ * only through how each loop atom is taken (atom_case) and, for a next iteration, how many on; 0 when
+ * there are too many atoms to say. Apart from the other keys by its top bit. */
+static uint64_t relative_key(ptx_threads *th, int32_t x, const eval_env *env)
+{
+    const int32_t *atoms = loop_atoms(th, x);
+    if (!atoms)
+        return 0;
+    uint64_t cases = 0;
+    bool next = false;
+    for (int32_t k = 1; k <= atoms[0]; k++) {
+        int how = atom_case(&th->nodes[atoms[k]], env);
+        cases = cases << 2 | (uint64_t)how;
+        next |= how == AT_NEXT;
+    }
+    uint64_t trips = next ? (env->ev->trips > 1 ? env->ev->trips : 1) : 0;
+    return (uint64_t)1 << 63 | (cases << 2 | trips) << 21 | (uint64_t)(uint32_t)x << 3 | (uint64_t)(env->ev->s & 7);
+}
+
+/* The slot of a root's values: per sample (when an atom is below) and whether loop values are unknown
+ * (when a loop atom is), or per how its loop atoms are taken when they depend on the reference. */
 static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
 {
     const tnode *nd = &th->nodes[x];
-    if (nd->loops && !env->ev->unknown)
+    uint64_t key = ((uint64_t)(uint32_t)x << 5 | (uint64_t)(nd->atoms ? env->ev->s & 7 : 0) << 1 |
+                    (nd->loops && env->ev->unknown)) +
+                   1;
+    if (nd->loops && !env->ev->unknown && !(key = relative_key(th, x, env)))
         return NULL;
     if (th->kept_n * 2 >= th->kept_cap) {
         uint32_t cap = th->kept_cap ? th->kept_cap * 2 : 256;
@@ -672,8 +729,6 @@ static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
         th->kept = grown;
         th->kept_cap = cap;
     }
-    uint64_t key =
-        ((uint64_t)(uint32_t)x << 5 | (uint64_t)(nd->atoms ? env->ev->s & 7 : 0) << 1 | env->ev->unknown) + 1;
     uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1);
     while (th->kept[h].key && th->kept[h].key != key)
         h = (h + 1) & (th->kept_cap - 1);

@@ -472,6 +472,7 @@ void ptx_threads_free(ptx_threads *th)
     free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
     free(th->kb_store), free(th->kv_store);
     free(th->rd_seen), free(th->rd_stack), free(th->trips), free(th->divisor);
+    free(th->atoms_at), free(th->atom_lists);
     for (int k = 0; k < 2; k++)
         free(th->scratch[k].addr), free(th->scratch[k].kv), free(th->scratch[k].act);
     free(th);
