@@ -686,21 +686,33 @@ static const int32_t *loop_atoms(ptx_threads *th, int32_t x)
     return th->atoms_at[x] < 0 ? NULL : th->atom_lists + th->atoms_at[x];
 }
 
+/* The key of root x's values (plain: the sample when an atom is below, and whether loop values are
+ * unknown). */
+static uint64_t plain_key(const ptx_threads *th, int32_t x, int s, bool unknown)
+{
+    return ((uint64_t)(uint32_t)x << 5 | (uint64_t)(th->nodes[x].atoms ? s & 7 : 0) << 1 | unknown) + 1;
+}
+
 /* The key of root x's values when they depend on the reference (a loop atom below): they depend on it
- * only through how each loop atom is taken (atom_case) and, for a next iteration, how many on; 0 when
- * there are too many atoms to say. Apart from the other keys by its top bit. */
+ * only through how each loop atom is taken (atom_case) and, for a next iteration, how many on. Every
+ * atom sampled is the reference's own evaluation, every one unknown that of unknown loop values; other
+ * keys are apart from the plain ones by their top bit. 0 when there are too many atoms to say. */
 static uint64_t relative_key(ptx_threads *th, int32_t x, const eval_env *env)
 {
     const int32_t *atoms = loop_atoms(th, x);
     if (!atoms)
         return 0;
     uint64_t cases = 0;
-    bool next = false;
+    bool next = false, sampled = true, unknown = true;
     for (int32_t k = 1; k <= atoms[0]; k++) {
         int how = atom_case(&th->nodes[atoms[k]], env);
         cases = cases << 2 | (uint64_t)how;
         next |= how == AT_NEXT;
+        sampled &= how == AT_SAMPLE;
+        unknown &= how == AT_UNKNOWN;
     }
+    if (sampled || unknown)
+        return plain_key(th, x, env->ev->s, !sampled);
     uint64_t trips = next ? (env->ev->trips > 1 ? env->ev->trips : 1) : 0;
     return (uint64_t)1 << 63 | (cases << 2 | trips) << 21 | (uint64_t)(uint32_t)x << 3 | (uint64_t)(env->ev->s & 7);
 }
@@ -710,9 +722,7 @@ static uint64_t relative_key(ptx_threads *th, int32_t x, const eval_env *env)
 static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
 {
     const tnode *nd = &th->nodes[x];
-    uint64_t key = ((uint64_t)(uint32_t)x << 5 | (uint64_t)(nd->atoms ? env->ev->s & 7 : 0) << 1 |
-                    (nd->loops && env->ev->unknown)) +
-                   1;
+    uint64_t key = plain_key(th, x, env->ev->s, nd->loops && env->ev->unknown);
     if (nd->loops && !env->ev->unknown && !(key = relative_key(th, x, env)))
         return NULL;
     if (th->kept_n * 2 >= th->kept_cap) {
