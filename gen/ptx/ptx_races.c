@@ -423,24 +423,40 @@ static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4])
     return n;
 }
 
-/* The address thread t loads from with load ld in sample s; false when not known or not made. */
-static bool load_address(ptx_ctx *c, uint32_t ld, int s, uint32_t t, uint64_t *at)
-{
-    ptx_tvals *v = ptx_threads_scratch(c, 1);
-    ptx_eval ev = {.s = s, .via = -1, .from = -1};
-    if (!ptx_threads_access(c, ld, 0, &ev, v) || !v->known || v->act[t] == PTX_ACT_NO)
-        return false;
-    *at = v->kv[t];
-    return true;
-}
-
-/* The two stores of a pair, each with its addresses (for every thread) and the loads of its data. */
+/* The two stores of a pair, each with its addresses (for every thread), the loads of its data and
+ * the addresses its first load reads from (in sample load_s). */
 typedef struct store_side {
     const racc *a;
     const ptx_tvals *v;
     uint32_t loads[4];
-    int nloads; /* -2 not looked for yet */
+    int nloads;   /* -2 not looked for yet */
+    int load_s;   /* -1 not evaluated yet */
+    bool load_known;
+    uint64_t *load_at; /* per thread, when known ... */
+    uint8_t *load_act; /* ... and whether it loads */
 } store_side;
+
+/* The address thread t loads from with side's first load in sample s (the load evaluated once per
+ * sample); false when not known or not made. */
+static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64_t *at)
+{
+    if (side->load_s != s) {
+        ptx_tvals *v = ptx_threads_scratch(c, 1);
+        ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        side->load_s = s;
+        side->load_known = ptx_threads_access(c, side->loads[0], 0, &ev, v) && v->known;
+        if (side->load_known) {
+            side->load_at = side->load_at ? side->load_at : ptx_xmalloc(v->n, sizeof *side->load_at);
+            side->load_act = side->load_act ? side->load_act : ptx_xmalloc(v->n, 1);
+            memcpy(side->load_at, v->kv, v->n * sizeof *side->load_at);
+            memcpy(side->load_act, v->act, v->n);
+        }
+    }
+    if (!side->load_known || side->load_act[t] == PTX_ACT_NO)
+        return false;
+    *at = side->load_at[t];
+    return true;
+}
 
 /* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
  * addresses in sample s (layouts that keep copies of one value in several threads store them to one
@@ -452,8 +468,8 @@ static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_
     if (y->nloads == -2)
         y->nloads = data_loads(c, y->a->ins, y->loads);
     uint64_t a1, a2;
-    return x->nloads > 0 && y->nloads > 0 && load_address(c, x->loads[0], s, t1, &a1) &&
-           load_address(c, y->loads[0], s, t2, &a2) && a1 != a2;
+    return x->nloads > 0 && y->nloads > 0 && load_address(c, x, s, t1, &a1) && load_address(c, y, s, t2, &a2) &&
+           a1 != a2;
 }
 
 /* Whether, in sample s, two different threads that surely make stores x and y (one store when y is
@@ -500,7 +516,8 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
                          .kv = ptx_xcalloc((size_t)n, sizeof(uint64_t)),
                          .act = ptx_xcalloc((size_t)n, 1)};
     uint64_t *keys = NULL;
-    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2}, sy = {.a = y, .v = &vy, .nloads = -2};
+    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2, .load_s = -1};
+    store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1};
     bool hit = false;
     for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
         ptx_eval ev = {.s = s, .via = -1, .from = -1};
@@ -517,6 +534,7 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     }
     free(keys);
     free(vy.addr), free(vy.kv), free(vy.act);
+    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act);
     return hit;
 }
 
