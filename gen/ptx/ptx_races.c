@@ -541,9 +541,14 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
 /* Whether x is a plain store whose address and data differ between threads. */
 static bool thread_store(const ptx_ctx *c, const racc *x)
 {
-    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
-    return x->write && !x->atomic && !x->async && !x->remote && !x->which && ad && ad->reg >= 0 &&
-           c->variant[ad->reg] && variant_value(c, x->ins);
+    if (!x->write || x->atomic || x->async || x->remote || x->which)
+        return false;
+    if (!x->store_kind) { /* worked out once: each store is paired with many accesses */
+        const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+        bool varies = ad && ad->reg >= 0 && c->variant[ad->reg] && variant_value(c, x->ins);
+        ((racc *)x)->store_kind = varies ? 2 : 1;
+    }
+    return x->store_kind == 2;
 }
 
 /* Two threads storing different values at one address in one step: a plain store whose address and
