@@ -350,10 +350,27 @@ static bool variant_value(const ptx_ctx *c, uint32_t i)
     return false;
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* Sorts keys[0..m) ascending, tmp as scratch: often already in order (addresses growing with the
+ * thread); otherwise by radix, 8 bits at a time over the bits in which they differ. */
+static void sort_keys(uint64_t *keys, uint64_t *tmp, uint32_t m)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    uint64_t lo = ~(uint64_t)0, hi = 0;
+    bool sorted = true;
+    for (uint32_t i = 0; i < m; i++) {
+        lo = keys[i] < lo ? keys[i] : lo;
+        hi = keys[i] > hi ? keys[i] : hi;
+        sorted &= !i || keys[i - 1] <= keys[i];
+    }
+    for (int shift = 0; !sorted && shift < 64 && ((hi - lo) >> shift); shift += 8) {
+        uint32_t count[257] = {0};
+        for (uint32_t i = 0; i < m; i++)
+            count[((keys[i] - lo) >> shift & 255) + 1]++;
+        for (int d = 0; d < 256; d++)
+            count[d + 1] += count[d];
+        for (uint32_t i = 0; i < m; i++)
+            tmp[count[(keys[i] - lo) >> shift & 255]++] = keys[i];
+        memcpy(keys, tmp, m * sizeof *keys);
+    }
 }
 
 /* Whether instruction in computes its one result from its operands alone (arithmetic, conversions,
@@ -429,8 +446,8 @@ typedef struct store_side {
     const racc *a;
     const ptx_tvals *v;
     uint32_t loads[4];
-    int nloads;   /* -2 not looked for yet */
-    int load_s;   /* -1 not evaluated yet */
+    int nloads; /* -2 not looked for yet */
+    int load_s; /* -1 not evaluated yet */
     bool load_known;
     uint64_t *load_at; /* per thread, when known ... */
     uint8_t *load_act; /* ... and whether it loads */
@@ -483,7 +500,7 @@ static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, 
             if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50))
                 keys[m++] = v->kv[t] << 11 | (uint64_t)side << 10 | t;
     }
-    qsort(keys, m, sizeof *keys, cmp_u64);
+    sort_keys(keys, keys + 2 * (size_t)x->v->n, m);
     for (uint32_t k = 1, run = 0; k < m && tried < 32; k++) {
         if (keys[k] >> 11 != keys[k - 1] >> 11) {
             run = k;
@@ -526,7 +543,8 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
             break;
         bool sampled = sx.v->sampled || (y != x && vy.sampled);
         if (y != x || sx.v->apart == 255 || (!sx.v->apart && sx.v->active > 1)) { /* else: all apart */
-            keys = keys ? keys : ptx_xcalloc(2 * (size_t)n, sizeof *keys);
+            /* two stores' threads, and as many to sort them */
+            keys = keys ? keys : ptx_xmalloc(4 * (size_t)n, sizeof *keys);
             hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
         }
         if (!sampled)

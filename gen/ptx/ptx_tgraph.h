@@ -84,12 +84,13 @@ struct ptx_threads {
     int nbuilding;
     ptx_tvals scratch[2]; /* ptx_threads_scratch */
     int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
-    int32_t *atoms_at;    /* per root node: its loop atoms at atom_lists[atoms_at] (count first); -2 not listed,
-                             -1 too many to key on */
+    uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */
+    /* per root node: its loop atoms at atom_lists[atoms_at] (their number first); -2 not listed, -1 too many
+     * to key on */
+    int32_t *atoms_at;
     uint32_t atoms_cap;
     int32_t *atom_lists;
     uint32_t atom_lists_n, atom_lists_cap;
-    uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */
 };
 
 /* The node of instruction ins's address operand `which` (less its constant *offset), and of whether
