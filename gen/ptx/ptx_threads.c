@@ -358,6 +358,7 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
     ptx_kb *addr = ptx_xcalloc((size_t)limit, sizeof *addr);
     uint64_t *kv = ptx_xcalloc((size_t)limit, sizeof *kv);
     uint8_t *act = ptx_xcalloc((size_t)limit, 1);
+    int first = 0; /* the block of the first evaluation (the largest) */
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         const ptx_affine *a = &c->addr[i];
@@ -368,6 +369,7 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
         ptx_tvals v = {.addr = addr, .kv = kv, .act = act};
         ptx_eval ev = {.via = -1, .from = -1};
         th->nthreads = th->dims[0] = limit;
+        first = first ? first : limit;
         if (!eval_access(c, th, i, 0, &ev, &v) || v.sampled)
             continue;
         for (int t = 1; t < limit; t++)
@@ -376,6 +378,8 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
                 break;
             }
     }
+    if (first > limit)
+        ptx_teval_forget(th); /* evaluated for a larger block: what was kept does not hold */
     free(addr);
     free(kv);
     free(act);
@@ -413,7 +417,6 @@ int ptx_threads_count(ptx_ctx *c)
         th->nthreads = 0;
         limit = bound_by_arrays(c, th, limit);
         th->dims[0] = th->nthreads = limit;
-        ptx_teval_forget(th); /* evaluated for the largest block */
     } else if (!uses_dim(c, 2)) {
         int limit = assumed_block(c), width = width_from_linear_index(c);
         if (width && width <= limit) {
