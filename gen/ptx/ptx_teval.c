@@ -377,12 +377,18 @@ static bool leaf_plain(const ptx_threads *th, const tnode *nd, uint32_t count, u
         for (uint32_t t = 0; t < count; t++)
             out[t] = t & 31;
         return true;
-    case TN_TID:
-        if (nd->imm || th->dims[1] > 1 || th->dims[2] > 1)
-            return false;
-        for (uint32_t t = 0; t < count; t++)
-            out[t] = t;
+    case TN_TID: {
+        uint32_t x = (uint32_t)th->dims[0], y = (uint32_t)th->dims[1];
+        uint64_t m = nd->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->w) - 1;
+        if (!nd->imm && y == 1 && th->dims[2] == 1) {
+            for (uint32_t t = 0; t < count; t++)
+                out[t] = t;
+            return true;
+        }
+        for (uint32_t t = 0; t < count; t++) /* as leaf_value has it */
+            out[t] = (nd->imm == 0 ? t % x : nd->imm == 1 ? (t / x) % y : t / (x * y)) & m;
         return true;
+    }
     default:
         return false;
     }
