@@ -8,6 +8,13 @@
 
 /* ---- evaluation ---- */
 
+typedef struct eval_env {
+    const ptx_ctx *c;
+    const ptx_eval *ev;
+    bool sampled;
+    bool keep; /* every thread evaluated: values may be kept */
+} eval_env;
+
 /* The nodes in `order` by index: a few by insertion, more through a bit per node (cleared as read). */
 static void sort_order(ptx_threads *th, uint32_t lo, uint32_t hi)
 {
@@ -31,9 +38,12 @@ static void sort_order(ptx_threads *th, uint32_t lo, uint32_t hi)
     memset(bits + lo / 64, 0, (hi / 64 - lo / 64 + 1) * sizeof *bits);
 }
 
+static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx_root *out);
+
 /* The nodes under the roots in `order`, arguments before their users (indices grow with
- * construction, so sorting them is enough). */
-static void collect(ptx_threads *th, const int32_t *roots, int nroots)
+ * construction, so sorting them is enough). With env: a node whose values are kept for env is taken
+ * as it is (in th->found), its arguments left out. */
+static void collect(ptx_threads *th, const int32_t *roots, int nroots, const eval_env *env)
 {
     if (th->scratch_cap < th->nn + 4) {
         th->scratch_cap = th->nn * 2 + 64;
@@ -44,9 +54,10 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
         th->kb = realloc(th->kb, cap * sizeof *th->kb);
         th->kv = realloc(th->kv, cap * sizeof *th->kv);
         th->uni = realloc(th->uni, cap);
+        th->found = realloc(th->found, cap * sizeof *th->found);
         free(th->order_bits);
         th->order_bits = calloc(cap / 64 + 1, sizeof *th->order_bits);
-        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni || !th->order_bits)
+        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni || !th->found || !th->order_bits)
             abort();
         memset(th->mark, 0, cap * sizeof *th->mark);
         th->mark_stamp = 0;
@@ -64,6 +75,9 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
         th->order[th->norder++] = x;
         lo = x < lo ? x : lo;
         hi = x > hi ? x : hi;
+        th->found[x].key = 0;
+        if (env && kept_node(th, (int32_t)x, env, &th->found[x]))
+            continue;
         for (int j = 0; j < 4; j++)
             if (th->nodes[x].arg[j] >= 0 && th->mark[th->nodes[x].arg[j]] != stamp)
                 stack[sp++] = (uint32_t)th->nodes[x].arg[j];
@@ -180,12 +194,6 @@ static ptx_kb apply(const tnode *n, const ptx_kb *a)
         return ptx_kb_unknown(w);
     }
 }
-
-typedef struct eval_env {
-    const ptx_ctx *c;
-    const ptx_eval *ev;
-    bool sampled;
-} eval_env;
 
 /* How a loop's atom is taken, relative to the reference access (see ptx_eval). */
 enum { AT_SAMPLE, AT_NEXT, AT_ENTRY, AT_UNKNOWN };
@@ -589,6 +597,8 @@ static void reserve(ptx_threads *th, uint32_t n)
     }
 }
 
+static void keep_node(ptx_threads *th, int32_t x, const eval_env *env);
+
 /* Every node in `order` for threads 0..n-1 (a uniform node once): on plain integers where the values
  * are known, in known bits otherwise. */
 static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
@@ -598,6 +608,12 @@ static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
     for (uint32_t k = 0; k < th->norder; k++) {
         uint32_t x = th->order[k];
         const tnode *nd = &th->nodes[x];
+        if (th->found[x].key) { /* kept */
+            th->uni[x] = th->found[x].uni;
+            th->kv[x] = th->found[x].kv;
+            th->kb[x] = th->found[x].kb;
+            continue;
+        }
         th->uni[x] = uniform_node(th, nd, env) || nd->kind == TN_UNKNOWN;
         uint32_t count = th->uni[x] ? 1 : n;
         th->kv[x] = th->kv_store + used;
@@ -605,24 +621,26 @@ static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
         used += count;
         if (compute_plain(th, x, count, th->kv[x])) {
             th->kb[x] = NULL;
-            continue;
+        } else {
+            compute_bits(th, x, count, th->kb[x], env);
+            bool known = true;
+            for (uint32_t t = 0; t < count && known; t++)
+                known = ptx_kb_known(th->kb[x][t]);
+            for (uint32_t t = 0; t < count && known; t++)
+                th->kv[x][t] = th->kb[x][t].one;
+            if (known)
+                th->kb[x] = NULL;
+            else
+                th->kv[x] = NULL;
         }
-        compute_bits(th, x, count, th->kb[x], env);
-        bool known = true;
-        for (uint32_t t = 0; t < count && known; t++)
-            known = ptx_kb_known(th->kb[x][t]);
-        for (uint32_t t = 0; t < count && known; t++)
-            th->kv[x][t] = th->kb[x][t].one;
-        if (known)
-            th->kb[x] = NULL;
-        else
-            th->kv[x] = NULL;
+        keep_node(th, (int32_t)x, env);
     }
 }
 
 /* ---- kept roots: the evaluated addresses and activities, reused by the accesses that share them ---- */
 
-enum { KEEP_LIMIT = 1 << 22, KEEP_BLOCK = 1 << 16 }; /* bytes kept for a function; per block */
+/* bytes kept for a function, of which inner nodes (not roots) may take half; per block */
+enum { KEEP_LIMIT = 1 << 22, KEEP_NODES = KEEP_LIMIT / 2, KEEP_BLOCK = 1 << 16 };
 
 static void *keep_bytes(ptx_threads *th, size_t bytes)
 {
@@ -674,7 +692,7 @@ static const int32_t *loop_atoms(ptx_threads *th, int32_t x)
         th->atoms_cap = cap;
     }
     if (th->atoms_at[x] == -2) {
-        collect(th, &x, 1);
+        collect(th, &x, 1, NULL);
         int32_t count = 0, at = (int32_t)th->atom_lists_n;
         for (uint32_t k = 0; k < th->norder; k++)
             count += th->nodes[th->order[k]].kind == TN_ATOM && th->nodes[th->order[k]].loop;
@@ -767,6 +785,35 @@ static void keep_root(ptx_threads *th, int32_t x, ptx_root *e)
     th->kept_n++;
 }
 
+/* The kept values of node x as env evaluates it (one that does not depend on the reference), into out. */
+static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx_root *out)
+{
+    const tnode *nd = &th->nodes[x];
+    if (!th->kept_n || th->sizing || (nd->loops && !env->ev->unknown))
+        return false;
+    uint64_t key = plain_key(th, x, env->ev->s, nd->loops && env->ev->unknown);
+    for (uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1); th->kept[h].key;
+         h = (h + 1) & (th->kept_cap - 1))
+        if (th->kept[h].key == key) {
+            if (!th->kept[h].kv && !th->kept[h].kb)
+                return false; /* claimed, not kept */
+            *out = th->kept[h];
+            return true;
+        }
+    return false;
+}
+
+/* Keeps the values just evaluated for node x, when they do not depend on the reference: a node under
+ * several roots (a thread's index in a tile, a row's base) is then evaluated once. */
+static void keep_node(ptx_threads *th, int32_t x, const eval_env *env)
+{
+    if (!env->keep || th->sizing || th->stored >= KEEP_NODES || (th->nodes[x].loops && !env->ev->unknown))
+        return;
+    ptx_root *e = root_slot(th, x, env);
+    if (!e->kv && !e->kb)
+        keep_root(th, x, e);
+}
+
 ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 {
     uint32_t k = e->uni ? 0 : t;
@@ -776,11 +823,11 @@ ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 /* The values of roots x (address) and y (activity, or -1), kept or evaluated now, into out. */
 bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2])
 {
-    eval_env env_ = {.c = c, .ev = ev}, *env = &env_;
+    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
+    eval_env env_ = {.c = c, .ev = ev, .keep = !part}, *env = &env_;
     int32_t roots[2] = {x, y};
     ptx_root *slot[2] = {NULL, NULL};
     int32_t todo[2] = {-1, -1};
-    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
     bool keyed = !part;
     for (int k = 0; k < 2; k++) {
         if (roots[k] < 0)
@@ -794,13 +841,14 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     }
     if (todo[0] < 0 && todo[1] < 0)
         return keyed;
-    collect(th, todo, 2);
+    collect(th, todo, 2, env);
     evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {
         if (todo[k] < 0)
             continue;
+        slot[k] = slot[k] ? root_slot(th, todo[k], env) : NULL; /* again: keeping nodes may have moved it */
         out[k] = (ptx_root){slot[k] ? slot[k]->key : 1, th->uni[todo[k]], th->kv[todo[k]], th->kb[todo[k]]};
-        if (slot[k] && !part)
+        if (slot[k] && !part && !slot[k]->kv && !slot[k]->kb)
             keep_root(th, todo[k], slot[k]);
     }
     return keyed;

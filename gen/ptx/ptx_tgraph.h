@@ -68,6 +68,9 @@ struct ptx_threads {
     ptx_kb *kb_store; /* where they are */
     uint64_t *kv_store;
     size_t kb_cap, kv_cap;
+    /* per node collected: its kept values when found[x].key (then not evaluated) */
+    struct ptx_root *found;
+    bool sizing;           /* evaluating for blocks of several sizes (ptx_threads_count): no node kept */
     struct ptx_root *kept; /* values of roots (addresses, activities) kept per sample: a hash table */
     uint32_t kept_cap, kept_n;
     struct ptx_kept_access *kept_acc; /* evaluated accesses whose roots were kept (ptx_threads.c): a table */

@@ -359,6 +359,7 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
     uint64_t *kv = ptx_xcalloc((size_t)limit, sizeof *kv);
     uint8_t *act = ptx_xcalloc((size_t)limit, 1);
     int first = 0; /* the block of the first evaluation (the largest) */
+    th->sizing = true;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         const ptx_affine *a = &c->addr[i];
@@ -378,6 +379,7 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
                 break;
             }
     }
+    th->sizing = false;
     if (first > limit)
         ptx_teval_forget(th); /* evaluated for a larger block: what was kept does not hold */
     free(addr);
@@ -473,7 +475,7 @@ void ptx_threads_free(ptx_threads *th)
     ptx_teval_forget(th);
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
     free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
-    free(th->kb_store), free(th->kv_store);
+    free(th->found), free(th->kb_store), free(th->kv_store);
     free(th->rd_seen), free(th->rd_stack), free(th->trips), free(th->divisor);
     free(th->atoms_at), free(th->atom_lists);
     for (int k = 0; k < 2; k++)
