@@ -116,11 +116,11 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
 ptx_kb ptx_root_value(const ptx_root *e, uint32_t t);
 void ptx_teval_forget(ptx_threads *th); /* after the block's size changed */
 
-/* An access evaluated from kept roots (ptx_threads.c): identified by the instruction, the operand,
- * the threads and its roots' keys; its summaries in th->acc_vals[at] (its threads are filled again
- * from the roots, cheaply; summarising them is what costs). */
+/* An access evaluated from kept roots (ptx_threads.c): identified by the array it stays in, the
+ * threads, its roots' keys and its offset; its summaries in th->acc_vals[at] (its threads are filled
+ * again from the roots, cheaply; summarising them is what costs). */
 typedef struct ptx_kept_access {
-    uint64_t key[3]; /* key[0] 0: empty */
+    uint64_t key[4]; /* key[0] 0: empty */
     int32_t at;      /* -1: claimed, not stored */
     bool left;       /* some thread would leave the array it indexes (their activity is cleared) */
 } ptx_kept_access;

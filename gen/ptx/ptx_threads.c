@@ -148,13 +148,13 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
 
 /* ---- kept accesses: one evaluated from kept roots has the same summaries each time ---- */
 
-static uint32_t kept_access_hash(const uint64_t k[3], uint32_t cap)
+static uint32_t kept_access_hash(const uint64_t k[4], uint32_t cap)
 {
-    return (uint32_t)((k[0] ^ k[1] * 31 ^ k[2] * 37) * 0x9E3779B97F4A7C15ull >> 40) & (cap - 1);
+    return (uint32_t)((k[0] ^ k[1] * 31 ^ k[2] * 37 ^ k[3] * 41) * 0x9E3779B97F4A7C15ull >> 40) & (cap - 1);
 }
 
 /* The entry of the access with key k (claimed when new). */
-static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[3])
+static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[4])
 {
     if (th->kept_acc_n * 2 >= th->kept_acc_cap) {
         uint32_t cap = th->kept_acc_cap ? th->kept_acc_cap * 2 : 64;
@@ -203,14 +203,17 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
     bool keyed = ptx_teval_roots(c, th, base, act, ev, v);
     const tnode *b = &th->nodes[base];
     out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
-    uint64_t key[3] = {(uint64_t)ins << 32 | (uint64_t)which << 16 | out->n, v[0].key, act >= 0 ? v[1].key : 0};
+    /* what the summaries depend on: the roots, the offset, the threads and the array kept to; so
+     * accesses at one address (a load and a store of one element) share them */
+    uint64_t lo, hi;
+    int64_t sym = which == 0 && array_bounds(c, ins, &lo, &hi) ? c->addr[ins].sym : -1;
+    uint64_t key[4] = {(uint64_t)(sym + 1) << 32 | out->n, v[0].key, act >= 0 ? v[1].key : 0, (uint64_t)off};
     ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
     if (e && e->at >= 0) { /* the threads as before, and the summaries kept */
-        uint64_t lo, hi;
-        if (e->left && array_bounds(c, ins, &lo, &hi))
+        if (e->left && sym >= 0)
             leave_array(out, lo, hi);
         ptx_tvals kept = th->acc_vals[e->at];
         kept.addr = out->addr, kept.kv = out->kv, kept.act = out->act;
