@@ -125,8 +125,10 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
         for (uint32_t t = 0; t < out->n; t++)
             out->kv[t] = (v[0].kv[0] + (uint64_t)off) & m;
     } else if (v[0].kv) {
+        uint64_t *restrict to = out->kv; /* the roots' values are stored apart from out */
+        const uint64_t *restrict from = v[0].kv;
         for (uint32_t t = 0; t < out->n; t++)
-            out->kv[t] = (v[0].kv[t] + (uint64_t)off) & m;
+            to[t] = (from[t] + (uint64_t)off) & m;
     } else {
         for (uint32_t t = 0; t < out->n; t++) {
             ptx_kb a = ptx_root_value(&v[0], t);
@@ -138,12 +140,15 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
         memset(out->act, !has_act || (v[1].kv[0] & 1) ? PTX_ACT_YES : PTX_ACT_NO, out->n);
     else if (v[1].uni)
         memset(out->act, activity_of(v[1].kb[0]), out->n);
-    else if (v[1].kv)
-        for (uint32_t t = 0; t < out->n; t++)
-            out->act[t] = (v[1].kv[t] & 1) ? PTX_ACT_YES : PTX_ACT_NO;
-    else
+    else if (v[1].kv) {
+        uint8_t *restrict to = out->act;
+        const uint64_t *restrict from = v[1].kv;
+        for (uint32_t t = 0; t < out->n; t++) /* PTX_ACT_NO or PTX_ACT_YES without a branch */
+            to[t] = (uint8_t)(PTX_ACT_NO + (from[t] & 1) * (PTX_ACT_YES - PTX_ACT_NO));
+    } else {
         for (uint32_t t = 0; t < out->n; t++)
             out->act[t] = activity_of(v[1].kb[t]);
+    }
 }
 
 /* ---- kept accesses: one evaluated from kept roots has the same summaries each time ---- */
