@@ -4,6 +4,7 @@
  * barriers. Each access is followed forward to the barriers that end its interval (ptx_walk), and the
  * accesses met on the way are compared thread by thread (ptx_conflicts.c). */
 #include "ptx_races.h"
+#include "ptx_tgraph.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -538,6 +539,13 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     bool hit = false;
     for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
         ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        ptx_tvals kept;
+        if (y == x && ptx_threads_summary(c, x->ins, 0, &ev, &kept) && kept.known && kept.apart != 255 &&
+            (kept.apart || kept.active <= 1)) { /* all apart (see below), from the kept summaries alone */
+            if (!kept.sampled)
+                break;
+            continue;
+        }
         if (!ptx_threads_access(c, x->ins, 0, &ev, (ptx_tvals *)sx.v) || !sx.v->known ||
             (y != x && (!ptx_threads_access(c, y->ins, 0, &ev, &vy) || !vy.known)))
             break;

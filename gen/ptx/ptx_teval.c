@@ -821,7 +821,8 @@ ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 }
 
 /* The values of roots x (address) and y (activity, or -1), kept or evaluated now, into out. */
-bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2])
+bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2],
+                     bool kept_only)
 {
     bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
     eval_env env_ = {.c = c, .ev = ev, .keep = !part}, *env = &env_;
@@ -841,6 +842,8 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     }
     if (todo[0] < 0 && todo[1] < 0)
         return keyed;
+    if (kept_only)
+        return false;
     collect(th, todo, 2, env);
     evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {

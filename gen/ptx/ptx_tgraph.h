@@ -103,16 +103,17 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
 int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm);
 
 /* The values of roots x (an address) and y (an activity, or -1) for every thread, as ev says (ptx_teval.c):
- * kept ones reused. An entry holds plain values (kv) or known bits (kb), one for all threads when uni.
- * true when every root's values are those kept under its key (out[k].key), whether kept now or not:
- * for the whole block, and the same each time they are asked for with that key. */
+ * kept ones reused (kept_only: only those; false when one is not kept). An entry holds plain values (kv) or known bits
+ * (kb), one for all threads when uni. true when every root's values are those kept under its key (out[k].key), whether
+ * kept now or not: for the whole block, and the same each time they are asked for with that key. */
 typedef struct ptx_root {
     uint64_t key; /* 0: empty */
     uint8_t uni;
     uint64_t *kv;
     ptx_kb *kb;
 } ptx_root;
-bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2]);
+bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2],
+                     bool kept_only);
 ptx_kb ptx_root_value(const ptx_root *e, uint32_t t);
 void ptx_teval_forget(ptx_threads *th); /* after the block's size changed */
 
@@ -124,5 +125,9 @@ typedef struct ptx_kept_access {
     int32_t at;      /* -1: claimed, not stored */
     bool left;       /* some thread would leave the array it indexes (their activity is cleared) */
 } ptx_kept_access;
+
+/* The summaries of access ins as ptx_threads_access gives them, without its threads (their arrays
+ * NULL), when they are kept; false otherwise, and nothing evaluated. */
+bool ptx_threads_summary(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);
 
 #endif

@@ -158,6 +158,16 @@ static uint32_t kept_access_hash(const uint64_t k[4], uint32_t cap)
     return (uint32_t)((k[0] ^ k[1] * 31 ^ k[2] * 37 ^ k[3] * 41) * 0x9E3779B97F4A7C15ull >> 40) & (cap - 1);
 }
 
+/* The entry of the access with key k, or NULL; nothing claimed. */
+static const ptx_kept_access *find_access(const ptx_threads *th, const uint64_t k[4])
+{
+    for (uint32_t h = kept_access_hash(k, th->kept_acc_cap); th->kept_acc_cap && th->kept_acc[h].key[0];
+         h = (h + 1) & (th->kept_acc_cap - 1))
+        if (!memcmp(th->kept_acc[h].key, k, sizeof th->kept_acc[h].key))
+            return &th->kept_acc[h];
+    return NULL;
+}
+
 /* The entry of the access with key k (claimed when new). */
 static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[4])
 {
@@ -198,21 +208,29 @@ static void store_access(ptx_threads *th, ptx_kept_access *e, const ptx_tvals *o
     e->at = (int32_t)th->nacc_vals++;
 }
 
+/* What an access's summaries depend on, into key: the roots, the offset, the threads and the array it
+ * is kept in (*sym, -1 none, its bytes [*lo, *hi)); so accesses at one address (a load and a store of
+ * one element) share them. */
+static void access_key(const ptx_ctx *c, uint32_t ins, int which, uint32_t n, const ptx_root v[2], bool has_act,
+                       int64_t off, uint64_t key[4], int64_t *sym, uint64_t *lo, uint64_t *hi)
+{
+    *sym = which == 0 && array_bounds(c, ins, lo, hi) ? c->addr[ins].sym : -1;
+    key[0] = (uint64_t)(*sym + 1) << 32 | n;
+    key[1] = v[0].key, key[2] = has_act ? v[1].key : 0, key[3] = (uint64_t)off;
+}
+
 static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
 {
-    int64_t off;
+    int64_t off, sym;
     int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
     if (base < 0)
         return false;
     ptx_root v[2] = {{0}, {0}};
-    bool keyed = ptx_teval_roots(c, th, base, act, ev, v);
+    bool keyed = ptx_teval_roots(c, th, base, act, ev, v, false);
     const tnode *b = &th->nodes[base];
     out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
-    /* what the summaries depend on: the roots, the offset, the threads and the array kept to; so
-     * accesses at one address (a load and a store of one element) share them */
-    uint64_t lo, hi;
-    int64_t sym = which == 0 && array_bounds(c, ins, &lo, &hi) ? c->addr[ins].sym : -1;
-    uint64_t key[4] = {(uint64_t)(sym + 1) << 32 | out->n, v[0].key, act >= 0 ? v[1].key : 0, (uint64_t)off};
+    uint64_t lo, hi, key[4];
+    access_key(c, ins, which, out->n, v, act >= 0, off, key, &sym, &lo, &hi);
     ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
@@ -231,6 +249,25 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
         summarize(out);
     if (e)
         store_access(th, e, out, left);
+    return true;
+}
+
+bool ptx_threads_summary(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    int64_t off, sym;
+    if (!ptx_threads_count(c) || (ev->threads && ev->threads < (uint32_t)th->nthreads))
+        return false;
+    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
+    ptx_root v[2] = {{0}, {0}};
+    if (base < 0 || !ptx_teval_roots(c, th, base, act, ev, v, true))
+        return false;
+    uint64_t lo, hi, key[4];
+    access_key(c, ins, which, (uint32_t)th->nthreads, v, act >= 0, off, key, &sym, &lo, &hi);
+    const ptx_kept_access *e = find_access(th, key);
+    if (!e || e->at < 0)
+        return false;
+    *out = th->acc_vals[e->at];
     return true;
 }
 
