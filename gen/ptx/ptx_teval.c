@@ -41,8 +41,8 @@ static void sort_order(ptx_threads *th, uint32_t lo, uint32_t hi)
 static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx_root *out);
 
 /* The nodes under the roots in `order`, arguments before their users (indices grow with
- * construction, so sorting them is enough). With env: a node whose values are kept for env is taken
- * as it is (in th->found), its arguments left out. */
+ * construction, so sorting them is enough). With env: an operation whose values are kept for env is
+ * taken as it is (in th->found), its arguments left out. */
 static void collect(ptx_threads *th, const int32_t *roots, int nroots, const eval_env *env)
 {
     if (th->scratch_cap < th->nn + 4) {
@@ -76,7 +76,7 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots, const eva
         lo = x < lo ? x : lo;
         hi = x > hi ? x : hi;
         th->found[x].key = 0;
-        if (env && kept_node(th, (int32_t)x, env, &th->found[x]))
+        if (env && th->nodes[x].kind == TN_OP && kept_node(th, (int32_t)x, env, &th->found[x]))
             continue;
         for (int j = 0; j < 4; j++)
             if (th->nodes[x].arg[j] >= 0 && th->mark[th->nodes[x].arg[j]] != stamp)
@@ -803,11 +803,13 @@ static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx
     return false;
 }
 
-/* Keeps the values just evaluated for node x, when they do not depend on the reference: a node under
- * several roots (a thread's index in a tile, a row's base) is then evaluated once. */
+/* Keeps the values just evaluated for operation x, when they do not depend on the reference: a node
+ * under several roots (a thread's index in a tile, a row's base) is then evaluated once. Leaves cost
+ * less to compute again than to keep and look up. */
 static void keep_node(ptx_threads *th, int32_t x, const eval_env *env)
 {
-    if (!env->keep || th->sizing || th->stored >= KEEP_NODES || (th->nodes[x].loops && !env->ev->unknown))
+    if (!env->keep || th->sizing || th->nodes[x].kind != TN_OP || th->stored >= KEEP_NODES ||
+        (th->nodes[x].loops && !env->ev->unknown))
         return;
     ptx_root *e = root_slot(th, x, env);
     if (!e->kv && !e->kb)
