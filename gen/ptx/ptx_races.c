@@ -4,6 +4,7 @@
  * barriers. Each access is followed forward to the barriers that end its interval (ptx_walk), and the
  * accesses met on the way are compared thread by thread (ptx_conflicts.c). */
 #include "ptx_races.h"
+#include "ptx_tgraph.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -350,10 +351,27 @@ static bool variant_value(const ptx_ctx *c, uint32_t i)
     return false;
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* Sorts keys[0..m) ascending, tmp as scratch: often already in order (addresses growing with the
+ * thread); otherwise by radix, 8 bits at a time over the bits in which they differ. */
+static void sort_keys(uint64_t *keys, uint64_t *tmp, uint32_t m)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    uint64_t lo = ~(uint64_t)0, hi = 0;
+    bool sorted = true;
+    for (uint32_t i = 0; i < m; i++) {
+        lo = keys[i] < lo ? keys[i] : lo;
+        hi = keys[i] > hi ? keys[i] : hi;
+        sorted &= !i || keys[i - 1] <= keys[i];
+    }
+    for (int shift = 0; !sorted && shift < 64 && ((hi - lo) >> shift); shift += 8) {
+        uint32_t count[257] = {0};
+        for (uint32_t i = 0; i < m; i++)
+            count[((keys[i] - lo) >> shift & 255) + 1]++;
+        for (int d = 0; d < 256; d++)
+            count[d + 1] += count[d];
+        for (uint32_t i = 0; i < m; i++)
+            tmp[count[(keys[i] - lo) >> shift & 255]++] = keys[i];
+        memcpy(keys, tmp, m * sizeof *keys);
+    }
 }
 
 /* Whether instruction in computes its one result from its operands alone (arithmetic, conversions,
@@ -423,24 +441,40 @@ static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4])
     return n;
 }
 
-/* The address thread t loads from with load ld in sample s; false when not known or not made. */
-static bool load_address(ptx_ctx *c, uint32_t ld, int s, uint32_t t, uint64_t *at)
-{
-    ptx_tvals *v = ptx_threads_scratch(c, 1);
-    ptx_eval ev = {.s = s, .via = -1, .from = -1};
-    if (!ptx_threads_access(c, ld, 0, &ev, v) || !v->known || v->act[t] == PTX_ACT_NO)
-        return false;
-    *at = v->kv[t];
-    return true;
-}
-
-/* The two stores of a pair, each with its addresses (for every thread) and the loads of its data. */
+/* The two stores of a pair, each with its addresses (for every thread), the loads of its data and
+ * the addresses its first load reads from (in sample load_s). */
 typedef struct store_side {
     const racc *a;
     const ptx_tvals *v;
     uint32_t loads[4];
     int nloads; /* -2 not looked for yet */
+    int load_s; /* -1 not evaluated yet */
+    bool load_known;
+    uint64_t *load_at; /* per thread, when known ... */
+    uint8_t *load_act; /* ... and whether it loads */
 } store_side;
+
+/* The address thread t loads from with side's first load in sample s (the load evaluated once per
+ * sample); false when not known or not made. */
+static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64_t *at)
+{
+    if (side->load_s != s) {
+        ptx_tvals *v = ptx_threads_scratch(c, 1);
+        ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        side->load_s = s;
+        side->load_known = ptx_threads_access(c, side->loads[0], 0, &ev, v) && v->known;
+        if (side->load_known) {
+            side->load_at = side->load_at ? side->load_at : ptx_xmalloc(v->n, sizeof *side->load_at);
+            side->load_act = side->load_act ? side->load_act : ptx_xmalloc(v->n, 1);
+            memcpy(side->load_at, v->kv, v->n * sizeof *side->load_at);
+            memcpy(side->load_act, v->act, v->n);
+        }
+    }
+    if (!side->load_known || side->load_act[t] == PTX_ACT_NO)
+        return false;
+    *at = side->load_at[t];
+    return true;
+}
 
 /* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
  * addresses in sample s (layouts that keep copies of one value in several threads store them to one
@@ -452,8 +486,8 @@ static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_
     if (y->nloads == -2)
         y->nloads = data_loads(c, y->a->ins, y->loads);
     uint64_t a1, a2;
-    return x->nloads > 0 && y->nloads > 0 && load_address(c, x->loads[0], s, t1, &a1) &&
-           load_address(c, y->loads[0], s, t2, &a2) && a1 != a2;
+    return x->nloads > 0 && y->nloads > 0 && load_address(c, x, s, t1, &a1) && load_address(c, y, s, t2, &a2) &&
+           a1 != a2;
 }
 
 /* Whether, in sample s, two different threads that surely make stores x and y (one store when y is
@@ -467,7 +501,7 @@ static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, 
             if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50))
                 keys[m++] = v->kv[t] << 11 | (uint64_t)side << 10 | t;
     }
-    qsort(keys, m, sizeof *keys, cmp_u64);
+    sort_keys(keys, keys + 2 * (size_t)x->v->n, m);
     for (uint32_t k = 1, run = 0; k < m && tried < 32; k++) {
         if (keys[k] >> 11 != keys[k - 1] >> 11) {
             run = k;
@@ -500,16 +534,25 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
                          .kv = ptx_xcalloc((size_t)n, sizeof(uint64_t)),
                          .act = ptx_xcalloc((size_t)n, 1)};
     uint64_t *keys = NULL;
-    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2}, sy = {.a = y, .v = &vy, .nloads = -2};
+    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2, .load_s = -1};
+    store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1};
     bool hit = false;
     for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
         ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        ptx_tvals kept;
+        if (y == x && ptx_threads_summary(c, x->ins, 0, &ev, &kept) && kept.known && kept.apart != 255 &&
+            (kept.apart || kept.active <= 1)) { /* all apart (see below), from the kept summaries alone */
+            if (!kept.sampled)
+                break;
+            continue;
+        }
         if (!ptx_threads_access(c, x->ins, 0, &ev, (ptx_tvals *)sx.v) || !sx.v->known ||
             (y != x && (!ptx_threads_access(c, y->ins, 0, &ev, &vy) || !vy.known)))
             break;
         bool sampled = sx.v->sampled || (y != x && vy.sampled);
         if (y != x || sx.v->apart == 255 || (!sx.v->apart && sx.v->active > 1)) { /* else: all apart */
-            keys = keys ? keys : ptx_xcalloc(2 * (size_t)n, sizeof *keys);
+            /* two stores' threads, and as many to sort them */
+            keys = keys ? keys : ptx_xmalloc(4 * (size_t)n, sizeof *keys);
             hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
         }
         if (!sampled)
@@ -517,15 +560,21 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     }
     free(keys);
     free(vy.addr), free(vy.kv), free(vy.act);
+    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act);
     return hit;
 }
 
 /* Whether x is a plain store whose address and data differ between threads. */
 static bool thread_store(const ptx_ctx *c, const racc *x)
 {
-    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
-    return x->write && !x->atomic && !x->async && !x->remote && !x->which && ad && ad->reg >= 0 &&
-           c->variant[ad->reg] && variant_value(c, x->ins);
+    if (!x->write || x->atomic || x->async || x->remote || x->which)
+        return false;
+    if (!x->store_kind) { /* worked out once: each store is paired with many accesses */
+        const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+        bool varies = ad && ad->reg >= 0 && c->variant[ad->reg] && variant_value(c, x->ins);
+        ((racc *)x)->store_kind = varies ? 2 : 1;
+    }
+    return x->store_kind == 2;
 }
 
 /* Two threads storing different values at one address in one step: a plain store whose address and

@@ -12,9 +12,10 @@ enum { PTX_PAIR_ANY, PTX_PAIR_OTHER_THREADS, PTX_PAIR_OTHER_WARPS };
 typedef struct racc {
     uint32_t ins;
     uint8_t write, atomic, async, remote;
-    uint8_t which; /* the address operand that points into shared memory */
-    uint32_t size; /* bytes per thread; 0: from the address to the end of the array */
-    int32_t base;  /* the node of its address less a constant offset (ptx_threads_base), -1 unknown */
+    uint8_t which;      /* the address operand that points into shared memory */
+    uint8_t store_kind; /* a store whose address and data differ between threads: 2 yes, 1 no, 0 not known yet */
+    uint32_t size;      /* bytes per thread; 0: from the address to the end of the array */
+    int32_t base;       /* the node of its address less a constant offset (ptx_threads_base), -1 unknown */
     int64_t off;
 } racc;
 

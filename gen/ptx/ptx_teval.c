@@ -8,6 +8,13 @@
 
 /* ---- evaluation ---- */
 
+typedef struct eval_env {
+    const ptx_ctx *c;
+    const ptx_eval *ev;
+    bool sampled;
+    bool keep; /* every thread evaluated: values may be kept */
+} eval_env;
+
 /* The nodes in `order` by index: a few by insertion, more through a bit per node (cleared as read). */
 static void sort_order(ptx_threads *th, uint32_t lo, uint32_t hi)
 {
@@ -31,9 +38,12 @@ static void sort_order(ptx_threads *th, uint32_t lo, uint32_t hi)
     memset(bits + lo / 64, 0, (hi / 64 - lo / 64 + 1) * sizeof *bits);
 }
 
+static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx_root *out);
+
 /* The nodes under the roots in `order`, arguments before their users (indices grow with
- * construction, so sorting them is enough). */
-static void collect(ptx_threads *th, const int32_t *roots, int nroots)
+ * construction, so sorting them is enough). With env: an operation whose values are kept for env is
+ * taken as it is (in th->found), its arguments left out. */
+static void collect(ptx_threads *th, const int32_t *roots, int nroots, const eval_env *env)
 {
     if (th->scratch_cap < th->nn + 4) {
         th->scratch_cap = th->nn * 2 + 64;
@@ -44,9 +54,10 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
         th->kb = realloc(th->kb, cap * sizeof *th->kb);
         th->kv = realloc(th->kv, cap * sizeof *th->kv);
         th->uni = realloc(th->uni, cap);
+        th->found = realloc(th->found, cap * sizeof *th->found);
         free(th->order_bits);
         th->order_bits = calloc(cap / 64 + 1, sizeof *th->order_bits);
-        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni || !th->order_bits)
+        if (!th->stack || !th->mark || !th->order || !th->kb || !th->kv || !th->uni || !th->found || !th->order_bits)
             abort();
         memset(th->mark, 0, cap * sizeof *th->mark);
         th->mark_stamp = 0;
@@ -64,6 +75,9 @@ static void collect(ptx_threads *th, const int32_t *roots, int nroots)
         th->order[th->norder++] = x;
         lo = x < lo ? x : lo;
         hi = x > hi ? x : hi;
+        th->found[x].key = 0;
+        if (env && th->nodes[x].kind == TN_OP && kept_node(th, (int32_t)x, env, &th->found[x]))
+            continue;
         for (int j = 0; j < 4; j++)
             if (th->nodes[x].arg[j] >= 0 && th->mark[th->nodes[x].arg[j]] != stamp)
                 stack[sp++] = (uint32_t)th->nodes[x].arg[j];
@@ -180,12 +194,6 @@ static ptx_kb apply(const tnode *n, const ptx_kb *a)
         return ptx_kb_unknown(w);
     }
 }
-
-typedef struct eval_env {
-    const ptx_ctx *c;
-    const ptx_eval *ev;
-    bool sampled;
-} eval_env;
 
 /* How a loop's atom is taken, relative to the reference access (see ptx_eval). */
 enum { AT_SAMPLE, AT_NEXT, AT_ENTRY, AT_UNKNOWN };
@@ -377,12 +385,18 @@ static bool leaf_plain(const ptx_threads *th, const tnode *nd, uint32_t count, u
         for (uint32_t t = 0; t < count; t++)
             out[t] = t & 31;
         return true;
-    case TN_TID:
-        if (nd->imm || th->dims[1] > 1 || th->dims[2] > 1)
-            return false;
-        for (uint32_t t = 0; t < count; t++)
-            out[t] = t;
+    case TN_TID: {
+        uint32_t x = (uint32_t)th->dims[0], y = (uint32_t)th->dims[1];
+        uint64_t m = nd->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->w) - 1;
+        if (!nd->imm && y == 1 && th->dims[2] == 1) {
+            for (uint32_t t = 0; t < count; t++)
+                out[t] = t;
+            return true;
+        }
+        for (uint32_t t = 0; t < count; t++) /* as leaf_value has it */
+            out[t] = (nd->imm == 0 ? t % x : nd->imm == 1 ? (t / x) % y : t / (x * y)) & m;
         return true;
+    }
     default:
         return false;
     }
@@ -583,6 +597,8 @@ static void reserve(ptx_threads *th, uint32_t n)
     }
 }
 
+static void keep_node(ptx_threads *th, int32_t x, const eval_env *env);
+
 /* Every node in `order` for threads 0..n-1 (a uniform node once): on plain integers where the values
  * are known, in known bits otherwise. */
 static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
@@ -592,6 +608,12 @@ static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
     for (uint32_t k = 0; k < th->norder; k++) {
         uint32_t x = th->order[k];
         const tnode *nd = &th->nodes[x];
+        if (th->found[x].key) { /* kept */
+            th->uni[x] = th->found[x].uni;
+            th->kv[x] = th->found[x].kv;
+            th->kb[x] = th->found[x].kb;
+            continue;
+        }
         th->uni[x] = uniform_node(th, nd, env) || nd->kind == TN_UNKNOWN;
         uint32_t count = th->uni[x] ? 1 : n;
         th->kv[x] = th->kv_store + used;
@@ -599,24 +621,26 @@ static void evaluate(ptx_threads *th, uint32_t n, eval_env *env)
         used += count;
         if (compute_plain(th, x, count, th->kv[x])) {
             th->kb[x] = NULL;
-            continue;
+        } else {
+            compute_bits(th, x, count, th->kb[x], env);
+            bool known = true;
+            for (uint32_t t = 0; t < count && known; t++)
+                known = ptx_kb_known(th->kb[x][t]);
+            for (uint32_t t = 0; t < count && known; t++)
+                th->kv[x][t] = th->kb[x][t].one;
+            if (known)
+                th->kb[x] = NULL;
+            else
+                th->kv[x] = NULL;
         }
-        compute_bits(th, x, count, th->kb[x], env);
-        bool known = true;
-        for (uint32_t t = 0; t < count && known; t++)
-            known = ptx_kb_known(th->kb[x][t]);
-        for (uint32_t t = 0; t < count && known; t++)
-            th->kv[x][t] = th->kb[x][t].one;
-        if (known)
-            th->kb[x] = NULL;
-        else
-            th->kv[x] = NULL;
+        keep_node(th, (int32_t)x, env);
     }
 }
 
 /* ---- kept roots: the evaluated addresses and activities, reused by the accesses that share them ---- */
 
-enum { KEEP_LIMIT = 1 << 22, KEEP_BLOCK = 1 << 16 }; /* bytes kept for a function; per block */
+/* bytes kept for a function, of which inner nodes (not roots) may take half; per block */
+enum { KEEP_LIMIT = 1 << 22, KEEP_NODES = KEEP_LIMIT / 2, KEEP_BLOCK = 1 << 16 };
 
 static void *keep_bytes(ptx_threads *th, size_t bytes)
 {
@@ -652,11 +676,78 @@ void ptx_teval_forget(ptx_threads *th)
     th->kept_n = th->kept_acc_n = th->nacc_vals = 0;
 }
 
-/* A root's values do not depend on the reference (no loop atom below): kept per sample. */
+enum { KEYED_ATOMS = 16 }; /* loop atoms under a root whose cases fit in its key (2 bits each) */
+
+/* The loop atoms under root x (x's list at th->atom_lists: their number, then the atoms), listed on
+ * first use; NULL when more than KEYED_ATOMS. */
+static const int32_t *loop_atoms(ptx_threads *th, int32_t x)
+{
+    if ((uint32_t)x >= th->atoms_cap) {
+        uint32_t cap = th->nn > (uint32_t)x ? th->nn * 2 : (uint32_t)x * 2 + 64;
+        th->atoms_at = realloc(th->atoms_at, cap * sizeof *th->atoms_at);
+        if (!th->atoms_at)
+            abort();
+        for (uint32_t k = th->atoms_cap; k < cap; k++)
+            th->atoms_at[k] = -2;
+        th->atoms_cap = cap;
+    }
+    if (th->atoms_at[x] == -2) {
+        collect(th, &x, 1, NULL);
+        int32_t count = 0, at = (int32_t)th->atom_lists_n;
+        for (uint32_t k = 0; k < th->norder; k++)
+            count += th->nodes[th->order[k]].kind == TN_ATOM && th->nodes[th->order[k]].loop;
+        th->atoms_at[x] = count > KEYED_ATOMS ? -1 : at;
+        if (count > KEYED_ATOMS)
+            return NULL;
+        PTX_PUSH(th->atom_lists, th->atom_lists_n, th->atom_lists_cap);
+        th->atom_lists[th->atom_lists_n++] = count;
+        for (uint32_t k = 0; k < th->norder; k++)
+            if (th->nodes[th->order[k]].kind == TN_ATOM && th->nodes[th->order[k]].loop) {
+                PTX_PUSH(th->atom_lists, th->atom_lists_n, th->atom_lists_cap);
+                th->atom_lists[th->atom_lists_n++] = (int32_t)th->order[k];
+            }
+    }
+    return th->atoms_at[x] < 0 ? NULL : th->atom_lists + th->atoms_at[x];
+}
+
+/* The key of root x's values (plain: the sample when an atom is below, and whether loop values are
+ * unknown). */
+static uint64_t plain_key(const ptx_threads *th, int32_t x, int s, bool unknown)
+{
+    return ((uint64_t)(uint32_t)x << 5 | (uint64_t)(th->nodes[x].atoms ? s & 7 : 0) << 1 | unknown) + 1;
+}
+
+/* The key of root x's values when they depend on the reference (a loop atom below): they depend on it
+ * only through how each loop atom is taken (atom_case) and, for a next iteration, how many on. Every
+ * atom sampled is the reference's own evaluation, every one unknown that of unknown loop values; other
+ * keys are apart from the plain ones by their top bit. 0 when there are too many atoms to say. */
+static uint64_t relative_key(ptx_threads *th, int32_t x, const eval_env *env)
+{
+    const int32_t *atoms = loop_atoms(th, x);
+    if (!atoms)
+        return 0;
+    uint64_t cases = 0;
+    bool next = false, sampled = true, unknown = true;
+    for (int32_t k = 1; k <= atoms[0]; k++) {
+        int how = atom_case(&th->nodes[atoms[k]], env);
+        cases = cases << 2 | (uint64_t)how;
+        next |= how == AT_NEXT;
+        sampled &= how == AT_SAMPLE;
+        unknown &= how == AT_UNKNOWN;
+    }
+    if (sampled || unknown)
+        return plain_key(th, x, env->ev->s, !sampled);
+    uint64_t trips = next ? (env->ev->trips > 1 ? env->ev->trips : 1) : 0;
+    return (uint64_t)1 << 63 | (cases << 2 | trips) << 21 | (uint64_t)(uint32_t)x << 3 | (uint64_t)(env->ev->s & 7);
+}
+
+/* The slot of a root's values: per sample (when an atom is below) and whether loop values are unknown
+ * (when a loop atom is), or per how its loop atoms are taken when they depend on the reference. */
 static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
 {
     const tnode *nd = &th->nodes[x];
-    if (nd->loops && !env->ev->unknown)
+    uint64_t key = plain_key(th, x, env->ev->s, nd->loops && env->ev->unknown);
+    if (nd->loops && !env->ev->unknown && !(key = relative_key(th, x, env)))
         return NULL;
     if (th->kept_n * 2 >= th->kept_cap) {
         uint32_t cap = th->kept_cap ? th->kept_cap * 2 : 256;
@@ -672,8 +763,6 @@ static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
         th->kept = grown;
         th->kept_cap = cap;
     }
-    uint64_t key =
-        ((uint64_t)(uint32_t)x << 5 | (uint64_t)(nd->atoms ? env->ev->s & 7 : 0) << 1 | env->ev->unknown) + 1;
     uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1);
     while (th->kept[h].key && th->kept[h].key != key)
         h = (h + 1) & (th->kept_cap - 1);
@@ -696,6 +785,37 @@ static void keep_root(ptx_threads *th, int32_t x, ptx_root *e)
     th->kept_n++;
 }
 
+/* The kept values of node x as env evaluates it (one that does not depend on the reference), into out. */
+static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx_root *out)
+{
+    const tnode *nd = &th->nodes[x];
+    if (!th->kept_n || th->sizing || (nd->loops && !env->ev->unknown))
+        return false;
+    uint64_t key = plain_key(th, x, env->ev->s, nd->loops && env->ev->unknown);
+    for (uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1); th->kept[h].key;
+         h = (h + 1) & (th->kept_cap - 1))
+        if (th->kept[h].key == key) {
+            if (!th->kept[h].kv && !th->kept[h].kb)
+                return false; /* claimed, not kept */
+            *out = th->kept[h];
+            return true;
+        }
+    return false;
+}
+
+/* Keeps the values just evaluated for operation x, when they do not depend on the reference: a node
+ * under several roots (a thread's index in a tile, a row's base) is then evaluated once. Leaves cost
+ * less to compute again than to keep and look up. */
+static void keep_node(ptx_threads *th, int32_t x, const eval_env *env)
+{
+    if (!env->keep || th->sizing || th->nodes[x].kind != TN_OP || th->stored >= KEEP_NODES ||
+        (th->nodes[x].loops && !env->ev->unknown))
+        return;
+    ptx_root *e = root_slot(th, x, env);
+    if (!e->kv && !e->kb)
+        keep_root(th, x, e);
+}
+
 ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 {
     uint32_t k = e->uni ? 0 : t;
@@ -703,13 +823,14 @@ ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 }
 
 /* The values of roots x (address) and y (activity, or -1), kept or evaluated now, into out. */
-bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2])
+bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2],
+                     bool kept_only)
 {
-    eval_env env_ = {.c = c, .ev = ev}, *env = &env_;
+    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
+    eval_env env_ = {.c = c, .ev = ev, .keep = !part}, *env = &env_;
     int32_t roots[2] = {x, y};
     ptx_root *slot[2] = {NULL, NULL};
     int32_t todo[2] = {-1, -1};
-    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
     bool keyed = !part;
     for (int k = 0; k < 2; k++) {
         if (roots[k] < 0)
@@ -723,13 +844,16 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     }
     if (todo[0] < 0 && todo[1] < 0)
         return keyed;
-    collect(th, todo, 2);
+    if (kept_only)
+        return false;
+    collect(th, todo, 2, env);
     evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {
         if (todo[k] < 0)
             continue;
+        slot[k] = slot[k] ? root_slot(th, todo[k], env) : NULL; /* again: keeping nodes may have moved it */
         out[k] = (ptx_root){slot[k] ? slot[k]->key : 1, th->uni[todo[k]], th->kv[todo[k]], th->kb[todo[k]]};
-        if (slot[k] && !part)
+        if (slot[k] && !part && !slot[k]->kv && !slot[k]->kb)
             keep_root(th, todo[k], slot[k]);
     }
     return keyed;

@@ -68,6 +68,9 @@ struct ptx_threads {
     ptx_kb *kb_store; /* where they are */
     uint64_t *kv_store;
     size_t kb_cap, kv_cap;
+    /* per node collected: its kept values when found[x].key (then not evaluated) */
+    struct ptx_root *found;
+    bool sizing;           /* evaluating for blocks of several sizes (ptx_threads_count): no node kept */
     struct ptx_root *kept; /* values of roots (addresses, activities) kept per sample: a hash table */
     uint32_t kept_cap, kept_n;
     struct ptx_kept_access *kept_acc; /* evaluated accesses whose roots were kept (ptx_threads.c): a table */
@@ -85,6 +88,12 @@ struct ptx_threads {
     ptx_tvals scratch[2]; /* ptx_threads_scratch */
     int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
     uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */
+    /* per root node: its loop atoms at atom_lists[atoms_at] (their number first); -2 not listed, -1 too many
+     * to key on */
+    int32_t *atoms_at;
+    uint32_t atoms_cap;
+    int32_t *atom_lists;
+    uint32_t atom_lists_n, atom_lists_cap;
 };
 
 /* The node of instruction ins's address operand `which` (less its constant *offset), and of whether
@@ -94,26 +103,31 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
 int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm);
 
 /* The values of roots x (an address) and y (an activity, or -1) for every thread, as ev says (ptx_teval.c):
- * kept ones reused. An entry holds plain values (kv) or known bits (kb), one for all threads when uni.
- * true when every root's values are those kept under its key (out[k].key), whether kept now or not:
- * for the whole block, and the same each time they are asked for with that key. */
+ * kept ones reused (kept_only: only those; false when one is not kept). An entry holds plain values (kv) or known bits
+ * (kb), one for all threads when uni. true when every root's values are those kept under its key (out[k].key), whether
+ * kept now or not: for the whole block, and the same each time they are asked for with that key. */
 typedef struct ptx_root {
     uint64_t key; /* 0: empty */
     uint8_t uni;
     uint64_t *kv;
     ptx_kb *kb;
 } ptx_root;
-bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2]);
+bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2],
+                     bool kept_only);
 ptx_kb ptx_root_value(const ptx_root *e, uint32_t t);
 void ptx_teval_forget(ptx_threads *th); /* after the block's size changed */
 
-/* An access evaluated from kept roots (ptx_threads.c): identified by the instruction, the operand,
- * the threads and its roots' keys; its summaries in th->acc_vals[at] (its threads are filled again
- * from the roots, cheaply; summarising them is what costs). */
+/* An access evaluated from kept roots (ptx_threads.c): identified by the array it stays in, the
+ * threads, its roots' keys and its offset; its summaries in th->acc_vals[at] (its threads are filled
+ * again from the roots, cheaply; summarising them is what costs). */
 typedef struct ptx_kept_access {
-    uint64_t key[3]; /* key[0] 0: empty */
+    uint64_t key[4]; /* key[0] 0: empty */
     int32_t at;      /* -1: claimed, not stored */
     bool left;       /* some thread would leave the array it indexes (their activity is cleared) */
 } ptx_kept_access;
+
+/* The summaries of access ins as ptx_threads_access gives them, without its threads (their arrays
+ * NULL), when they are kept; false otherwise, and nothing evaluated. */
+bool ptx_threads_summary(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);
 
 #endif

@@ -125,8 +125,10 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
         for (uint32_t t = 0; t < out->n; t++)
             out->kv[t] = (v[0].kv[0] + (uint64_t)off) & m;
     } else if (v[0].kv) {
+        uint64_t *restrict to = out->kv; /* the roots' values are stored apart from out */
+        const uint64_t *restrict from = v[0].kv;
         for (uint32_t t = 0; t < out->n; t++)
-            out->kv[t] = (v[0].kv[t] + (uint64_t)off) & m;
+            to[t] = (from[t] + (uint64_t)off) & m;
     } else {
         for (uint32_t t = 0; t < out->n; t++) {
             ptx_kb a = ptx_root_value(&v[0], t);
@@ -138,23 +140,36 @@ static void fill(const ptx_root v[2], bool has_act, const tnode *b, int64_t off,
         memset(out->act, !has_act || (v[1].kv[0] & 1) ? PTX_ACT_YES : PTX_ACT_NO, out->n);
     else if (v[1].uni)
         memset(out->act, activity_of(v[1].kb[0]), out->n);
-    else if (v[1].kv)
-        for (uint32_t t = 0; t < out->n; t++)
-            out->act[t] = (v[1].kv[t] & 1) ? PTX_ACT_YES : PTX_ACT_NO;
-    else
+    else if (v[1].kv) {
+        uint8_t *restrict to = out->act;
+        const uint64_t *restrict from = v[1].kv;
+        for (uint32_t t = 0; t < out->n; t++) /* PTX_ACT_NO or PTX_ACT_YES without a branch */
+            to[t] = (uint8_t)(PTX_ACT_NO + (from[t] & 1) * (PTX_ACT_YES - PTX_ACT_NO));
+    } else {
         for (uint32_t t = 0; t < out->n; t++)
             out->act[t] = activity_of(v[1].kb[t]);
+    }
 }
 
 /* ---- kept accesses: one evaluated from kept roots has the same summaries each time ---- */
 
-static uint32_t kept_access_hash(const uint64_t k[3], uint32_t cap)
+static uint32_t kept_access_hash(const uint64_t k[4], uint32_t cap)
 {
-    return (uint32_t)((k[0] ^ k[1] * 31 ^ k[2] * 37) * 0x9E3779B97F4A7C15ull >> 40) & (cap - 1);
+    return (uint32_t)((k[0] ^ k[1] * 31 ^ k[2] * 37 ^ k[3] * 41) * 0x9E3779B97F4A7C15ull >> 40) & (cap - 1);
+}
+
+/* The entry of the access with key k, or NULL; nothing claimed. */
+static const ptx_kept_access *find_access(const ptx_threads *th, const uint64_t k[4])
+{
+    for (uint32_t h = kept_access_hash(k, th->kept_acc_cap); th->kept_acc_cap && th->kept_acc[h].key[0];
+         h = (h + 1) & (th->kept_acc_cap - 1))
+        if (!memcmp(th->kept_acc[h].key, k, sizeof th->kept_acc[h].key))
+            return &th->kept_acc[h];
+    return NULL;
 }
 
 /* The entry of the access with key k (claimed when new). */
-static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[3])
+static ptx_kept_access *kept_access(ptx_threads *th, const uint64_t k[4])
 {
     if (th->kept_acc_n * 2 >= th->kept_acc_cap) {
         uint32_t cap = th->kept_acc_cap ? th->kept_acc_cap * 2 : 64;
@@ -193,24 +208,35 @@ static void store_access(ptx_threads *th, ptx_kept_access *e, const ptx_tvals *o
     e->at = (int32_t)th->nacc_vals++;
 }
 
+/* What an access's summaries depend on, into key: the roots, the offset, the threads and the array it
+ * is kept in (*sym, -1 none, its bytes [*lo, *hi)); so accesses at one address (a load and a store of
+ * one element) share them. */
+static void access_key(const ptx_ctx *c, uint32_t ins, int which, uint32_t n, const ptx_root v[2], bool has_act,
+                       int64_t off, uint64_t key[4], int64_t *sym, uint64_t *lo, uint64_t *hi)
+{
+    *sym = which == 0 && array_bounds(c, ins, lo, hi) ? c->addr[ins].sym : -1;
+    key[0] = (uint64_t)(*sym + 1) << 32 | n;
+    key[1] = v[0].key, key[2] = has_act ? v[1].key : 0, key[3] = (uint64_t)off;
+}
+
 static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
 {
-    int64_t off;
+    int64_t off, sym;
     int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
     if (base < 0)
         return false;
     ptx_root v[2] = {{0}, {0}};
-    bool keyed = ptx_teval_roots(c, th, base, act, ev, v);
+    bool keyed = ptx_teval_roots(c, th, base, act, ev, v, false);
     const tnode *b = &th->nodes[base];
     out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
-    uint64_t key[3] = {(uint64_t)ins << 32 | (uint64_t)which << 16 | out->n, v[0].key, act >= 0 ? v[1].key : 0};
+    uint64_t lo, hi, key[4];
+    access_key(c, ins, which, out->n, v, act >= 0, off, key, &sym, &lo, &hi);
     ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
     if (e && e->at >= 0) { /* the threads as before, and the summaries kept */
-        uint64_t lo, hi;
-        if (e->left && array_bounds(c, ins, &lo, &hi))
+        if (e->left && sym >= 0)
             leave_array(out, lo, hi);
         ptx_tvals kept = th->acc_vals[e->at];
         kept.addr = out->addr, kept.kv = out->kv, kept.act = out->act;
@@ -223,6 +249,25 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
         summarize(out);
     if (e)
         store_access(th, e, out, left);
+    return true;
+}
+
+bool ptx_threads_summary(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    int64_t off, sym;
+    if (!ptx_threads_count(c) || (ev->threads && ev->threads < (uint32_t)th->nthreads))
+        return false;
+    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
+    ptx_root v[2] = {{0}, {0}};
+    if (base < 0 || !ptx_teval_roots(c, th, base, act, ev, v, true))
+        return false;
+    uint64_t lo, hi, key[4];
+    access_key(c, ins, which, (uint32_t)th->nthreads, v, act >= 0, off, key, &sym, &lo, &hi);
+    const ptx_kept_access *e = find_access(th, key);
+    if (!e || e->at < 0)
+        return false;
+    *out = th->acc_vals[e->at];
     return true;
 }
 
@@ -358,6 +403,8 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
     ptx_kb *addr = ptx_xcalloc((size_t)limit, sizeof *addr);
     uint64_t *kv = ptx_xcalloc((size_t)limit, sizeof *kv);
     uint8_t *act = ptx_xcalloc((size_t)limit, 1);
+    int first = 0; /* the block of the first evaluation (the largest) */
+    th->sizing = true;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         const ptx_affine *a = &c->addr[i];
@@ -368,6 +415,7 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
         ptx_tvals v = {.addr = addr, .kv = kv, .act = act};
         ptx_eval ev = {.via = -1, .from = -1};
         th->nthreads = th->dims[0] = limit;
+        first = first ? first : limit;
         if (!eval_access(c, th, i, 0, &ev, &v) || v.sampled)
             continue;
         for (int t = 1; t < limit; t++)
@@ -376,6 +424,9 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
                 break;
             }
     }
+    th->sizing = false;
+    if (first > limit)
+        ptx_teval_forget(th); /* evaluated for a larger block: what was kept does not hold */
     free(addr);
     free(kv);
     free(act);
@@ -413,7 +464,6 @@ int ptx_threads_count(ptx_ctx *c)
         th->nthreads = 0;
         limit = bound_by_arrays(c, th, limit);
         th->dims[0] = th->nthreads = limit;
-        ptx_teval_forget(th); /* evaluated for the largest block */
     } else if (!uses_dim(c, 2)) {
         int limit = assumed_block(c), width = width_from_linear_index(c);
         if (width && width <= limit) {
@@ -470,8 +520,9 @@ void ptx_threads_free(ptx_threads *th)
     ptx_teval_forget(th);
     free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
     free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
-    free(th->kb_store), free(th->kv_store);
+    free(th->found), free(th->kb_store), free(th->kv_store);
     free(th->rd_seen), free(th->rd_stack), free(th->trips), free(th->divisor);
+    free(th->atoms_at), free(th->atom_lists);
     for (int k = 0; k < 2; k++)
         free(th->scratch[k].addr), free(th->scratch[k].kv), free(th->scratch[k].act);
     free(th);
