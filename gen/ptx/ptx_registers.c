@@ -149,6 +149,10 @@ static void classify_register(const ptx_ctx *c, reg_model *rm, uint32_t i, int32
 {
     const ptx_instr *in = &c->f->ins[i];
     bool constant = in->kind == PTX_K_LD && (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST);
+    if (in->kind == PTX_K_MOV && in->nopnd == 2 && uniform_source(ptx_opnd(c, in, 1))) {
+        rm->base[r] = -1; /* a constant of any type: an immediate operand or the constant bank in SASS */
+        return;
+    }
     if (!constant && !cheap_integer_op(in))
         return;
     int32_t from = -1, anchor = (int32_t)i;
