@@ -276,7 +276,7 @@ typedef struct ptx_sched {
     int32_t *val_def, *val_reg, *val_from, *val_to;                          /* per value */
     int32_t *diff;                                                           /* per slot */
     int32_t *edge_to, *edge_lat, *edge_next, *list_node, *list_next;
-    int32_t fence, barrier, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
+    int32_t fence, barrier, split, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
     bool writes_global;
 } ptx_sched;
 

@@ -34,6 +34,28 @@ static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
 
 #define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
 
+static bool has_mod(const ptx_function *f, const ptx_instr *in, const char *mod)
+{
+    size_t n = strlen(mod);
+    for (uint32_t m = 0; m < in->nmods; m++)
+        if (f->mods[in->mods + m].n == n && memcmp(f->mods[in->mods + m].p, mod, n) == 0)
+            return true;
+    return false;
+}
+
+/* Instructions ptxas expands into an inline fast path and a called slow path: IEEE-rounded
+ * division, reciprocal and square root (f32 and f64) and 64-bit integer division and remainder.
+ * The branch around the call splits the block, and nothing is scheduled across it (measured:
+ * twelve loads after a div.rn.f32 stay after it, 18 registers against 29 with div.full.f32;
+ * 32-bit integer division and the approximate forms do not split). */
+static bool splits_block(const ptx_function *f, const ptx_instr *in)
+{
+    bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem");
+    if (!in->is_float)
+        return (div || rem) && in->tsize == 8;
+    return (div || OP_IS(in, "rcp") || OP_IS(in, "sqrt")) && !has_mod(f, in, ".approx") && !has_mod(f, in, ".full");
+}
+
 static int latency(const ptx_function *f, const ptx_instr *in)
 {
     if ((in->kind == PTX_K_LD || in->kind == PTX_K_TEX) && hoistable_load(f, in)) {
@@ -174,11 +196,24 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
     }
 }
 
+/* A node that splits the block (splits_block) comes after every node before it, and every node
+ * after it comes after it. */
+static void note_split(const ptx_function *f, const ptx_instr *in, ptx_sched *s, int32_t k)
+{
+    if (!splits_block(f, in)) {
+        add_edge(s, s->split, k, 0);
+        return;
+    }
+    for (int32_t j = s->split + 1; j < k; j++)
+        add_edge(s, j, k, 0);
+    s->split = k;
+}
+
 static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32_t n, ptx_sched *s)
 {
     const ptx_function *f = c->f;
     s->nedges = s->nlist = 0;
-    s->fence = s->barrier = -1;
+    s->fence = s->barrier = s->split = -1;
     s->writes_global = false;
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
         const ptx_instr *in = &f->ins[i];
@@ -211,6 +246,7 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
             }
         note_memory(f, &f->ins[i], s, k); /* the branch that ends the block reads a predicate at most:
                                              no register, so where it issues does not matter */
+        note_split(f, &f->ins[i], s, k);
     }
     s->opnd_start[n] = s->nopnds;
 }
@@ -387,9 +423,9 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
         longest = len > longest ? len : longest;
         refs = r > refs ? r : refs;
     }
-    /* edges: one per read, per memory access and per list entry, and the branch's; values: one per
-     * definition and per register entering or leaving the block */
-    uint32_t edges = refs + 12 * longest + 16, lists = longest + 16, vals = refs + nr;
+    /* edges: one per read, per memory access and per list entry, two per node for the splits, and
+     * the branch's; values: one per definition and per register entering or leaving the block */
+    uint32_t edges = refs + 14 * longest + 16, lists = longest + 16, vals = refs + nr;
     *s = (ptx_sched){.edge_cap = edges, .list_cap = lists};
     /* one block: the stamps (zeroed), per register, per node, per slot, per operand, per value, per
      * edge and per list entry */
