@@ -42,13 +42,19 @@ static int reg_weight(uint8_t cls)
     return weights[cls];
 }
 
+/* State spaces addressed in 32 bits in SASS: shared memory's window, and a constant bank's offset. */
+static bool narrow_space(int space)
+{
+    return space == PTX_SP_SHARED || space == PTX_SP_CONST;
+}
+
 /* Whether instruction i reads x only as the address of a shared access, or into an integer step
  * whose result is itself a narrow address (narrow: the registers still taken as such). */
 static bool narrow_use(const ptx_ctx *c, uint32_t i, int32_t x, const bool *narrow)
 {
     const ptx_instr *in = &c->f->ins[i];
     if ((in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) &&
-        in->space == PTX_SP_SHARED) {
+        narrow_space(in->space)) {
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad || ad->reg != x)
             return false;
@@ -75,7 +81,7 @@ static void register_weights(ptx_ctx *c)
     bool any = false; /* a shared access through a 64-bit register: else nothing to narrow (nvcc's PTX) */
     for (uint32_t i = 0; i < c->n && !any; i++) {
         const ptx_instr *in = &f->ins[i];
-        const ptx_operand *ad = in->space == PTX_SP_SHARED ? ptx_address_operand(c, in) : NULL;
+        const ptx_operand *ad = narrow_space(in->space) ? ptx_address_operand(c, in) : NULL;
         any = ad && ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64;
     }
     if (!any)
