@@ -334,7 +334,7 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
         }
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
-        int peak[2] = {cur[0], cur[1]};
+        int peak[2] = {cur[0] + ptx_expansion_registers(f, &f->ins[i]), cur[1]};
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             if (!own_def(rm, r[j]))
                 continue;

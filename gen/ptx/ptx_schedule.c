@@ -196,6 +196,35 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
     }
 }
 
+/* Registers an instruction's SASS expansion holds beyond its operands and result: measured with
+ * ptxas 13.0 (-maxrregcount 255, sm_80) against an add of the same type, with 2 and with 14 values
+ * live across it (integer division by a warp-uniform divisor, the usual case), less 2 for the
+ * operands' registers, which the expansion reuses where they die. IEEE division, reciprocal and
+ * square root run an inline fast path and call a slow path; integer division and remainder and
+ * the 64-bit multiply-high are inline sequences. */
+int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in)
+{
+    bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem"), rcp = OP_IS(in, "rcp"), sqrt = OP_IS(in, "sqrt");
+    bool wide = in->tsize == 8;
+    int measured = 0;
+    if (!in->is_float) {
+        bool sign = has_mod(f, in, ".s32") || has_mod(f, in, ".s64");
+        if (div || rem)
+            measured = wide ? (sign ? (div ? 14 : 12) : 10) : (sign ? 4 : 2);
+        else if (wide && OP_IS(in, "mul") && has_mod(f, in, ".hi"))
+            measured = 6;
+    } else if (has_mod(f, in, ".approx") || has_mod(f, in, ".full")) {
+        measured = wide && OP_IS(in, "rsqrt") ? 4 : 0;
+    } else if (div) {
+        measured = wide ? 15 : has_mod(f, in, ".ftz") ? 6 : 8;
+    } else if (rcp) {
+        measured = wide ? 4 : has_mod(f, in, ".ftz") ? 1 : 7;
+    } else if (sqrt) {
+        measured = wide ? 10 : 2;
+    }
+    return measured > 2 ? measured - 2 : 0;
+}
+
 /* A node that splits the block (splits_block) comes after every node before it, and every node
  * after it comes after it. */
 static void note_split(const ptx_function *f, const ptx_instr *in, ptx_sched *s, int32_t k)
@@ -379,6 +408,11 @@ static void value_ranges(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *
             s->val_to[value_of(s, x)] = n; /* what leaves the block, or passes through it */
         }
     memset(s->diff, 0, (size_t)(n + 3) * sizeof *s->diff);
+    for (int32_t slot = 0; slot < n; slot++) { /* an expansion's registers, while it runs */
+        int extra = ptx_expansion_registers(c->f, &c->f->ins[s->instr[s->order[slot]]]);
+        s->diff[slot + 1] += extra;
+        s->diff[slot + 2] -= extra;
+    }
     for (uint32_t v = 0; v < s->nvals; v++) {
         int32_t weight = c->weight[s->val_reg[v]], from = s->val_from[v];
         int32_t to = s->val_to[v] > from ? s->val_to[v] : from + 1;
