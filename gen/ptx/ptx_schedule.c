@@ -206,6 +206,8 @@ int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in)
 {
     bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem"), rcp = OP_IS(in, "rcp"), sqrt = OP_IS(in, "sqrt");
     bool wide = in->tsize == 8;
+    if (!div && !rem && !rcp && !sqrt && !(wide && (OP_IS(in, "mul") || OP_IS(in, "rsqrt"))))
+        return 0; /* asked for every instruction: the rest at a glance */
     int measured = 0;
     if (!in->is_float) {
         bool sign = has_mod(f, in, ".s32") || has_mod(f, in, ".s64");
