@@ -18,11 +18,12 @@ ptxas_accepts() {
 }
 
 # The analyzer's verdict: no when it reports PTX_SYNTAX (or cannot read the file); crashed when it
-# ends other than by its exit statuses 0, 1 and 2 (an abort, a sanitizer's report).
+# ends other than by its exit statuses 0, 1 and 2 (an abort, a sanitizer's report); hung when it
+# takes more than a minute (any of these files takes milliseconds).
 tnptx_accepts() {
-    "$tnptx" "$1" > "$work/tnptx.log" 2>&1
+    timeout 60 "$tnptx" "$1" > "$work/tnptx.log" 2>&1
     local rc=$?
-    if [ $rc -gt 2 ]; then echo crashed; elif [ $rc -eq 2 ] || grep -q 'PTX_SYNTAX' "$work/tnptx.log"; then echo no; else echo yes; fi
+    if [ $rc -eq 124 ]; then echo hung; elif [ $rc -gt 2 ]; then echo crashed; elif [ $rc -eq 2 ] || grep -q 'PTX_SYNTAX' "$work/tnptx.log"; then echo no; else echo yes; fi
 }
 
 work=$(mktemp -d)

@@ -276,7 +276,7 @@ typedef struct ptx_sched {
     int32_t *val_def, *val_reg, *val_from, *val_to;                          /* per value */
     int32_t *diff;                                                           /* per slot */
     int32_t *edge_to, *edge_lat, *edge_next, *list_node, *list_next;
-    int32_t fence, barrier, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
+    int32_t fence, barrier, split, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
     bool writes_global;
 } ptx_sched;
 
@@ -284,6 +284,8 @@ typedef struct ptx_sched {
  * unrolled loop). */
 void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, uint32_t nblocks);
 void ptx_sched_free(ptx_sched *s);
+/* Registers the SASS expansion of instruction in holds beyond its operands and result. */
+int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in);
 /* The most registers block b holds when scheduled for latency, `copies` of it one after the other
  * (an unrolled loop): base[r] is the register a use of r keeps live (-1: none), base[r] == r when
  * r's definitions take a register of their own. */

@@ -42,13 +42,19 @@ static int reg_weight(uint8_t cls)
     return weights[cls];
 }
 
+/* State spaces addressed in 32 bits in SASS: shared memory's window, and a constant bank's offset. */
+static bool narrow_space(int space)
+{
+    return space == PTX_SP_SHARED || space == PTX_SP_CONST;
+}
+
 /* Whether instruction i reads x only as the address of a shared access, or into an integer step
  * whose result is itself a narrow address (narrow: the registers still taken as such). */
 static bool narrow_use(const ptx_ctx *c, uint32_t i, int32_t x, const bool *narrow)
 {
     const ptx_instr *in = &c->f->ins[i];
     if ((in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) &&
-        in->space == PTX_SP_SHARED) {
+        narrow_space(in->space)) {
         const ptx_operand *ad = ptx_address_operand(c, in);
         if (!ad || ad->reg != x)
             return false;
@@ -75,7 +81,7 @@ static void register_weights(ptx_ctx *c)
     bool any = false; /* a shared access through a 64-bit register: else nothing to narrow (nvcc's PTX) */
     for (uint32_t i = 0; i < c->n && !any; i++) {
         const ptx_instr *in = &f->ins[i];
-        const ptx_operand *ad = in->space == PTX_SP_SHARED ? ptx_address_operand(c, in) : NULL;
+        const ptx_operand *ad = narrow_space(in->space) ? ptx_address_operand(c, in) : NULL;
         any = ad && ad->reg >= 0 && f->regs[ad->reg].cls == PTX_RC_64;
     }
     if (!any)
@@ -149,6 +155,10 @@ static void classify_register(const ptx_ctx *c, reg_model *rm, uint32_t i, int32
 {
     const ptx_instr *in = &c->f->ins[i];
     bool constant = in->kind == PTX_K_LD && (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST);
+    if (in->kind == PTX_K_MOV && in->nopnd == 2 && uniform_source(ptx_opnd(c, in, 1))) {
+        rm->base[r] = -1; /* a constant of any type: an immediate operand or the constant bank in SASS */
+        return;
+    }
     if (!constant && !cheap_integer_op(in))
         return;
     int32_t from = -1, anchor = (int32_t)i;
@@ -324,7 +334,7 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
         }
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
-        int peak[2] = {cur[0], cur[1]};
+        int peak[2] = {cur[0] + ptx_expansion_registers(f, &f->ins[i]), cur[1]};
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             if (!own_def(rm, r[j]))
                 continue;
@@ -352,12 +362,14 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
 
 /* ---- loops ptxas unrolls ---- */
 
-/* ptxas unrolls a loop of one block by 4 when it can count its iterations and unrolling does not
- * tie up many registers: measured with ptxas 13.0 (a loop's code grows fourfold, its registers with
- * it, and shrinks back under .pragma "nounroll"): loops whose branch tests an induction variable
- * stepped by a constant against a loop invariant, with no global store, atomic or call, at most 64
- * instructions and at most 8 registers carried from one iteration to the next. */
-enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 64, PTX_UNROLL_MAX_CARRIED = 8 };
+/* ptxas unrolls a loop of one block by 4 when it can count its iterations and the loop is short:
+ * measured with ptxas 13.0 (a loop's code grows fourfold, its registers with it, and shrinks back
+ * under .pragma "nounroll"): loops whose branch tests an induction variable stepped by a constant
+ * against a loop invariant, with no global store, atomic or call, of at most 46 instructions
+ * besides moves of constants (which become immediate operands). Loops of 1 to 16 loads and 1 to
+ * 24 accumulators unroll at 37 to 45 such instructions and not from 48 up, whatever they carry
+ * from one iteration to the next. */
+enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 46 };
 
 static bool defined_in(const ptx_ctx *c, uint32_t b, int32_t x, uint32_t *at)
 {
@@ -418,27 +430,24 @@ static bool may_unroll(const ptx_ctx *c, uint32_t b)
     return true;
 }
 
-/* Registers (weighted) that block b defines and also receives: carried between iterations. */
-static int carried_weight(const ptx_ctx *c, const reg_model *rm, const live_sets *s, uint32_t b)
+/* Instructions of block b that ptxas keeps (a move of a constant becomes an immediate operand). */
+static uint32_t loop_size(const ptx_ctx *c, uint32_t b)
 {
-    const uint64_t *in = s->in + (size_t)b * s->words, *def = s->def + (size_t)b * s->words;
-    int weight = 0;
-    for (uint32_t w = 0; w < s->words; w++)
-        for (uint64_t v = in[w] & def[w]; v; v &= v - 1) {
-            uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
-            weight += rm->base[x] == (int32_t)x ? c->weight[x] : 0;
-        }
-    return weight;
+    uint32_t n = 0;
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        n += !(in->kind == PTX_K_MOV && in->nopnd == 2 && uniform_source(ptx_opnd(c, in, 1)));
+    }
+    return n;
 }
 
 /* Per block: how many copies of it ptxas schedules together (PTX_UNROLL for the loops it unrolls). */
-static int *unrolled_copies(const ptx_ctx *c, const reg_model *rm, const live_sets *s)
+static int *unrolled_copies(const ptx_ctx *c)
 {
     int *copies = ptx_xcalloc(c->nb + 1, sizeof *copies);
     for (uint32_t b = 0; b < c->nb; b++) {
         copies[b] = 1;
-        if (c->reach[b] && c->bend[b] - c->bstart[b] <= PTX_UNROLL_MAX_BODY && counted_loop(c, b) && may_unroll(c, b) &&
-            carried_weight(c, rm, s, b) <= PTX_UNROLL_MAX_CARRIED)
+        if (c->reach[b] && loop_size(c, b) <= PTX_UNROLL_MAX_BODY && counted_loop(c, b) && may_unroll(c, b))
             copies[b] = PTX_UNROLL;
     }
     return copies;
@@ -461,8 +470,9 @@ static int pressure_bound(const ptx_ctx *c, const reg_model *rm, const live_sets
 /* The latency order is the model's costly step: it is worked out for at most this many blocks,
  * those that could hold the most (the largest bounds), of at most this many instructions (longer
  * blocks keep their program order); the tuning split's figures are the same from 2 blocks and
- * 1024 instructions up. */
-enum { PTX_SCHEDULED_BLOCKS = 2, PTX_SCHEDULED_NODES = 1024 };
+ * 1024 instructions up, and fully unrolled loops of a few hundred loads (a 15 x 15 convolution, a
+ * 64-row matrix-vector product) need the longer blocks. */
+enum { PTX_SCHEDULED_BLOCKS = 2, PTX_SCHEDULED_NODES = 4096 };
 
 /* Blocks by decreasing bound (insertion sort: few blocks reach this). */
 static void sort_by_bound(uint32_t *blocks, uint32_t n, const int *bound)
@@ -554,7 +564,7 @@ void ptx_liveness(ptx_ctx *c)
                    ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
     block_uses_and_defs(c, &rm, &s);
     solve_liveness(c, &s);
-    int *copies = unrolled_copies(c, &rm, &s);
+    int *copies = unrolled_copies(c);
     block_pressures(c, &rm, &s, copies);
     /* the squeezed need matters where it may lower an occupancy level or the spills */
     int threads = f->reqntid ? f->reqntid : f->maxntid, need = f->maxlive + PTX_REG_OVERHEAD;

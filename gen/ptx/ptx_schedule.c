@@ -34,6 +34,28 @@ static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
 
 #define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
 
+static bool has_mod(const ptx_function *f, const ptx_instr *in, const char *mod)
+{
+    size_t n = strlen(mod);
+    for (uint32_t m = 0; m < in->nmods; m++)
+        if (f->mods[in->mods + m].n == n && memcmp(f->mods[in->mods + m].p, mod, n) == 0)
+            return true;
+    return false;
+}
+
+/* Instructions ptxas expands into an inline fast path and a called slow path: IEEE-rounded
+ * division, reciprocal and square root (f32 and f64) and 64-bit integer division and remainder.
+ * The branch around the call splits the block, and nothing is scheduled across it (measured:
+ * twelve loads after a div.rn.f32 stay after it, 18 registers against 29 with div.full.f32;
+ * 32-bit integer division and the approximate forms do not split). */
+static bool splits_block(const ptx_function *f, const ptx_instr *in)
+{
+    bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem");
+    if (!in->is_float)
+        return (div || rem) && in->tsize == 8;
+    return (div || OP_IS(in, "rcp") || OP_IS(in, "sqrt")) && !has_mod(f, in, ".approx") && !has_mod(f, in, ".full");
+}
+
 static int latency(const ptx_function *f, const ptx_instr *in)
 {
     if ((in->kind == PTX_K_LD || in->kind == PTX_K_TEX) && hoistable_load(f, in)) {
@@ -174,11 +196,55 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
     }
 }
 
+/* Registers an instruction's SASS expansion holds beyond its operands and result: measured with
+ * ptxas 13.0 (-maxrregcount 255, sm_80) against an add of the same type, with 2 and with 14 values
+ * live across it (integer division by a warp-uniform divisor, the usual case), less 2 for the
+ * operands' registers, which the expansion reuses where they die. IEEE division, reciprocal and
+ * square root run an inline fast path and call a slow path; integer division and remainder and
+ * the 64-bit multiply-high are inline sequences. */
+int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in)
+{
+    bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem"), rcp = OP_IS(in, "rcp"), sqrt = OP_IS(in, "sqrt");
+    bool wide = in->tsize == 8;
+    if (!div && !rem && !rcp && !sqrt && !(wide && (OP_IS(in, "mul") || OP_IS(in, "rsqrt"))))
+        return 0; /* asked for every instruction: the rest at a glance */
+    int measured = 0;
+    if (!in->is_float) {
+        bool sign = has_mod(f, in, ".s32") || has_mod(f, in, ".s64");
+        if (div || rem)
+            measured = wide ? (sign ? (div ? 14 : 12) : 10) : (sign ? 4 : 2);
+        else if (wide && OP_IS(in, "mul") && has_mod(f, in, ".hi"))
+            measured = 6;
+    } else if (has_mod(f, in, ".approx") || has_mod(f, in, ".full")) {
+        measured = wide && OP_IS(in, "rsqrt") ? 4 : 0;
+    } else if (div) {
+        measured = wide ? 15 : has_mod(f, in, ".ftz") ? 6 : 8;
+    } else if (rcp) {
+        measured = wide ? 4 : has_mod(f, in, ".ftz") ? 1 : 7;
+    } else if (sqrt) {
+        measured = wide ? 10 : 2;
+    }
+    return measured > 2 ? measured - 2 : 0;
+}
+
+/* A node that splits the block (splits_block) comes after every node before it, and every node
+ * after it comes after it. */
+static void note_split(const ptx_function *f, const ptx_instr *in, ptx_sched *s, int32_t k)
+{
+    if (!splits_block(f, in)) {
+        add_edge(s, s->split, k, 0);
+        return;
+    }
+    for (int32_t j = s->split + 1; j < k; j++)
+        add_edge(s, j, k, 0);
+    s->split = k;
+}
+
 static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32_t n, ptx_sched *s)
 {
     const ptx_function *f = c->f;
     s->nedges = s->nlist = 0;
-    s->fence = s->barrier = -1;
+    s->fence = s->barrier = s->split = -1;
     s->writes_global = false;
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
         const ptx_instr *in = &f->ins[i];
@@ -211,6 +277,7 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
             }
         note_memory(f, &f->ins[i], s, k); /* the branch that ends the block reads a predicate at most:
                                              no register, so where it issues does not matter */
+        note_split(f, &f->ins[i], s, k);
     }
     s->opnd_start[n] = s->nopnds;
 }
@@ -343,6 +410,11 @@ static void value_ranges(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *
             s->val_to[value_of(s, x)] = n; /* what leaves the block, or passes through it */
         }
     memset(s->diff, 0, (size_t)(n + 3) * sizeof *s->diff);
+    for (int32_t slot = 0; slot < n; slot++) { /* an expansion's registers, while it runs */
+        int extra = ptx_expansion_registers(c->f, &c->f->ins[s->instr[s->order[slot]]]);
+        s->diff[slot + 1] += extra;
+        s->diff[slot + 2] -= extra;
+    }
     for (uint32_t v = 0; v < s->nvals; v++) {
         int32_t weight = c->weight[s->val_reg[v]], from = s->val_from[v];
         int32_t to = s->val_to[v] > from ? s->val_to[v] : from + 1;
@@ -387,9 +459,9 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
         longest = len > longest ? len : longest;
         refs = r > refs ? r : refs;
     }
-    /* edges: one per read, per memory access and per list entry, and the branch's; values: one per
-     * definition and per register entering or leaving the block */
-    uint32_t edges = refs + 12 * longest + 16, lists = longest + 16, vals = refs + nr;
+    /* edges: one per read, per memory access and per list entry, two per node for the splits, and
+     * the branch's; values: one per definition and per register entering or leaving the block */
+    uint32_t edges = refs + 14 * longest + 16, lists = longest + 16, vals = refs + nr;
     *s = (ptx_sched){.edge_cap = edges, .list_cap = lists};
     /* one block: the stamps (zeroed), per register, per node, per slot, per operand, per value, per
      * edge and per list entry */

@@ -766,6 +766,7 @@ static ptx_root *root_slot(ptx_threads *th, int32_t x, const eval_env *env)
     uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1);
     while (th->kept[h].key && th->kept[h].key != key)
         h = (h + 1) & (th->kept_cap - 1);
+    th->kept_n += !th->kept[h].key; /* slots taken, kept values or not: the table never fills */
     th->kept[h].key = key;
     return &th->kept[h];
 }
@@ -775,14 +776,11 @@ static void keep_root(ptx_threads *th, int32_t x, ptx_root *e)
 {
     uint32_t count = th->uni[x] ? 1 : (uint32_t)th->nthreads;
     void *p = keep_bytes(th, count * (th->kv[x] ? sizeof(uint64_t) : sizeof(ptx_kb)));
-    if (!p) {
-        e->key = 0; /* no room: left out (the table keeps its probe chains: key 0 ends none) */
-        return;
-    }
+    if (!p)
+        return; /* no room: the slot keeps its key and no values (evaluated again when asked) */
     e->uni = th->uni[x];
     e->kv = th->kv[x] ? memcpy(p, th->kv[x], count * sizeof(uint64_t)) : NULL;
     e->kb = th->kv[x] ? NULL : memcpy(p, th->kb[x], count * sizeof(ptx_kb));
-    th->kept_n++;
 }
 
 /* The kept values of node x as env evaluates it (one that does not depend on the reference), into out. */
