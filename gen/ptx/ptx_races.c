@@ -109,13 +109,22 @@ static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
     }
 }
 
-/* Walks from instruction `from` into side `side`; a start that is itself an access is not counted
- * until the walk comes back to it. */
+/* Walks from instruction `from` into side `side`; a start that is itself an access (the access the
+ * walk is for) is not counted until the walk comes back to it. */
 static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
 {
     r->side = side;
     r->start = from;
     r->start_pending = true;
+    r->visits += ptx_walk(r->c, from, ref, stop, r->wanted, note, r);
+}
+
+/* The same from the first instruction of a block, which counts like any other. */
+static void walk_block(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
+{
+    r->side = side;
+    r->start = from;
+    r->start_pending = false;
     r->visits += ptx_walk(r->c, from, ref, stop, r->wanted, note, r);
 }
 
@@ -313,8 +322,8 @@ static void split_pairs(races *r)
         if (s0 >= c->nb || s1 >= c->nb)
             continue;
         uint32_t at = c->bend[b] - 1;
-        walk(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK);
-        walk(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK);
+        walk_block(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK);
+        walk_block(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK);
         for (uint32_t i = 0; i < r->nlist[0]; i++) {
             uint32_t xa = r->list[0][i];
             if (r->via[1][xa])
