@@ -104,7 +104,8 @@ static bool affine_conflict(const races *r, const racc *x, const racc *y)
 
 static bool pair_allowed(int filter, uint32_t t1, uint32_t t2)
 {
-    return filter == PTX_PAIR_ANY || (filter == PTX_PAIR_OTHER_THREADS ? t1 != t2 : (t1 >> 5) != (t2 >> 5));
+    return filter == PTX_PAIR_ANY ||
+           (filter == PTX_PAIR_OTHER_THREADS ? t1 != t2 : (t1 >> (filter - PTX_PAIR_GROUPS)) != (t2 >> (filter - PTX_PAIR_GROUPS)));
 }
 
 /* The 8-bit radix digit of list entry e: its side (shift < 0), or bits shift.. of its key less lo. */
@@ -239,11 +240,12 @@ static bool run_conflict(const uint32_t *a, uint32_t na, const uint32_t *b, uint
         return true;
     if (filter == PTX_PAIR_OTHER_THREADS)
         return na > 1 || nb > 1 || a[0] != b[0];
+    int lg = filter - PTX_PAIR_GROUPS;
     for (uint32_t i = 0; i < na; i++)
-        if ((a[i] >> 5) != (b[0] >> 5))
+        if ((a[i] >> lg) != (b[0] >> lg))
             return true;
     for (uint32_t j = 0; j < nb; j++)
-        if ((b[j] >> 5) != (a[0] >> 5))
+        if ((b[j] >> lg) != (a[0] >> lg))
             return true;
     return false;
 }

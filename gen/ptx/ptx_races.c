@@ -110,13 +110,22 @@ static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
     }
 }
 
-/* Walks from instruction `from` into side `side`; a start that is itself an access is not counted
- * until the walk comes back to it. */
+/* Walks from instruction `from` into side `side`; a start that is itself an access (the access the
+ * walk is for) is not counted until the walk comes back to it. */
 static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
 {
     r->side = side;
     r->start = from;
     r->start_pending = true;
+    r->visits += ptx_walk(r->c, from, ref, stop, r->wanted, note, r);
+}
+
+/* The same from the first instruction of a block, which counts like any other. */
+static void walk_block(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
+{
+    r->side = side;
+    r->start = from;
+    r->start_pending = false;
     r->visits += ptx_walk(r->c, from, ref, stop, r->wanted, note, r);
 }
 
@@ -275,7 +284,7 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         uint32_t b = r->list[0][k];
         if (x->remote || r->acc[b].remote)
             continue; /* other blocks of the cluster: cluster_pairs */
-        int filter = !warp_barriers || r->via[1][b] ? PTX_PAIR_OTHER_THREADS : PTX_PAIR_OTHER_WARPS;
+        int filter = !warp_barriers || r->via[1][b] ? PTX_PAIR_OTHER_THREADS : PTX_PAIR_GROUPS + r->group_lg;
         if (r->via[0][b] == WAY_DIRECT && !r->via2[0][b] && !r->multi[0][b] && b != a)
             store_pairs(r, x, &r->acc[b]); /* two stores in one step */
         if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
@@ -314,8 +323,8 @@ static void split_pairs(races *r)
         if (s0 >= c->nb || s1 >= c->nb)
             continue;
         uint32_t at = c->bend[b] - 1;
-        walk(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK);
-        walk(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK);
+        walk_block(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK);
+        walk_block(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK);
         for (uint32_t i = 0; i < r->nlist[0]; i++) {
             uint32_t xa = r->list[0][i];
             if (r->via[1][xa])
@@ -853,11 +862,56 @@ static void cluster_pairs(races *r, uint32_t a)
     clear(r, 0);
 }
 
+/* Whether operand j of instruction i holds the lane index (%laneid, or a copy of it). */
+static bool lane_index(const ptx_ctx *c, uint32_t i, int j)
+{
+    const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], j);
+    if (o->kind == PTX_O_REG && c->only_def[o->reg] >= 0) {
+        const ptx_instr *mov = &c->f->ins[c->only_def[o->reg]];
+        if (mov->kind != PTX_K_MOV || mov->nopnd != 2)
+            return false;
+        o = ptx_opnd(c, mov, 1);
+    }
+    return o->kind == PTX_O_SREG && o->reg / 4 == PTX_SR_LANEID;
+}
+
+/* The lanes bar.warp.sync i orders, as aligned groups of 2^lg lanes: lg for the mask of a tile of
+ * 2^lg lanes, (2^(2^lg) - 1) << (%laneid & -2^lg), as cooperative groups' thread_block_tile::sync()
+ * writes it; 5, the whole warp, for any other mask. */
+static int warp_group_lg(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    const ptx_operand *m = in->nopnd ? ptx_opnd(c, in, 0) : NULL;
+    if (!m || m->kind != PTX_O_REG || c->only_def[m->reg] < 0)
+        return 5;
+    uint32_t d = (uint32_t)c->only_def[m->reg];
+    const ptx_instr *shl = &c->f->ins[d];
+    int64_t ones, low;
+    if (shl->kind != PTX_K_SHL || shl->nopnd != 3 || !ptx_constant_operand(c, d, 1, &ones) ||
+        ptx_opnd(c, shl, 2)->kind != PTX_O_REG || c->only_def[ptx_opnd(c, shl, 2)->reg] < 0)
+        return 5;
+    uint32_t a = (uint32_t)c->only_def[ptx_opnd(c, shl, 2)->reg];
+    const ptx_instr *and = &c->f->ins[a];
+    if (and->oplen != 3 || memcmp(and->op, "and", 3) != 0 || and->nopnd != 3 || !ptx_constant_operand(c, a, 2, &low) ||
+        !lane_index(c, a, 1))
+        return 5;
+    for (int lg = 1; lg < 5; lg++)
+        if ((uint32_t)ones == (1u << (1 << lg)) - 1 && (low & 31) == 32 - (1 << lg))
+            return lg;
+    return 5;
+}
+
 static void find_races(races *r)
 {
     ptx_ctx *c = r->c;
     bool remote = false, async = false, warp_barriers = (c->sync->present >> PTX_SY_WARP) & 1;
     r->warp_filters = warp_barriers;
+    r->group_lg = 5;
+    for (uint32_t i = 0; i < c->n && warp_barriers; i++)
+        if (c->sync->kind[i] == PTX_SY_WARP) {
+            int lg = warp_group_lg(c, i);
+            r->group_lg = lg < r->group_lg ? lg : r->group_lg;
+        }
     for (int k = 0; k < 2; k++) {
         r->via[k] = ptx_xcalloc(r->na, sizeof *r->via[k]);
         r->via2[k] = ptx_xcalloc(r->na, sizeof *r->via2[k]);

@@ -6,8 +6,10 @@
 #include "ptx_analysis.h"
 
 /* Which pairs of threads can race: any two (asynchronous copies, other blocks of a cluster), two
- * different threads, or two threads of different warps (ordered within a warp by bar.warp.sync). */
-enum { PTX_PAIR_ANY, PTX_PAIR_OTHER_THREADS, PTX_PAIR_OTHER_WARPS };
+ * different threads, or two threads of different aligned groups of 2^lg (PTX_PAIR_GROUPS + lg):
+ * of different warps, ordered within a warp by bar.warp.sync, or of different tiles of a warp,
+ * ordered within a tile by a bar.warp.sync with the tile's mask. */
+enum { PTX_PAIR_ANY, PTX_PAIR_OTHER_THREADS, PTX_PAIR_GROUPS = 8, PTX_PAIR_OTHER_WARPS = PTX_PAIR_GROUPS + 5 };
 
 typedef struct racc {
     uint32_t ins;
@@ -83,6 +85,7 @@ typedef struct races {
     bool profiled;     /* ptx_profiles_init done */
     uint64_t *ranges;  /* per-warp address ranges of summaries (the two slots', then kept ones) */
     bool warp_filters; /* some pair is compared for threads of different warps only */
+    int group_lg;      /* the lanes bar.warp.sync orders: aligned groups of 2^group_lg (5: the warp) */
     uint32_t nranges, ranges_cap;
     uint32_t *fseen, fstamp;    /* flights of asynchronous copies: per block and state ... */
     uint32_t *faround;          /* ... and the loop it went around (flight_state.around) */

@@ -380,6 +380,43 @@ static bool uses_dim(const ptx_ctx *c, int dim)
     return false;
 }
 
+/* The special register operand j of instruction i holds (directly, or through the one mov that
+ * defines its register): PTX_SR_x * 4 + dimension, or -1. */
+static int sreg_of(const ptx_ctx *c, uint32_t i, int j)
+{
+    const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], j);
+    if (o->kind == PTX_O_REG && c->only_def[o->reg] >= 0) {
+        const ptx_instr *mov = &c->f->ins[c->only_def[o->reg]];
+        if (mov->kind != PTX_K_MOV || mov->nopnd != 2)
+            return -1;
+        o = ptx_opnd(c, mov, 1);
+    }
+    return o->kind == PTX_O_SREG ? o->reg : -1;
+}
+
+/* Whether tid.y, tid.z, ntid.y and ntid.z are read only to rank the thread in its block, as
+ * (tid.z * ntid.y + tid.y) * ntid.x + tid.x (cooperative groups' thread_rank() and the like): one
+ * mad.lo of the three and the only reads of their registers. Such code runs the same on any shape
+ * of the same size, and is taken to run on a one-dimensional block. */
+static bool ranks_threads_only(const ptx_ctx *c)
+{
+    int found = 0, reads = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        for (int j = 0; j < in->nopnd; j++) {
+            int sr = sreg_of(c, i, j);
+            bool other = sr >= 0 && (sr / 4 == PTX_SR_TID || sr / 4 == PTX_SR_NTID) && sr % 4 > 0;
+            reads += other && in->kind != PTX_K_MOV;
+        }
+        if (in->kind != PTX_K_MAD || in->nopnd != 4)
+            continue;
+        int a = sreg_of(c, i, 1), b = sreg_of(c, i, 2), d = sreg_of(c, i, 3);
+        int ny = PTX_SR_NTID * 4 + 1, tz = PTX_SR_TID * 4 + 2, ty = PTX_SR_TID * 4 + 1;
+        found += ((a == ny && b == tz) || (a == tz && b == ny)) && d == ty;
+    }
+    return found == 1 && reads == 3;
+}
+
 static bool uses_other_dims(const ptx_ctx *c)
 {
     for (uint32_t i = 0; i < c->n; i++) {
@@ -471,6 +508,8 @@ int ptx_threads_count(ptx_ctx *c)
             th->dims[1] = limit / width;
             th->nthreads = th->dims[0] * th->dims[1];
         }
+    } else if (ranks_threads_only(c)) {
+        th->dims[0] = th->nthreads = assumed_block(c);
     }
     return th->nthreads;
 }
