@@ -365,11 +365,11 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
 /* ptxas unrolls a loop of one block by 4 when it can count its iterations and the loop is short:
  * measured with ptxas 13.0 (a loop's code grows fourfold, its registers with it, and shrinks back
  * under .pragma "nounroll"): loops whose branch tests an induction variable stepped by a constant
- * against a loop invariant, with no global store, atomic or call, of at most 46 instructions
- * besides moves of constants (which become immediate operands). Loops of 1 to 16 loads and 1 to
- * 24 accumulators unroll at 37 to 45 such instructions and not from 48 up, whatever they carry
- * from one iteration to the next. */
-enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 46 };
+ * against a loop invariant, with no global store, atomic or call, of at most 49 instructions
+ * besides moves of constants (which become immediate operands) and at most 16 loads. Loops of 1
+ * to 24 accumulators unroll up to 49 such instructions and not from 51 up, whatever they carry
+ * from one iteration to the next; loops of 17 or more loads do not unroll at 38 instructions. */
+enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 50, PTX_UNROLL_MAX_LOADS = 16 };
 
 static bool defined_in(const ptx_ctx *c, uint32_t b, int32_t x, uint32_t *at)
 {
@@ -430,15 +430,17 @@ static bool may_unroll(const ptx_ctx *c, uint32_t b)
     return true;
 }
 
-/* Instructions of block b that ptxas keeps (a move of a constant becomes an immediate operand). */
-static uint32_t loop_size(const ptx_ctx *c, uint32_t b)
+/* Whether ptxas unrolls loop block b by its size: the instructions it keeps (a move of a constant
+ * becomes an immediate operand) and its loads. */
+static bool short_loop(const ptx_ctx *c, uint32_t b)
 {
-    uint32_t n = 0;
+    uint32_t n = 0, loads = 0;
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
         const ptx_instr *in = &c->f->ins[i];
         n += !(in->kind == PTX_K_MOV && in->nopnd == 2 && uniform_source(ptx_opnd(c, in, 1)));
+        loads += (in->kind == PTX_K_LD && in->space != PTX_SP_PARAM) || in->kind == PTX_K_TEX;
     }
-    return n;
+    return n <= PTX_UNROLL_MAX_BODY && loads <= PTX_UNROLL_MAX_LOADS;
 }
 
 /* Per block: how many copies of it ptxas schedules together (PTX_UNROLL for the loops it unrolls). */
@@ -447,7 +449,7 @@ static int *unrolled_copies(const ptx_ctx *c)
     int *copies = ptx_xcalloc(c->nb + 1, sizeof *copies);
     for (uint32_t b = 0; b < c->nb; b++) {
         copies[b] = 1;
-        if (c->reach[b] && loop_size(c, b) <= PTX_UNROLL_MAX_BODY && counted_loop(c, b) && may_unroll(c, b))
+        if (c->reach[b] && short_loop(c, b) && counted_loop(c, b) && may_unroll(c, b))
             copies[b] = PTX_UNROLL;
     }
     return copies;
