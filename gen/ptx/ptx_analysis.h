@@ -156,6 +156,8 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key); /*
 /* The value of operand j of instruction i when it is a constant (an immediate, or a register holding
  * one). */
 bool ptx_constant_operand(const ptx_ctx *c, uint32_t i, int j, int64_t *value);
+/* Whether instruction in carries modifier name (or name:..., as .shared::cta). */
+bool ptx_has_mod(const ptx_function *f, const ptx_instr *in, const char *name);
 int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside);
 /* How a walk reached an instruction, relative to a reference instruction: around which loop holding
  * the reference (via: -1 none, a loop id for its back edges, -2 several loops; many: more than once

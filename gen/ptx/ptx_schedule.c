@@ -34,15 +34,6 @@ static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
 
 #define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
 
-static bool has_mod(const ptx_function *f, const ptx_instr *in, const char *mod)
-{
-    size_t n = strlen(mod);
-    for (uint32_t m = 0; m < in->nmods; m++)
-        if (f->mods[in->mods + m].n == n && memcmp(f->mods[in->mods + m].p, mod, n) == 0)
-            return true;
-    return false;
-}
-
 /* Instructions ptxas expands into an inline fast path and a called slow path: IEEE-rounded
  * division, reciprocal and square root (f32 and f64) and 64-bit integer division and remainder.
  * The branch around the call splits the block, and nothing is scheduled across it (measured:
@@ -53,7 +44,7 @@ static bool splits_block(const ptx_function *f, const ptx_instr *in)
     bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem");
     if (!in->is_float)
         return (div || rem) && in->tsize == 8;
-    return (div || OP_IS(in, "rcp") || OP_IS(in, "sqrt")) && !has_mod(f, in, ".approx") && !has_mod(f, in, ".full");
+    return (div || OP_IS(in, "rcp") || OP_IS(in, "sqrt")) && !ptx_has_mod(f, in, ".approx") && !ptx_has_mod(f, in, ".full");
 }
 
 static int latency(const ptx_function *f, const ptx_instr *in)
@@ -210,17 +201,17 @@ int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in)
         return 0; /* asked for every instruction: the rest at a glance */
     int measured = 0;
     if (!in->is_float) {
-        bool sign = has_mod(f, in, ".s32") || has_mod(f, in, ".s64");
+        bool sign = ptx_has_mod(f, in, ".s32") || ptx_has_mod(f, in, ".s64");
         if (div || rem)
             measured = wide ? (sign ? (div ? 14 : 12) : 10) : (sign ? 4 : 2);
-        else if (wide && OP_IS(in, "mul") && has_mod(f, in, ".hi"))
+        else if (wide && OP_IS(in, "mul") && ptx_has_mod(f, in, ".hi"))
             measured = 6;
-    } else if (has_mod(f, in, ".approx") || has_mod(f, in, ".full")) {
+    } else if (ptx_has_mod(f, in, ".approx") || ptx_has_mod(f, in, ".full")) {
         measured = wide && OP_IS(in, "rsqrt") ? 4 : 0;
     } else if (div) {
-        measured = wide ? 15 : has_mod(f, in, ".ftz") ? 6 : 8;
+        measured = wide ? 15 : ptx_has_mod(f, in, ".ftz") ? 6 : 8;
     } else if (rcp) {
-        measured = wide ? 4 : has_mod(f, in, ".ftz") ? 1 : 7;
+        measured = wide ? 4 : ptx_has_mod(f, in, ".ftz") ? 1 : 7;
     } else if (sqrt) {
         measured = wide ? 10 : 2;
     }

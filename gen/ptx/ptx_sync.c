@@ -10,7 +10,7 @@
  * yet; when its IR carries per-instruction memory and synchronisation semantics, this function is the
  * one place to switch over to them. */
 
-static bool has_mod(const ptx_function *f, const ptx_instr *in, const char *name)
+bool ptx_has_mod(const ptx_function *f, const ptx_instr *in, const char *name)
 {
     size_t n = strlen(name);
     for (uint32_t i = 0; i < in->nmods; i++) {
@@ -49,22 +49,22 @@ static uint8_t first_space(const ptx_function *f, const ptx_instr *in, bool *clu
 static uint8_t classify_copy(const ptx_function *f, const ptx_instr *in)
 {
     bool cluster = false;
-    if (!has_mod(f, in, ".async"))
+    if (!ptx_has_mod(f, in, ".async"))
         return PTX_SY_NONE;
-    if (has_mod(f, in, ".bulk")) {
-        if (has_mod(f, in, ".commit_group"))
+    if (ptx_has_mod(f, in, ".bulk")) {
+        if (ptx_has_mod(f, in, ".commit_group"))
             return PTX_SY_BULK_COMMIT;
-        if (has_mod(f, in, ".wait_group"))
+        if (ptx_has_mod(f, in, ".wait_group"))
             return PTX_SY_BULK_WAIT;
-        if (has_mod(f, in, ".prefetch"))
+        if (ptx_has_mod(f, in, ".prefetch"))
             return PTX_SY_NONE;
         return first_space(f, in, &cluster) == PTX_SP_SHARED ? PTX_SY_BULK_MBAR : PTX_SY_BULK_READ;
     }
-    if (has_mod(f, in, ".commit_group"))
+    if (ptx_has_mod(f, in, ".commit_group"))
         return PTX_SY_CP_COMMIT;
-    if (has_mod(f, in, ".wait_group") || has_mod(f, in, ".wait_all"))
+    if (ptx_has_mod(f, in, ".wait_group") || ptx_has_mod(f, in, ".wait_all"))
         return PTX_SY_CP_WAIT;
-    if (has_mod(f, in, ".mbarrier"))
+    if (ptx_has_mod(f, in, ".mbarrier"))
         return PTX_SY_MBAR_OTHER; /* cp.async.mbarrier.arrive */
     return first_space(f, in, &cluster) == PTX_SP_SHARED ? PTX_SY_CP_ASYNC : PTX_SY_NONE;
 }
@@ -113,8 +113,8 @@ static bool arrived_on(const ptx_ctx *c, bool known, int64_t id)
     for (uint32_t j = 0; j < c->n; j++) {
         const ptx_instr *in = &c->f->ins[j];
         int64_t other;
-        if ((op_is(in, "bar") || op_is(in, "barrier")) && has_mod(c->f, in, ".arrive") &&
-            !has_mod(c->f, in, ".cluster") && !has_mod(c->f, in, ".warp") &&
+        if ((op_is(in, "bar") || op_is(in, "barrier")) && ptx_has_mod(c->f, in, ".arrive") &&
+            !ptx_has_mod(c->f, in, ".cluster") && !ptx_has_mod(c->f, in, ".warp") &&
             (!known || !ptx_constant_operand(c, j, 0, &other) || other == id))
             return true;
     }
@@ -128,7 +128,7 @@ bool ptx_partial_barrier(const ptx_ctx *c, uint32_t i)
 {
     const ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
-    if (in->kind != PTX_K_BAR || in->nopnd != 2 || has_mod(f, in, ".red"))
+    if (in->kind != PTX_K_BAR || in->nopnd != 2 || ptx_has_mod(f, in, ".red"))
         return false;
     int64_t count, id, block = f->reqntid > 0 ? f->reqntid : f->maxntid;
     if (!ptx_constant_operand(c, i, 1, &count) || block <= 0 || count < block)
@@ -142,11 +142,11 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
     const ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
     if (op_is(in, "bar") || op_is(in, "barrier")) {
-        if (has_mod(f, in, ".warp"))
+        if (ptx_has_mod(f, in, ".warp"))
             return PTX_SY_WARP;
-        if (has_mod(f, in, ".cluster"))
-            return has_mod(f, in, ".wait") ? PTX_SY_CLUSTER : PTX_SY_NONE;
-        if (has_mod(f, in, ".arrive"))
+        if (ptx_has_mod(f, in, ".cluster"))
+            return ptx_has_mod(f, in, ".wait") ? PTX_SY_CLUSTER : PTX_SY_NONE;
+        if (ptx_has_mod(f, in, ".arrive"))
             return PTX_SY_BAR_ARRIVE;
         if (in->kind != PTX_K_BAR)
             return PTX_SY_NONE;
@@ -155,7 +155,7 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
     if (op_is(in, "cp"))
         return classify_copy(f, in);
     if (op_is(in, "mbarrier"))
-        return has_mod(f, in, ".try_wait") || has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT : PTX_SY_MBAR_OTHER;
+        return ptx_has_mod(f, in, ".try_wait") || ptx_has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT : PTX_SY_MBAR_OTHER;
     return PTX_SY_NONE;
 }
 
@@ -170,9 +170,9 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
         key->exact = ptx_constant_operand(c, i, 0, &key->at);
         return kind == PTX_SY_BAR_PART ? PTX_HANDOFF_RELEASE | PTX_HANDOFF_ACQUIRE : PTX_HANDOFF_RELEASE;
     }
-    if (!op_is(in, "mbarrier") || has_mod(f, in, ".relaxed"))
+    if (!op_is(in, "mbarrier") || ptx_has_mod(f, in, ".relaxed"))
         return 0;
-    bool wait = kind == PTX_SY_MBAR_WAIT, arrive = has_mod(f, in, ".arrive") || has_mod(f, in, ".arrive_drop");
+    bool wait = kind == PTX_SY_MBAR_WAIT, arrive = ptx_has_mod(f, in, ".arrive") || ptx_has_mod(f, in, ".arrive_drop");
     const ptx_affine *a = &c->addr[i];
     if ((!wait && !arrive) || a->st != PTX_AF_AFFINE || a->sym < 0)
         return 0; /* an mbarrier the analysis cannot name orders nothing */
