@@ -706,7 +706,7 @@ static void apply_form(ptx_instr *in, const ptx_form *form)
  * whole spelling, for the instructions spelled alike after it. */
 static void keep_form(const ptx_parser *ps, const ptx_instr *in, const ptx_form *form, uint32_t span, uint32_t hash)
 {
-    const ptx_token *mods = ps->f->mods + in->mods;
+    const ptx_token *mods = in->nmods ? ps->f->mods + in->mods : NULL; /* no pool yet: none */
     const char *end = in->op + in->oplen;
     for (uint32_t i = 0; i < in->nmods; end = mods[i].p + mods[i].n, i++)
         if (mods[i].p != end)
