@@ -104,8 +104,10 @@ static bool affine_conflict(const races *r, const racc *x, const racc *y)
 
 static bool pair_allowed(int filter, uint32_t t1, uint32_t t2)
 {
-    return filter == PTX_PAIR_ANY ||
-           (filter == PTX_PAIR_OTHER_THREADS ? t1 != t2 : (t1 >> (filter - PTX_PAIR_GROUPS)) != (t2 >> (filter - PTX_PAIR_GROUPS)));
+    if (filter == PTX_PAIR_ANY || filter == PTX_PAIR_OTHER_THREADS)
+        return filter == PTX_PAIR_ANY || t1 != t2;
+    int lg = filter - PTX_PAIR_GROUPS; /* threads of different groups of 2^lg */
+    return (t1 >> lg) != (t2 >> lg);
 }
 
 /* The 8-bit radix digit of list entry e: its side (shift < 0), or bits shift.. of its key less lo. */

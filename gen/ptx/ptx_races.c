@@ -110,23 +110,19 @@ static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
     }
 }
 
-/* Walks from instruction `from` into side `side`; a start that is itself an access (the access the
- * walk is for) is not counted until the walk comes back to it. */
-static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
+/* Walks from instruction `from` into side `side`. A walk from an access (the access it is for) counts
+ * that start only when it comes back to it; a walk from a block's first instruction counts it. */
+static void walk_from(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop, bool count_start)
 {
     r->side = side;
     r->start = from;
-    r->start_pending = true;
+    r->start_pending = !count_start;
     r->visits += ptx_walk(r->c, from, ref, stop, r->wanted, note, r);
 }
 
-/* The same from the first instruction of a block, which counts like any other. */
-static void walk_block(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
+static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
 {
-    r->side = side;
-    r->start = from;
-    r->start_pending = false;
-    r->visits += ptx_walk(r->c, from, ref, stop, r->wanted, note, r);
+    walk_from(r, side, from, ref, stop, false);
 }
 
 static void clear(races *r, int side)
@@ -323,8 +319,8 @@ static void split_pairs(races *r)
         if (s0 >= c->nb || s1 >= c->nb)
             continue;
         uint32_t at = c->bend[b] - 1;
-        walk_block(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK);
-        walk_block(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK);
+        walk_from(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK, true);
+        walk_from(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK, true);
         for (uint32_t i = 0; i < r->nlist[0]; i++) {
             uint32_t xa = r->list[0][i];
             if (r->via[1][xa])
@@ -891,9 +887,9 @@ static int warp_group_lg(const ptx_ctx *c, uint32_t i)
         ptx_opnd(c, shl, 2)->kind != PTX_O_REG || c->only_def[ptx_opnd(c, shl, 2)->reg] < 0)
         return 5;
     uint32_t a = (uint32_t)c->only_def[ptx_opnd(c, shl, 2)->reg];
-    const ptx_instr *and = &c->f->ins[a];
-    if (and->oplen != 3 || memcmp(and->op, "and", 3) != 0 || and->nopnd != 3 || !ptx_constant_operand(c, a, 2, &low) ||
-        !lane_index(c, a, 1))
+    const ptx_instr *lanes = &c->f->ins[a];
+    if (lanes->oplen != 3 || memcmp(lanes->op, "and", 3) != 0 || lanes->nopnd != 3 ||
+        !ptx_constant_operand(c, a, 2, &low) || !lane_index(c, a, 1))
         return 5;
     for (int lg = 1; lg < 5; lg++)
         if ((uint32_t)ones == (1u << (1 << lg)) - 1 && (low & 31) == 32 - (1 << lg))

@@ -431,7 +431,7 @@ static bool may_unroll(const ptx_ctx *c, uint32_t b)
 }
 
 /* Whether ptxas unrolls loop block b by its size: the instructions it keeps (a move of a constant
- * becomes an immediate operand) and its loads. */
+ * becomes an immediate operand) and its loads (of any space but .param; measured with global ones). */
 static bool short_loop(const ptx_ctx *c, uint32_t b)
 {
     uint32_t n = 0, loads = 0;

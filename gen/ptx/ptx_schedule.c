@@ -34,6 +34,13 @@ static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
 
 #define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
 
+/* IEEE-rounded floating-point division, reciprocal or square root (not .approx, not .full). */
+static bool ieee_rounded(const ptx_function *f, const ptx_instr *in)
+{
+    return in->is_float && (OP_IS(in, "div") || OP_IS(in, "rcp") || OP_IS(in, "sqrt")) &&
+           !ptx_has_mod(f, in, ".approx") && !ptx_has_mod(f, in, ".full");
+}
+
 /* Instructions ptxas expands into an inline fast path and a called slow path: IEEE-rounded
  * division, reciprocal and square root (f32 and f64) and 64-bit integer division and remainder.
  * The branch around the call splits the block, and nothing is scheduled across it (measured:
@@ -41,10 +48,9 @@ static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
  * 32-bit integer division and the approximate forms do not split). */
 static bool splits_block(const ptx_function *f, const ptx_instr *in)
 {
-    bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem");
-    if (!in->is_float)
-        return (div || rem) && in->tsize == 8;
-    return (div || OP_IS(in, "rcp") || OP_IS(in, "sqrt")) && !ptx_has_mod(f, in, ".approx") && !ptx_has_mod(f, in, ".full");
+    if (in->is_float)
+        return ieee_rounded(f, in);
+    return (OP_IS(in, "div") || OP_IS(in, "rem")) && in->tsize == 8;
 }
 
 static int latency(const ptx_function *f, const ptx_instr *in)
@@ -206,7 +212,7 @@ int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in)
             measured = wide ? (sign ? (div ? 14 : 12) : 10) : (sign ? 4 : 2);
         else if (wide && OP_IS(in, "mul") && ptx_has_mod(f, in, ".hi"))
             measured = 6;
-    } else if (ptx_has_mod(f, in, ".approx") || ptx_has_mod(f, in, ".full")) {
+    } else if (!ieee_rounded(f, in)) {
         measured = wide && OP_IS(in, "rsqrt") ? 4 : 0;
     } else if (div) {
         measured = wide ? 15 : ptx_has_mod(f, in, ".ftz") ? 6 : 8;

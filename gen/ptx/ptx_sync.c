@@ -155,7 +155,8 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
     if (op_is(in, "cp"))
         return classify_copy(f, in);
     if (op_is(in, "mbarrier"))
-        return ptx_has_mod(f, in, ".try_wait") || ptx_has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT : PTX_SY_MBAR_OTHER;
+        return ptx_has_mod(f, in, ".try_wait") || ptx_has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT
+                                                                                   : PTX_SY_MBAR_OTHER;
     return PTX_SY_NONE;
 }
 

@@ -1,48 +1,84 @@
 #!/usr/bin/env python3
-"""The register estimate on kernels the register model was not fitted on (docs/PTX_ANALYZER.md).
+"""The register estimate and the register rules on kernels the register model was not fitted on
+(docs/PTX_ANALYZER.md).
 
-Compiles each set's CUDA files with nvcc (-arch=sm_80 -O3 -ptx), asks ptxas for the registers of
-every kernel (-v -maxrregcount 255, the same truth as ptx_corpus) and tnptx for its estimate, and
-prints each kernel's figures and the set's mean relative error. set1 was written after the model
-was fitted on ptx_corpus's tuning split, measured, and then used to fix the model; set2 was
-written after that and only measured.
+Compiles each set's CUDA files with nvcc (-arch=sm_80 -O3 -ptx), asks ptxas for every kernel's
+registers (-v -maxrregcount 255, the truth ptx_corpus uses) and, without that option (the caps
+are then the PTX's own), its spill stores and stack frame, and tnptx for its estimate and
+findings. Prints each kernel's registers, the set's mean relative error, the kernels a rule gets
+wrong and each rule's precision and recall, against: REGISTER_SPILL, spill stores; LOCAL_MEMORY,
+a stack frame beyond the spills; HIGH_REGISTER_PRESSURE, more than 64 registers. set1 was written
+after the model was fitted on ptx_corpus's tuning split, measured, and then used to fix the model;
+set2 was written after that and only measured.
 
 usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: both sets)
 Needs nvcc and ptxas on PATH; skips (exit 0) with a note when they are missing.
 """
 import glob, json, os, re, shutil, subprocess, sys, tempfile
 
+RULES = ("REGISTER_SPILL", "LOCAL_MEMORY", "HIGH_REGISTER_PRESSURE")
 
-def ptxas_registers(ptx, arch):
-    out = subprocess.run(["ptxas", "-arch=" + arch, "-v", "-maxrregcount", "255", ptx, "-o", os.devnull],
+
+def ptxas_figures(ptx, *options):
+    out = subprocess.run(["ptxas", "-arch=sm_80", "-v", *options, ptx, "-o", os.devnull],
                          capture_output=True, text=True).stderr
-    regs, cur = {}, None
+    kernels, cur = {}, None
     for line in out.splitlines():
         m = re.search(r"Compiling entry function '(\w+)'", line)
         if m:
-            cur = m.group(1)
+            cur = kernels.setdefault(m.group(1), {})
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line)
+        if m and cur is not None:
+            cur["stack"], cur["spill"] = int(m.group(1)), int(m.group(2))
         m = re.search(r"Used (\d+) registers", line)
-        if m and cur:
-            regs[cur] = int(m.group(1))
-    return regs
+        if m and cur is not None:
+            cur["regs"] = int(m.group(1))
+    return kernels
 
 
 def measure(tnptx, folder, work):
+    """Rows (file, kernel, estimate, registers, rules found, rules ptxas says); None for a file tnptx
+    did not finish."""
     rows = []
     for cu in sorted(glob.glob(os.path.join(folder, "*.cu"))):
         ptx = os.path.join(work, os.path.basename(cu)[:-3] + ".ptx")
         subprocess.run(["nvcc", "-arch=sm_80", "-O3", "-ptx", cu, "-o", ptx], check=True)
-        truth = ptxas_registers(ptx, "sm_80")
+        capped, plain = ptxas_figures(ptx, "-maxrregcount", "255"), ptxas_figures(ptx)
         try:
             res = subprocess.run([tnptx, "--json", ptx], capture_output=True, text=True, timeout=60)
         except subprocess.TimeoutExpired:
             print("%s: tnptx took over 60 s" % cu)
-            rows.append((os.path.basename(cu), "(all)", None, None))
+            rows.append(None)
             continue
         for k in json.loads(res.stdout)["files"][0]["kernels"]:
-            if k["kind"] == "entry" and k["name"] in truth:
-                rows.append((os.path.basename(cu), k["name"], k["registers"]["estimate"], truth[k["name"]]))
+            name = k["name"]
+            if k["kind"] != "entry" or name not in capped:
+                continue
+            truth = {"REGISTER_SPILL": plain[name]["spill"] > 0,
+                     "LOCAL_MEMORY": plain[name]["stack"] > plain[name]["spill"],
+                     "HIGH_REGISTER_PRESSURE": capped[name]["regs"] > 64}
+            found = {f["rule"] for f in k["findings"]}
+            rows.append((os.path.basename(cu), name, k["registers"]["estimate"], capped[name]["regs"],
+                         {r for r in RULES if r in found}, {r for r in RULES if truth[r]}))
     return rows
+
+
+def report(folder, rows):
+    errors, counts = [], {r: [0, 0, 0] for r in RULES}  # TP FP FN
+    for f, name, est, regs, found, truth in rows:
+        errors.append(abs(est - regs) / regs)
+        print("%-28s %-34s tnptx %3d ptxas %3d %6.1f %%" % (f, name, est, regs, 100 * errors[-1]))
+        for r in RULES:
+            counts[r][0] += r in found and r in truth
+            counts[r][1] += r in found and r not in truth
+            counts[r][2] += r in truth and r not in found
+            if (r in found) != (r in truth):
+                print("    %s: tnptx %s, ptxas %s" % (r, r in found, r in truth))
+    print("== %s: %d kernels, mean relative error %.1f %%" %
+          (os.path.basename(folder), len(errors), 100 * sum(errors) / max(1, len(errors))))
+    for r, (tp, fp, fn) in counts.items():
+        print("   %-24s TP %2d FP %2d FN %2d  precision %.3f recall %.3f" %
+              (r, tp, fp, fn, tp / max(1, tp + fp), tp / max(1, tp + fn)))
 
 
 def main():
@@ -58,15 +94,8 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for folder in sets:
             rows = measure(tnptx, folder, work)
-            errors = []
-            for f, name, est, truth in rows:
-                if est is None:
-                    failed = True
-                    continue
-                errors.append(abs(est - truth) / truth)
-                print("%-28s %-34s tnptx %3d ptxas %3d %6.1f %%" % (f, name, est, truth, 100 * errors[-1]))
-            print("== %s: %d kernels, mean relative error %.1f %%" %
-                  (os.path.basename(folder), len(errors), 100 * sum(errors) / max(1, len(errors))))
+            failed |= None in rows
+            report(folder, [row for row in rows if row])
     return 1 if failed else 0
 
 
