@@ -69,15 +69,99 @@ static bool narrow_use(const ptx_ctx *c, uint32_t i, int32_t x, const bool *narr
     return step && c->ndef[i] == 1 && d->kind == PTX_O_REG && narrow[d->reg];
 }
 
+#define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
+
+/* Type modifier m of instruction in (a cvt's are its destination's, then its source's type). */
+static const ptx_token *type_mod(const ptx_function *f, const ptx_instr *in, uint32_t from_end)
+{
+    return in->nmods > from_end ? &f->mods[in->mods + in->nmods - 1 - from_end] : NULL;
+}
+
+static bool token_is(const ptx_token *t, const char *s)
+{
+    return t && t->n == strlen(s) && memcmp(t->p, s, t->n) == 0;
+}
+
+/* Operand j of instruction in: an immediate between lo and hi. */
+static bool imm_within(const ptx_ctx *c, const ptx_instr *in, int j, int64_t lo, int64_t hi)
+{
+    const ptx_operand *o = j < in->nopnd ? ptx_opnd(c, in, j) : NULL;
+    return o && o->kind == PTX_O_IMM && o->imm >= lo && o->imm <= hi;
+}
+
+/* Whether instruction i's 64-bit result has a zero high half: a zero extension of an unsigned
+ * value of 32 bits or fewer, a mask of the low 32 bits, a right shift by 32 or more. */
+static bool zero_high_def(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (in->kind == PTX_K_CVT) {
+        const ptx_token *to = type_mod(c->f, in, 1), *from = type_mod(c->f, in, 0);
+        return (token_is(to, ".u64") || token_is(to, ".s64")) &&
+               (token_is(from, ".u32") || token_is(from, ".u16") || token_is(from, ".u8"));
+    }
+    if (in->tsize != 8 || in->is_float)
+        return false;
+    if (OP_IS(in, "and"))
+        return imm_within(c, in, 1, 0, 0xffffffffll) || imm_within(c, in, 2, 0, 0xffffffffll);
+    return OP_IS(in, "shr") && !ptx_has_mod(c->f, in, ".s64") && imm_within(c, in, 2, 32, 63);
+}
+
+/* Whether instruction i reads only one 32-bit half of its 64-bit operand x: a conversion to 32 bits
+ * or fewer, a mask of the low half (the low half), a shift right by 32 or more (the high half), or
+ * an unpacking move into two 32-bit registers (each half to its own). */
+static bool half_read(const ptx_ctx *c, uint32_t i, int32_t x)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (in->nopnd < 2 || ptx_opnd(c, in, 1)->kind != PTX_O_REG || ptx_opnd(c, in, 1)->reg != x)
+        return false;
+    if (in->kind == PTX_K_MOV)
+        return ptx_opnd(c, in, 0)->kind == PTX_O_VEC;
+    if (in->kind == PTX_K_CVT) {
+        const ptx_token *to = type_mod(c->f, in, 1);
+        return token_is(to, ".u32") || token_is(to, ".s32") || token_is(to, ".u16") || token_is(to, ".s16") ||
+               token_is(to, ".u8") || token_is(to, ".s8");
+    }
+    if (in->tsize != 8 || in->is_float || in->nopnd != 3)
+        return false;
+    return (OP_IS(in, "and") && imm_within(c, in, 2, 0, 0xffffffffll)) ||
+           (OP_IS(in, "shr") && imm_within(c, in, 2, 32, 63));
+}
+
+/* 64-bit integer values ptxas keeps in one 32-bit register: SASS computes 64-bit integers as pairs
+ * of 32-bit halves, and a half that is known zero (RZ) or never read again takes none. So a 64-bit
+ * register every definition of which zeroes the high half, or every read of which takes one half
+ * only (carry chains: the high half read at once, the low half kept), takes one. */
+static void half_weights(ptx_ctx *c)
+{
+    const ptx_function *f = c->f;
+    bool *zero_high = ptx_scratch(c, f->nregs + 1, sizeof *zero_high), *halves = ptx_scratch(c, f->nregs + 1, 1);
+    for (uint32_t r = 0; r < f->nregs; r++)
+        zero_high[r] = halves[r] = f->regs[r].cls == PTX_RC_64;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const int32_t *r = c->du + c->du_start[i];
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (r[j] >= 0 && zero_high[r[j]] && !zero_high_def(c, i))
+                zero_high[r[j]] = false;
+        for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+            if (r[j] >= 0 && halves[r[j]] && !half_read(c, i, r[j]))
+                halves[r[j]] = false;
+    }
+    for (uint32_t r = 0; r < f->nregs; r++)
+        if (zero_high[r] || halves[r])
+            c->weight[r] = 1;
+}
+
 /* The 32-bit registers each register's value takes: by its class, but a 64-bit register that only
  * ever addresses shared memory (LLVM keeps shared pointers in 64 bits) takes one, since the shared
- * window is 32-bit and ptxas computes such addresses in 32 bits. */
+ * window is 32-bit and ptxas computes such addresses in 32 bits; so do 64-bit integers of which
+ * one half is all that counts (half_weights). */
 static void register_weights(ptx_ctx *c)
 {
     const ptx_function *f = c->f;
     c->weight = ptx_scratch(c, f->nregs + 1, 1);
     for (uint32_t r = 0; r < f->nregs; r++)
         c->weight[r] = (uint8_t)reg_weight(f->regs[r].cls);
+    half_weights(c);
     bool any = false; /* a shared access through a 64-bit register: else nothing to narrow (nvcc's PTX) */
     for (uint32_t i = 0; i < c->n && !any; i++) {
         const ptx_instr *in = &f->ins[i];
@@ -515,8 +599,12 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
         ptx_sched_init(&sched, c, copies, by_bound, nbound);
     for (uint32_t k = 0; k < nbound && bound[by_bound[k]] > scheduled; k++) {
         uint32_t b = by_bound[k];
-        scheduled =
-            MAX(scheduled, ptx_scheduled_pressure(c, rm->base, b, copies[b], s->out + (size_t)b * words, &sched));
+        int got_dbg = ptx_scheduled_pressure(c, rm->base, b, copies[b], s->out + (size_t)b * words, &sched);
+        if (getenv("DBG_SCHED"))
+            fprintf(stderr, "%.*s: block %u instrs %u..%u (line %d) copies %d bound %d sched %d need %d\n",
+                    (int)f->namelen, f->name, b, c->bstart[b], c->bend[b], f->ins[c->bstart[b]].line, copies[b],
+                    bound[b], got_dbg, need);
+        scheduled = MAX(scheduled, got_dbg);
     }
     ptx_sched_free(&sched);
     free(live), free(bound), free(by_bound);

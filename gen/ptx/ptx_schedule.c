@@ -237,6 +237,18 @@ static void note_split(const ptx_function *f, const ptx_instr *in, ptx_sched *s,
     s->split = k;
 }
 
+/* An instruction all of whose results are folded into their uses (a copy, a register plus a
+ * constant: its readers read the base instead) holds nothing: its own read of the base would keep
+ * that live up to wherever the copy happens to issue, last of all with nothing depending on it. */
+static bool folded(const ptx_ctx *c, const int32_t *base, uint32_t i)
+{
+    const int32_t *r = c->du + c->du_start[i];
+    for (uint32_t j = 0; j < c->ndef[i]; j++)
+        if (base[r[j]] == r[j])
+            return false;
+    return c->ndef[i] > 0;
+}
+
 static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32_t n, ptx_sched *s)
 {
     const ptx_function *f = c->f;
@@ -263,9 +275,10 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
         uint32_t i = s->instr[k];
         const int32_t *r = c->du + c->du_start[i];
         s->opnd_start[k] = s->nopnds;
-        for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
-            if (base[r[j]] >= 0)
-                note_read(s, base[r[j]], k);
+        if (!folded(c, base, i))
+            for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+                if (base[r[j]] >= 0)
+                    note_read(s, base[r[j]], k);
         for (uint32_t j = 0; j < c->ndef[i]; j++)
             if (base[r[j]] == r[j]) {
                 if (f->ins[i].guard >= 0)
