@@ -117,6 +117,22 @@ static void mark_region(ptx_ctx *c, uint32_t b, uint32_t *seen, uint32_t stamp, 
     }
 }
 
+/* Whether block b closes a loop with a thread-variant branch of its own inside: the region of b's
+ * branch runs around the back edge into the whole body, where that branch is the innermost one its
+ * blocks depend on, so b's region is marked after the others (it keeps the blocks no other claims). */
+static bool closes_branching_loop(ptx_ctx *c, uint32_t b)
+{
+    const ptx_syncinfo *s = ptx_sync_of(c);
+    if (!s->latch[b])
+        return false;
+    for (uint32_t l = 0; l < s->nloops; l++)
+        if (s->loops[l].latch == b)
+            for (uint32_t x = 0; x < c->nb; x++)
+                if (x != b && ptx_in_loop(s, (int32_t)l, x) && branch_variant(c, x))
+                    return true;
+    return false;
+}
+
 void ptx_thread_variance(ptx_ctx *c)
 {
     c->variant = ptx_scratch(c, c->f->nregs + 1, sizeof *c->variant);
@@ -153,11 +169,14 @@ void ptx_thread_variance(ptx_ctx *c)
         uint64_t budget = 64 * (uint64_t)(c->nb + 1); /* past it (deep nests), blocks stay unmarked */
         for (uint32_t b = 0; b <= c->nb; b++)
             c->cd_branch[b] = -1, c->cd_taken[b] = 0;
-        for (uint32_t b = c->nb; b-- > 0;)
-            if (branch_variant(c, b)) {
-                now++;
-                mark_region(c, b, seen, ++stamp, stack, &budget);
-            }
+        bool *later = ptx_xcalloc(c->nb + 1, sizeof *later);
+        for (int pass = 0; pass < 2; pass++)
+            for (uint32_t b = c->nb; b-- > 0;)
+                if (branch_variant(c, b) && (pass ? later[b] : !(later[b] = closes_branching_loop(c, b)))) {
+                    now++;
+                    mark_region(c, b, seen, ++stamp, stack, &budget);
+                }
+        free(later);
         if (now == branches)
             break;
         branches = now;
