@@ -480,6 +480,64 @@ static int assumed_block(const ptx_ctx *c)
     return assumed < 1024 ? assumed : 1024;
 }
 
+/* The multiplier of ctaid.d in the value instruction i computes from its operand j: K for a register
+ * holding ctaid.d * K (mul.lo by a constant, shl by one), 0 otherwise. */
+static int64_t ctaid_times(const ptx_ctx *c, uint32_t i, int j, int d)
+{
+    const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], j);
+    if (o->kind != PTX_O_REG || c->only_def[o->reg] < 0)
+        return 0;
+    uint32_t m = (uint32_t)c->only_def[o->reg];
+    const ptx_instr *in = &c->f->ins[m];
+    int64_t k;
+    if (in->nopnd != 3 || sreg_of(c, m, 1) != PTX_SR_CTAID * 4 + d || !ptx_constant_operand(c, m, 2, &k))
+        return 0;
+    if (in->kind == PTX_K_MUL)
+        return k;
+    return in->kind == PTX_K_SHL && k >= 0 && k < 11 ? (int64_t)1 << k : 0;
+}
+
+/* The block extent along d that a global index ctaid.d * K + tid.d says (mad.lo, or mul.lo or shl
+ * then add): code written for K threads along d names them so; 0 when it does not say, or says two
+ * things. */
+static int extent_from_block_index(const ptx_ctx *c, int d)
+{
+    int64_t extent = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        int64_t k = 0;
+        if (in->kind == PTX_K_MAD && in->nopnd == 4 && sreg_of(c, i, 1) == PTX_SR_CTAID * 4 + d &&
+            sreg_of(c, i, 3) == PTX_SR_TID * 4 + d && ptx_constant_operand(c, i, 2, &k)) {
+        } else if (in->kind == PTX_K_ADD && in->nopnd == 3) {
+            for (int j = 1; j < 3 && !k; j++)
+                if (sreg_of(c, i, 3 - j) == PTX_SR_TID * 4 + d)
+                    k = ctaid_times(c, i, j, d);
+        }
+        if (k < 1)
+            continue;
+        if (k > 1024 || (extent && extent != k))
+            return 0;
+        extent = k;
+    }
+    return (int)extent;
+}
+
+/* A block's shape from the global indices of each dimension the kernel reads (tid.x, tid.y, tid.z
+ * as ctaid * K + tid with constant K: tiles of a fixed shape, where nvcc writes __launch_bounds__(N)
+ * as .maxntid N, 1, 1 whatever the shape); false unless every such dimension says one extent and
+ * they make at most the block the kernel allows. */
+static bool dims_from_block_indices(const ptx_ctx *c, int dims[3])
+{
+    int64_t threads = 1;
+    for (int d = 0; d < 3; d++) {
+        dims[d] = d == 0 || uses_dim(c, d) ? extent_from_block_index(c, d) : 1;
+        if (!dims[d])
+            return false;
+        threads *= dims[d];
+    }
+    return threads <= assumed_block(c);
+}
+
 int ptx_threads_count(ptx_ctx *c)
 {
     ptx_threads *th = ptx_threads_of(c);
@@ -510,6 +568,12 @@ int ptx_threads_count(ptx_ctx *c)
         }
     } else if (ranks_threads_only(c)) {
         th->dims[0] = th->nthreads = assumed_block(c);
+    }
+    if (!th->nthreads && other_dims && !f->reqntid) {
+        if (dims_from_block_indices(c, th->dims))
+            th->nthreads = th->dims[0] * th->dims[1] * th->dims[2];
+        else
+            th->dims[0] = th->dims[1] = th->dims[2] = 1;
     }
     return th->nthreads;
 }
