@@ -10,9 +10,11 @@
  * m64n256k16 with f32 accumulators names 128 of them, plus its operands. */
 enum { PTX_MAX_INSTR_REGS = 192 };
 
-static bool has_dst(const ptx_instr *in)
+static bool has_dst(const ptx_function *f, const ptx_instr *in)
 {
     switch (in->kind) {
+    case PTX_K_BAR: /* bar.red and barrier.red write the reduction (a count, or a predicate) */
+        return in->nopnd > 0 && ptx_has_mod(f, in, ".red");
     case PTX_K_ST:
     case PTX_K_RED:
     case PTX_K_BRA:
@@ -20,7 +22,6 @@ static bool has_dst(const ptx_instr *in)
     case PTX_K_RET:
     case PTX_K_EXIT:
     case PTX_K_TRAP:
-    case PTX_K_BAR:
     case PTX_K_CALL:
     case PTX_K_CP_ASYNC:
         return false;
@@ -55,7 +56,7 @@ void ptx_build_def_use(ptx_ctx *c)
         int first_use = 0;
         bool call_ret = in->kind == PTX_K_CALL && in->nopnd && ptx_opnd(c, in, 0)->kind == PTX_O_LIST;
         if (call_ret ||
-            (has_dst(in) && (ptx_opnd(c, in, 0)->kind == PTX_O_REG || ptx_opnd(c, in, 0)->kind == PTX_O_VEC))) {
+            (has_dst(f, in) && (ptx_opnd(c, in, 0)->kind == PTX_O_REG || ptx_opnd(c, in, 0)->kind == PTX_O_VEC))) {
             collect_regs(c, ptx_opnd(c, in, 0), &used, &cap);
             first_use = 1;
         }

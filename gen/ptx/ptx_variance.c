@@ -392,7 +392,7 @@ void ptx_affine_forms(ptx_ctx *c)
             }
         }
         if (!changed)
-            return;
+            break;
         if (round == 11)
             for (uint32_t r = 0; r < nr; r++)
                 if (c->form[r].st == PTX_AF_AFFINE && c->variant[r])
