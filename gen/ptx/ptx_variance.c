@@ -415,8 +415,11 @@ static ptx_affine address_form(const ptx_ctx *c, const ptx_operand *o)
     ptx_affine a;
     if (o->reg >= 0) {
         a = c->form[o->reg];
-        if (a.st == PTX_AF_BOTTOM)
+        if (a.st == PTX_AF_BOTTOM) { /* unknown, but still inside the array it started from */
+            int32_t sym = a.sym;
             a = af_top();
+            a.sym = sym;
+        }
         if (a.st == PTX_AF_AFFINE)
             a.c = (int64_t)((uint64_t)a.c + (uint64_t)o->imm);
     } else {
