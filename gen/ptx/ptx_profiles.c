@@ -187,9 +187,28 @@ static ptx_profile *detail_slot(races *r, uint64_t key, int side, bool *hit)
     return &r->dslot[victim];
 }
 
+static bool same_eval(const ptx_eval *x, const ptx_eval *y)
+{
+    return x->s == y->s && x->via == y->via && x->noisy == y->noisy && x->from == y->from && x->unknown == y->unknown &&
+           x->threads == y->threads && x->trips == y->trips && x->many == y->many && x->around == y->around;
+}
+
+/* Access a evaluated as ev says into r->v[slot]. The full profile of a pair usually follows the
+ * summaries of the same evaluation in the same slot: its threads are still there. */
+static bool evaluate(races *r, uint32_t a, const ptx_eval *ev, int slot)
+{
+    if (r->v_acc[slot] == a + 1 && same_eval(&r->v_ev[slot], ev))
+        return true;
+    r->v_acc[slot] = 0;
+    if (!ptx_threads_access(r->c, r->acc[a].ins, r->acc[a].which, ev, &r->v[slot]))
+        return false;
+    r->v_acc[slot] = a + 1;
+    r->v_ev[slot] = *ev;
+    return true;
+}
+
 const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int slot, bool full)
 {
-    const racc *x = &r->acc[a];
     bool plain = ev->from < 0 || r->plain_known[a] == 2, known_kind = plain || r->plain_known[a] == 1;
     ptx_profile *kept = known_kind ? kept_summary(r, a, ev, plain) : NULL;
     if (!full && kept && kept->valid)
@@ -198,7 +217,7 @@ const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int 
     ptx_profile *p = full && known_kind ? detail_slot(r, context_key(r, a, ev, plain), slot, &hit) : &r->temp[slot];
     if (hit)
         return p;
-    if (!ptx_threads_access(r->c, x->ins, x->which, ev, &r->v[slot])) {
+    if (!evaluate(r, a, ev, slot)) {
         if (p != &r->temp[slot])
             r->dkey[p - r->dslot] = 0;
         return NULL;
