@@ -48,6 +48,8 @@ typedef struct ptx_ctx {
     uint8_t *weight;                        /* per register: the 32-bit registers its value takes */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
+    uint32_t *def_start, *def_ins;          /* per register r: the instructions defining it, in order, at
+                                               def_ins[def_start[r] .. def_start[r + 1]) */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
     ptx_syncinfo *sync;                     /* NULL until ptx_sync_of */
     ptx_threads *threads;                   /* NULL until ptx_threads_of */
@@ -86,7 +88,9 @@ typedef struct ptx_kb {
 enum { PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE };
 
 /* ---- the control-flow graph (ptx_cfg.c) ---- */
-void ptx_build_def_use(ptx_ctx *c);   /* du, ndef, nuse, only_def */
+void ptx_build_def_use(ptx_ctx *c); /* du, ndef, nuse, only_def, def_start, def_ins */
+/* The last instruction in [from, to) that defines register r, or -1. */
+int32_t ptx_last_def(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r);
 void ptx_build_cfg(ptx_ctx *c);       /* blocks, successors, predecessors */
 void ptx_reachability(ptx_ctx *c);    /* reach, reaches_exit */
 void ptx_post_dominators(ptx_ctx *c); /* ipdom */

@@ -465,16 +465,9 @@ static int32_t only_def(const ptx_ctx *c, int32_t r)
 
 static int32_t def_in_block(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r, bool *found)
 {
-    for (uint32_t i = to; i-- > from;) {
-        const int32_t *d = c->du + c->du_start[i];
-        for (uint32_t j = 0; j < c->ndef[i]; j++)
-            if (d[j] == r) {
-                *found = true;
-                return c->f->ins[i].guard >= 0 ? -1 : (int32_t)i;
-            }
-    }
-    *found = false;
-    return -1;
+    int32_t i = ptx_last_def(c, from, to, r);
+    *found = i >= 0;
+    return i >= 0 && c->f->ins[i].guard < 0 ? i : -1;
 }
 
 /* The one definition of register r that reaches instruction at, or -1 (none, several, guarded). */
