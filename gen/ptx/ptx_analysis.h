@@ -46,6 +46,7 @@ typedef struct ptx_ctx {
     bool *generic;                          /* per register: holds a generic address */
     uint8_t *window;                        /* per register: PTX_WIN_*, a pointer into shared memory */
     uint8_t *weight;                        /* per register: the 32-bit registers its value takes */
+    uint8_t *expansion;                     /* per instruction: ptx_expansion_registers (ptx_liveness) */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *def_start, *def_ins;          /* per register r: the instructions defining it, in order, at

@@ -334,7 +334,7 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
         }
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
-        int peak[2] = {cur[0] + ptx_expansion_registers(f, &f->ins[i]), cur[1]};
+        int peak[2] = {cur[0] + c->expansion[i], cur[1]};
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             if (!own_def(rm, r[j]))
                 continue;
@@ -561,6 +561,9 @@ void ptx_liveness(ptx_ctx *c)
     if (!words || !nb)
         return;
     register_weights(c);
+    c->expansion = ptx_scratch(c, c->n, 1); /* asked for again and again by the walks and the schedules */
+    for (uint32_t i = 0; i < c->n; i++)
+        c->expansion[i] = (uint8_t)ptx_expansion_registers(f, &f->ins[i]);
     reg_model rm = classify_registers(c, false);
     live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
                    ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
