@@ -140,7 +140,6 @@ struct ptx_syncinfo {
 ptx_syncinfo *ptx_sync_of(ptx_ctx *c);
 bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every path from the entry to b */
 uint32_t ptx_idom(ptx_ctx *c, uint32_t b); /* b's immediate dominator; UINT32_MAX for the entry, unreachable */
-void ptx_sync_free(ptx_syncinfo *s);
 bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b);
 /* Whether barrier instruction i names a thread count that may be below the block's (a named barrier
  * that only some warps take part in). */

@@ -37,9 +37,10 @@ static void mixed_definitions(const ptx_ctx *c, bool *mixed, int64_t *where)
  * or -1 (then any definition may reach it). Aligned with the uses in c->du. */
 static int32_t *local_definitions(const ptx_ctx *c)
 {
-    int32_t *local = ptx_xmalloc(c->du_start[c->n] + 1, sizeof *local); /* its uses' entries are written */
-    int32_t *last = ptx_xmalloc(c->f->nregs + 1, sizeof *last);         /* read where stamp says it is set */
-    uint32_t *stamp = ptx_xcalloc(c->f->nregs + 1, sizeof *stamp);
+    int32_t *local =
+        ptx_alloc_raw(c->scratch, (c->du_start[c->n] + 1) * sizeof *local);      /* its uses' entries are written */
+    int32_t *last = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *last); /* read where stamp says it is set */
+    uint32_t *stamp = ptx_scratch(c, c->f->nregs + 1, sizeof *stamp);
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
             const int32_t *d = c->du + c->du_start[i];
@@ -52,7 +53,6 @@ static int32_t *local_definitions(const ptx_ctx *c)
                 last[d[j]] = c->f->ins[i].guard < 0 && c->ndef[i] == 1 ? (int32_t)i : -1;
             }
         }
-    free(last), free(stamp);
     return local;
 }
 
@@ -124,12 +124,12 @@ void ptx_thread_variance(ptx_ctx *c)
     c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
-    bool *mixed = ptx_xmalloc(c->f->nregs + 1, sizeof *mixed);    /* set by mixed_definitions */
-    int64_t *where = ptx_xmalloc(c->f->nregs + 1, sizeof *where); /* likewise */
-    uint32_t *seen = ptx_xcalloc(c->nb + 1, sizeof *seen), stamp = 0;
+    bool *mixed = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *mixed);    /* set by mixed_definitions */
+    int64_t *where = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *where); /* likewise */
+    uint32_t *seen = ptx_scratch(c, c->nb + 1, sizeof *seen), stamp = 0;
     int32_t *local = local_definitions(c);
-    bool *def_variant = ptx_xcalloc(c->n + 1, sizeof *def_variant);
-    uint32_t *stack = ptx_xmalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
+    bool *def_variant = ptx_scratch(c, c->n + 1, sizeof *def_variant);
+    uint32_t *stack = ptx_alloc_raw(c->scratch, (c->sstart[c->nb] + c->nb + 2) * sizeof *stack), branches = 0;
     for (int round = 0; round < 16; round++) {
         bool changed = true;
         mixed_definitions(c, mixed, where);
@@ -162,7 +162,6 @@ void ptx_thread_variance(ptx_ctx *c)
             break;
         branches = now;
     }
-    free(mixed), free(where), free(seen), free(stack), free(local), free(def_variant);
 }
 
 /* ---- affine forms ---- */
