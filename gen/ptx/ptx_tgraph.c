@@ -376,7 +376,7 @@ static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
     if (l < 0 || !c->sync)
         return -1;
     if (!th->trips)
-        th->trips = ptx_xcalloc(c->sync->nloops + 1, sizeof *th->trips);
+        th->trips = ptx_scratch(c, c->sync->nloops + 1, sizeof *th->trips);
     if (th->trips[l])
         return th->trips[l];
     loop_test lt;
