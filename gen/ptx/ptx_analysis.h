@@ -89,13 +89,13 @@ typedef struct ptx_kb {
 enum { PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE };
 
 /* ---- the control-flow graph (ptx_cfg.c) ---- */
-void ptx_build_def_use(ptx_ctx *c); /* du, ndef, nuse, only_def, def_start, def_ins */
-/* The last instruction in [from, to) that defines register r, or -1. */
-int32_t ptx_last_def(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r);
+void ptx_build_def_use(ptx_ctx *c);   /* du, ndef, nuse, only_def, def_start, def_ins */
 void ptx_build_cfg(ptx_ctx *c);       /* blocks, successors, predecessors */
 void ptx_reachability(ptx_ctx *c);    /* reach, reaches_exit */
 void ptx_post_dominators(ptx_ctx *c); /* ipdom */
 void ptx_find_control_flow(ptx_ctx *c);
+/* The last instruction in [from, to) that defines register r, or -1 (by def_start, def_ins). */
+int32_t ptx_last_def(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r);
 
 /* ---- synchronisation and loops (ptx_sync.c) ---- */
 enum ptx_sync_kind {
