@@ -124,7 +124,7 @@ void ptx_thread_variance(ptx_ctx *c)
     c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
-    bool *mixed = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *mixed);    /* set by mixed_definitions */
+    bool *mixed = ptx_scratch(c, c->f->nregs + 1, sizeof *mixed); /* set by mixed_definitions (none at first) */
     int64_t *where = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *where); /* likewise */
     uint32_t *seen = ptx_scratch(c, c->nb + 1, sizeof *seen), stamp = 0;
     int32_t *local = local_definitions(c);
@@ -132,7 +132,8 @@ void ptx_thread_variance(ptx_ctx *c)
     uint32_t *stack = ptx_alloc_raw(c->scratch, (c->sstart[c->nb] + c->nb + 2) * sizeof *stack), branches = 0;
     for (int round = 0; round < 16; round++) {
         bool changed = true;
-        mixed_definitions(c, mixed, where);
+        if (round > 0) /* the first round has no thread-variant regions yet: nothing is mixed */
+            mixed_definitions(c, mixed, where);
         while (changed) {
             changed = false;
             for (uint32_t i = 0; i < c->n; i++) {
