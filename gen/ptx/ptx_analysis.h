@@ -46,8 +46,11 @@ typedef struct ptx_ctx {
     bool *generic;                          /* per register: holds a generic address */
     uint8_t *window;                        /* per register: PTX_WIN_*, a pointer into shared memory */
     uint8_t *weight;                        /* per register: the 32-bit registers its value takes */
+    uint8_t *expansion;                     /* per instruction: ptx_expansion_registers (ptx_liveness) */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
+    uint32_t *def_start, *def_ins;          /* per register r: the instructions defining it, in order, at
+                                               def_ins[def_start[r] .. def_start[r + 1]) */
     uint32_t *rd_seen, *rd_stack, rd_stamp; /* scratch of reaching_def */
     ptx_syncinfo *sync;                     /* NULL until ptx_sync_of */
     ptx_threads *threads;                   /* NULL until ptx_threads_of */
@@ -86,11 +89,13 @@ typedef struct ptx_kb {
 enum { PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT, PTX_CMP_GE };
 
 /* ---- the control-flow graph (ptx_cfg.c) ---- */
-void ptx_build_def_use(ptx_ctx *c);   /* du, ndef, nuse, only_def */
+void ptx_build_def_use(ptx_ctx *c);   /* du, ndef, nuse, only_def, def_start, def_ins */
 void ptx_build_cfg(ptx_ctx *c);       /* blocks, successors, predecessors */
 void ptx_reachability(ptx_ctx *c);    /* reach, reaches_exit */
 void ptx_post_dominators(ptx_ctx *c); /* ipdom */
 void ptx_find_control_flow(ptx_ctx *c);
+/* The last instruction in [from, to) that defines register r, or -1 (by def_start, def_ins). */
+int32_t ptx_last_def(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r);
 
 /* ---- synchronisation and loops (ptx_sync.c) ---- */
 enum ptx_sync_kind {
@@ -135,7 +140,6 @@ struct ptx_syncinfo {
 ptx_syncinfo *ptx_sync_of(ptx_ctx *c);
 bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every path from the entry to b */
 uint32_t ptx_idom(ptx_ctx *c, uint32_t b); /* b's immediate dominator; UINT32_MAX for the entry, unreachable */
-void ptx_sync_free(ptx_syncinfo *s);
 bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b);
 /* Whether barrier instruction i names a thread count that may be below the block's (a named barrier
  * that only some warps take part in). */

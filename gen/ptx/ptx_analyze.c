@@ -40,5 +40,4 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     ptx_find_register_issues(&c);
     free(c.du), free(c.succ); /* grown with realloc; the other arrays are in scratch */
     ptx_threads_free(c.threads);
-    ptx_sync_free(c.sync);
 }

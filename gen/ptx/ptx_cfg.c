@@ -42,6 +42,20 @@ static void collect_regs(ptx_ctx *c, const ptx_operand *o, uint32_t *used, uint3
     }
 }
 
+/* Per register, the instructions defining it in program order (a definition found by binary search,
+ * not by walking back through a block). start: each register r's count of definitions at [r + 2],
+ * zeros elsewhere; it becomes c->def_start. */
+static void index_definitions(ptx_ctx *c, uint32_t *start)
+{
+    uint32_t nr = c->f->nregs, *ins = ptx_scratch(c, c->du_start[c->n], sizeof *ins);
+    for (uint32_t r = 0; r < nr; r++)
+        start[r + 2] += start[r + 1];
+    for (uint32_t i = 0; i < c->n; i++) /* start[r + 1]: r's definitions placed so far */
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            ins[start[c->du[c->du_start[i] + j] + 1]++] = i;
+    c->def_start = start, c->def_ins = ins;
+}
+
 void ptx_build_def_use(ptx_ctx *c)
 {
     ptx_function *f = c->f;
@@ -71,16 +85,33 @@ void ptx_build_def_use(ptx_ctx *c)
     }
     c->du_start[c->n] = used;
     c->only_def = ptx_scratch(c, f->nregs + 1, sizeof *c->only_def);
+    uint32_t *def_start = ptx_scratch(c, f->nregs + 2, sizeof *def_start); /* r's definitions at [r + 2] */
     for (uint32_t r = 0; r <= f->nregs; r++)
         c->only_def[r] = -2; /* none yet */
     for (uint32_t i = 0; i < c->n; i++)
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             int32_t r = c->du[c->du_start[i] + j];
             c->only_def[r] = c->only_def[r] == -2 && f->ins[i].guard < 0 ? (int32_t)i : -1;
+            def_start[r + 2]++;
         }
     for (uint32_t r = 0; r <= f->nregs; r++)
         if (c->only_def[r] == -2)
             c->only_def[r] = -1;
+    index_definitions(c, def_start);
+}
+
+int32_t ptx_last_def(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r)
+{
+    const uint32_t *ins = c->def_ins + c->def_start[r];
+    uint32_t lo = 0, hi = c->def_start[r + 1] - c->def_start[r];
+    while (lo < hi) { /* the first definition at or after `to` */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (ins[mid] < to)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && ins[lo - 1] >= from ? (int32_t)ins[lo - 1] : -1;
 }
 
 /* ---- blocks ---- */

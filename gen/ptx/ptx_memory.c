@@ -69,35 +69,59 @@ static uint8_t window_of(const ptx_ctx *c, const ptx_instr *in)
     return w;
 }
 
+/* Per register: the first instruction that reads it, or c->n (scratch). */
+static uint32_t *first_reads(const ptx_ctx *c)
+{
+    uint32_t *first = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *first);
+    for (uint32_t r = 0; r <= c->f->nregs; r++)
+        first[r] = c->n;
+    for (uint32_t i = c->n; i-- > 0;)
+        for (uint32_t j = c->ndef[i]; j < c->ndef[i] + c->nuse[i]; j++)
+            first[c->du[c->du_start[i] + j]] = i;
+    return first;
+}
+
+/* Instruction i, defining register d: whether it makes d's window or genericity grow. */
+static bool spread_generic(ptx_ctx *c, uint32_t i, int32_t d)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    bool changed = false;
+    uint8_t w = window_of(c, in);
+    if (w > c->window[d])
+        c->window[d] = w, changed = true;
+    if (c->generic[d] || c->f->regs[d].cls != PTX_RC_64)
+        return changed;
+    bool g = false;
+    if (in->kind == PTX_K_CVTA)
+        g = !in->cvta_to; /* cvta.shared & co. produce generic addresses; cvta.to.* do not */
+    else if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM)
+        g = true;
+    else if (in->kind == PTX_K_MOV || in->kind == PTX_K_ADD || in->kind == PTX_K_SUB || in->kind == PTX_K_CVT)
+        for (int j = 1; j < in->nopnd; j++)
+            g |= ptx_opnd(c, in, j)->kind == PTX_O_REG && c->generic[ptx_opnd(c, in, j)->reg];
+    if (g)
+        c->generic[d] = changed = true;
+    return changed;
+}
+
+/* Passes in program order, at most 8. A pass goes on from the first instruction that reads a
+ * register the previous one changed after reading it (a loop); those before it read nothing new. */
 void ptx_generic_addresses(ptx_ctx *c)
 {
     c->generic = ptx_scratch(c, c->f->nregs + 1, sizeof *c->generic);
     c->window = ptx_scratch(c, c->f->nregs + 1, sizeof *c->window);
-    for (int round = 0; round < 8; round++) {
-        bool changed = false;
-        for (uint32_t i = 0; i < c->n; i++) {
+    uint32_t *first_read = first_reads(c);
+    for (uint32_t round = 0, from = 0; round < 8 && from < c->n; round++) {
+        uint32_t again = c->n;
+        for (uint32_t i = from; i < c->n; i++) {
             const ptx_instr *in = &c->f->ins[i];
             if (c->ndef[i] != 1 || ptx_opnd(c, in, 0)->kind != PTX_O_REG)
                 continue;
             int32_t d = ptx_opnd(c, in, 0)->reg;
-            uint8_t w = window_of(c, in);
-            if (w > c->window[d])
-                c->window[d] = w, changed = true;
-            if (c->generic[d] || c->f->regs[d].cls != PTX_RC_64)
-                continue;
-            bool g = false;
-            if (in->kind == PTX_K_CVTA)
-                g = !in->cvta_to; /* cvta.shared & co. produce generic addresses; cvta.to.* do not */
-            else if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM)
-                g = true;
-            else if (in->kind == PTX_K_MOV || in->kind == PTX_K_ADD || in->kind == PTX_K_SUB || in->kind == PTX_K_CVT)
-                for (int j = 1; j < in->nopnd; j++)
-                    g |= ptx_opnd(c, in, j)->kind == PTX_O_REG && c->generic[ptx_opnd(c, in, j)->reg];
-            if (g)
-                c->generic[d] = changed = true;
+            if (spread_generic(c, i, d) && first_read[d] <= i && first_read[d] < again)
+                again = first_read[d];
         }
-        if (!changed)
-            break;
+        from = again;
     }
 }
 

@@ -33,6 +33,12 @@ static void sort_by_address(uint64_t *addr, uint32_t *t, uint32_t n, uint64_t lo
     }
 }
 
+/* n elements of size bytes in the function's scratch arena, not zeroed: written before they are read. */
+static void *scratch_array(const races *r, size_t n, size_t size)
+{
+    return ptx_alloc_raw(r->c->scratch, n * size);
+}
+
 /* Per warp, the range of addresses its threads may use, at r->ranges[at] (appended when at < 0;
  * warps of 32 threads: threads 32w .. 32w+31). An empty warp has lo > hi. */
 static int32_t warp_ranges(races *r, const ptx_tvals *v, int32_t at)
@@ -135,13 +141,13 @@ static ptx_profile *kept_summary(races *r, uint32_t a, const ptx_eval *ev, bool 
 {
     if (plain || ev->from < 0) {
         if (!r->profiles[a]) /* per sample (two) and whether loop values are unknown */
-            r->profiles[a] = ptx_xcalloc(4, sizeof *r->profiles[a]);
+            r->profiles[a] = ptx_scratch(r->c, 4, sizeof *r->profiles[a]);
         return &r->profiles[a][(size_t)(ev->s & 1) * 2 + ev->unknown];
     }
     enum { TABLE = 1 << 9 }; /* small: few accesses depend on the reference, and each in few ways */
     if (!r->related) {
-        r->related = ptx_xmalloc(TABLE, sizeof *r->related); /* a profile is zeroed when its slot is taken */
-        r->related_key = ptx_xcalloc(TABLE, sizeof *r->related_key);
+        r->related = ptx_alloc_raw(r->c->scratch, TABLE * sizeof *r->related); /* zeroed when its slot is taken */
+        r->related_key = ptx_scratch(r->c, TABLE, sizeof *r->related_key);
     }
     uint64_t key = context_key(r, a, ev, false);
     uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 52) & (TABLE - 1);
@@ -175,10 +181,10 @@ static ptx_profile *detail_slot(races *r, uint64_t key, int side, bool *hit)
     ptx_profile *p = &r->dslot[victim];
     if (!p->addr) { /* first use of the slot */
         uint32_t n = (uint32_t)ptx_threads_count(r->c);
-        p->addr = ptx_xmalloc(n, sizeof *p->addr);
-        p->t = ptx_xmalloc(n, sizeof *p->t);
-        p->raw.addr = ptx_xmalloc(n, sizeof *p->raw.addr);
-        p->raw.act = ptx_xmalloc(n, 1);
+        p->addr = scratch_array(r, n, sizeof *p->addr);
+        p->t = scratch_array(r, n, sizeof *p->t);
+        p->raw.addr = scratch_array(r, n, sizeof *p->raw.addr);
+        p->raw.act = scratch_array(r, n, 1);
     }
     r->dkey[victim] = key;
     r->dused[victim] = ++r->dtick;
@@ -187,9 +193,28 @@ static ptx_profile *detail_slot(races *r, uint64_t key, int side, bool *hit)
     return &r->dslot[victim];
 }
 
+static bool same_eval(const ptx_eval *x, const ptx_eval *y)
+{
+    return x->s == y->s && x->via == y->via && x->noisy == y->noisy && x->from == y->from && x->unknown == y->unknown &&
+           x->threads == y->threads && x->trips == y->trips && x->many == y->many && x->around == y->around;
+}
+
+/* Access a evaluated as ev says into r->v[slot]. The full profile of a pair usually follows the
+ * summaries of the same evaluation in the same slot: its threads are still there. */
+static bool evaluate(races *r, uint32_t a, const ptx_eval *ev, int slot)
+{
+    if (r->v_acc[slot] == a + 1 && same_eval(&r->v_ev[slot], ev))
+        return true;
+    r->v_acc[slot] = 0;
+    if (!ptx_threads_access(r->c, r->acc[a].ins, r->acc[a].which, ev, &r->v[slot]))
+        return false;
+    r->v_acc[slot] = a + 1;
+    r->v_ev[slot] = *ev;
+    return true;
+}
+
 const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int slot, bool full)
 {
-    const racc *x = &r->acc[a];
     bool plain = ev->from < 0 || r->plain_known[a] == 2, known_kind = plain || r->plain_known[a] == 1;
     ptx_profile *kept = known_kind ? kept_summary(r, a, ev, plain) : NULL;
     if (!full && kept && kept->valid)
@@ -198,7 +223,7 @@ const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int 
     ptx_profile *p = full && known_kind ? detail_slot(r, context_key(r, a, ev, plain), slot, &hit) : &r->temp[slot];
     if (hit)
         return p;
-    if (!ptx_threads_access(r->c, x->ins, x->which, ev, &r->v[slot])) {
+    if (!evaluate(r, a, ev, slot)) {
         if (p != &r->temp[slot])
             r->dkey[p - r->dslot] = 0;
         return NULL;
@@ -228,35 +253,26 @@ void ptx_profiles_init(races *r)
 {
     uint32_t n = (uint32_t)ptx_threads_count(r->c);
     n = n ? n : 1;
-    r->profiles = ptx_xcalloc(r->na, sizeof *r->profiles);
-    r->plain_known = ptx_xcalloc(r->na, 1);
+    r->profiles = ptx_scratch(r->c, r->na, sizeof *r->profiles);
+    r->plain_known = ptx_scratch(r->c, r->na, 1);
     for (int k = 0; k < 2; k++) { /* evaluations, profiles and sorts write their threads before reading them */
-        r->v[k].addr = ptx_xmalloc(n, sizeof *r->v[k].addr);
-        r->v[k].kv = ptx_xmalloc(n, sizeof *r->v[k].kv);
-        r->v[k].act = ptx_xmalloc(n, 1);
-        r->temp[k].addr = ptx_xmalloc(n, sizeof *r->temp[k].addr);
-        r->temp[k].t = ptx_xmalloc(n, sizeof *r->temp[k].t);
-        r->temp[k].raw.addr = ptx_xmalloc(n, sizeof *r->temp[k].raw.addr);
-        r->temp[k].raw.act = ptx_xmalloc(n, 1);
+        r->v[k].addr = scratch_array(r, n, sizeof *r->v[k].addr);
+        r->v[k].kv = scratch_array(r, n, sizeof *r->v[k].kv);
+        r->v[k].act = scratch_array(r, n, 1);
+        r->temp[k].addr = scratch_array(r, n, sizeof *r->temp[k].addr);
+        r->temp[k].t = scratch_array(r, n, sizeof *r->temp[k].t);
+        r->temp[k].raw.addr = scratch_array(r, n, sizeof *r->temp[k].raw.addr);
+        r->temp[k].raw.act = scratch_array(r, n, 1);
     }
-    r->sort_addr = ptx_xmalloc(n, sizeof *r->sort_addr);
-    r->sort_t = ptx_xmalloc(n, sizeof *r->sort_t);
-    r->keys = ptx_xmalloc(4 * (size_t)n, sizeof *r->keys); /* two profiles' threads, and as much to sort */
-    r->nranges = 4 * ((n + 31) / 32);                      /* the two slots' per-warp ranges come first */
+    r->sort_addr = scratch_array(r, n, sizeof *r->sort_addr);
+    r->sort_t = scratch_array(r, n, sizeof *r->sort_t);
+    r->keys = scratch_array(r, 4 * (size_t)n, sizeof *r->keys); /* two profiles' threads, and as much to sort */
+    r->nranges = 4 * ((n + 31) / 32);                           /* the two slots' per-warp ranges come first */
     r->ranges_cap = r->nranges + 256;
     r->ranges = ptx_xcalloc(r->ranges_cap, sizeof *r->ranges);
 }
 
 void ptx_profiles_free(races *r)
 {
-    for (uint32_t a = 0; a < r->na; a++)
-        free(r->profiles[a]);
-    free(r->profiles), free(r->plain_known), free(r->related), free(r->related_key);
-    for (int k = 0; k < 2; k++) {
-        free(r->v[k].addr), free(r->v[k].kv), free(r->v[k].act);
-        free(r->temp[k].addr), free(r->temp[k].t), free(r->temp[k].raw.addr), free(r->temp[k].raw.act);
-    }
-    for (int k = 0; k < DETAIL_SLOTS; k++)
-        free(r->dslot[k].addr), free(r->dslot[k].t), free(r->dslot[k].raw.addr), free(r->dslot[k].raw.act);
-    free(r->sort_addr), free(r->sort_t), free(r->keys), free(r->ranges);
+    free(r->ranges); /* grown with realloc; the rest is in the function's scratch */
 }

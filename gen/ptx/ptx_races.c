@@ -909,11 +909,11 @@ static void find_races(races *r)
             r->group_lg = lg < r->group_lg ? lg : r->group_lg;
         }
     for (int k = 0; k < 2; k++) {
-        r->via[k] = ptx_xcalloc(r->na, sizeof *r->via[k]);
-        r->via2[k] = ptx_xcalloc(r->na, sizeof *r->via2[k]);
-        r->multi[k] = ptx_xcalloc(r->na, sizeof *r->multi[k]);
-        r->direct[k] = ptx_xcalloc(r->na, sizeof *r->direct[k]);
-        r->list[k] = ptx_xcalloc(r->na, sizeof *r->list[k]);
+        r->via[k] = ptx_scratch(c, r->na, sizeof *r->via[k]);
+        r->via2[k] = ptx_scratch(c, r->na, sizeof *r->via2[k]);
+        r->multi[k] = ptx_scratch(c, r->na, sizeof *r->multi[k]);
+        r->direct[k] = ptx_scratch(c, r->na, sizeof *r->direct[k]);
+        r->list[k] = ptx_scratch(c, r->na, sizeof *r->list[k]);
     }
     for (uint32_t a = 0; a < r->na; a++) {
         remote |= r->acc[a].remote;
@@ -926,20 +926,16 @@ static void find_races(races *r)
     split_pairs(r);
     if (async) {
         uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
-        r->fseen = ptx_xcalloc(cap, sizeof *r->fseen);
-        r->faround = ptx_xcalloc(cap, sizeof *r->faround);
-        flight_state *queue = ptx_xcalloc(cap, sizeof *queue);
+        r->fseen = ptx_scratch(c, cap, sizeof *r->fseen);
+        r->faround = ptx_scratch(c, cap, sizeof *r->faround);
+        flight_state *queue = ptx_scratch(c, cap, sizeof *queue);
         for (uint32_t a = 0; a < r->na; a++)
             if (r->acc[a].async)
                 flight(r, a, queue, cap);
-        free(r->fseen), free(r->faround);
-        free(queue);
     }
     for (uint32_t a = 0; remote && a < r->na; a++)
         if (!r->acc[a].async)
             cluster_pairs(r, a);
-    for (int k = 0; k < 2; k++)
-        free(r->via[k]), free(r->via2[k]), free(r->multi[k]), free(r->direct[k]), free(r->list[k]);
     if (r->profiled)
         ptx_profiles_free(r);
 }
@@ -949,7 +945,7 @@ static void find_races(races *r)
 static uint32_t *walk_stops(const races *r)
 {
     const ptx_ctx *c = r->c;
-    uint32_t *wanted = ptx_xmalloc(c->n + 1, sizeof *wanted);
+    uint32_t *wanted = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *wanted);
     for (uint32_t b = c->nb; b-- > 0;)
         for (uint32_t i = c->bend[b]; i-- > c->bstart[b];)
             wanted[i] = r->acc_of[i] >= 0 || c->sync->kind[i] != PTX_SY_NONE ? i
@@ -962,9 +958,9 @@ void ptx_find_shared_races(ptx_ctx *c)
 {
     races r = {.c = c};
     ptx_sync_of(c);
-    r.acc = ptx_xmalloc(c->n + 1, sizeof *r.acc); /* the first r.na are written before they are read */
-    r.acc_of = ptx_xcalloc(c->n + 1, sizeof *r.acc_of);
-    r.reported = ptx_xcalloc(c->n + 1, sizeof *r.reported);
+    r.acc = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *r.acc); /* the first r.na are written before read */
+    r.acc_of = ptx_scratch(c, c->n + 1, sizeof *r.acc_of);
+    r.reported = ptx_scratch(c, c->n + 1, sizeof *r.reported);
     bool writes = false;
     for (uint32_t i = 0; i < c->n; i++) {
         r.acc_of[i] = -1;
@@ -976,10 +972,6 @@ void ptx_find_shared_races(ptx_ctx *c)
     if (writes) {
         r.wanted = walk_stops(&r);
         find_races(&r);
-        free(r.wanted);
     }
-    free(r.acc);
-    free(r.acc_of);
-    free(r.reported);
     free(r.roles), free(r.role_keys);
 }

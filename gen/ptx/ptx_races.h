@@ -69,7 +69,9 @@ typedef struct races {
     uint64_t visits;        /* instructions walks passed (to bound the optional walks) */
     uint32_t *wanted;       /* per instruction: the next one walks visit (ptx_walk) */
     uint32_t store_checks;  /* pairs of stores compared thread by thread (bounded) */
-    ptx_tvals v[2];         /* evaluation scratch */
+    ptx_tvals v[2];         /* evaluation scratch ... */
+    uint32_t v_acc[2];      /* ... holding access v_acc - 1 (0: nothing usable) ... */
+    ptx_eval v_ev[2];       /* ... evaluated as this says */
     ptx_profile **profiles; /* per access (when used), sample and (un)known loop values: summaries kept */
     ptx_profile temp[2];    /* the pair being compared, in full */
     ptx_profile *related;   /* summaries that depend on the reference: a table */

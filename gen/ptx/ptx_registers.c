@@ -278,7 +278,7 @@ static void classify_register(const ptx_ctx *c, reg_model *rm, uint32_t i, int32
 static void check_derived_uses(const ptx_ctx *c, reg_model *rm)
 {
     const ptx_function *f = c->f;
-    int32_t *last_def = ptx_xcalloc(f->nregs + 1, sizeof *last_def); /* instruction + 1 */
+    int32_t *last_def = ptx_scratch(c, f->nregs + 1, sizeof *last_def); /* instruction + 1 */
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
             const int32_t *d = c->du + c->du_start[i];
@@ -295,14 +295,13 @@ static void check_derived_uses(const ptx_ctx *c, reg_model *rm)
             for (uint32_t j = 0; j < c->ndef[i]; j++)
                 last_def[d[j]] = (int32_t)i + 1;
         }
-    free(last_def);
 }
 
 static reg_model classify_registers(const ptx_ctx *c, bool squeezed)
 {
     const ptx_function *f = c->f;
-    reg_model rm = {ptx_xcalloc(f->nregs + 1, sizeof *rm.base), ptx_xcalloc(f->nregs + 1, 1),
-                    ptx_xcalloc(f->nregs + 1, sizeof *rm.anchor), squeezed};
+    reg_model rm = {ptx_scratch(c, f->nregs + 1, sizeof *rm.base), ptx_scratch(c, f->nregs + 1, 1),
+                    ptx_scratch(c, f->nregs + 1, sizeof *rm.anchor), squeezed};
     for (uint32_t r = 0; r <= f->nregs; r++) {
         rm.base[r] = (int32_t)r;
         rm.anchor[r] = -1;
@@ -418,7 +417,7 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
         }
     for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
         const int32_t *r = c->du + c->du_start[i];
-        int peak[2] = {cur[0] + ptx_expansion_registers(f, &f->ins[i]), cur[1]};
+        int peak[2] = {cur[0] + c->expansion[i], cur[1]};
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             if (!own_def(rm, r[j]))
                 continue;
@@ -530,7 +529,7 @@ static bool short_loop(const ptx_ctx *c, uint32_t b)
 /* Per block: how many copies of it ptxas schedules together (PTX_UNROLL for the loops it unrolls). */
 static int *unrolled_copies(const ptx_ctx *c)
 {
-    int *copies = ptx_xcalloc(c->nb + 1, sizeof *copies);
+    int *copies = ptx_scratch(c, c->nb + 1, sizeof *copies);
     for (uint32_t b = 0; b < c->nb; b++) {
         copies[b] = 1;
         if (c->reach[b] && short_loop(c, b) && counted_loop(c, b) && may_unroll(c, b))
@@ -577,10 +576,10 @@ static void sort_by_bound(uint32_t *blocks, uint32_t n, const int *bound)
 static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s, const int *copies)
 {
     ptx_function *f = c->f;
-    uint32_t words = s->words, *by_bound = ptx_xcalloc(c->nb + 1, sizeof *by_bound), nbound = 0;
-    int *bound = ptx_xcalloc(c->nb + 1, sizeof *bound);
+    uint32_t words = s->words, *by_bound = ptx_scratch(c, c->nb + 1, sizeof *by_bound), nbound = 0;
+    int *bound = ptx_scratch(c, c->nb + 1, sizeof *bound);
     int need = 0, preds = 0;
-    uint64_t *live = ptx_xcalloc(words, 8);
+    uint64_t *live = ptx_scratch(c, words, 8);
     for (uint32_t b = 0; b < c->nb; b++)
         if (c->reach[b]) {
             int in_order[2] = {0, 0}; /* registers, predicates */
@@ -607,7 +606,6 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
         scheduled = MAX(scheduled, got_dbg);
     }
     ptx_sched_free(&sched);
-    free(live), free(bound), free(by_bound);
     f->maxlive = need;
     f->maxlive_pred = preds;
     f->maxlive_scheduled = MAX(scheduled, need);
@@ -621,7 +619,7 @@ static void squeezed_need(ptx_ctx *c, const live_sets *main)
     ptx_function *f = c->f;
     uint32_t words = main->words, nb = c->nb;
     reg_model rm = classify_registers(c, true);
-    uint64_t *live = ptx_xcalloc(words, 8), *out = ptx_xcalloc(words, 8);
+    uint64_t *live = ptx_scratch(c, words, 8), *out = ptx_scratch(c, words, 8);
     int need = 0;
     for (uint32_t b = 0; b < nb; b++) {
         if (!c->reach[b])
@@ -638,8 +636,6 @@ static void squeezed_need(ptx_ctx *c, const live_sets *main)
         need = MAX(need, in_order[0]);
     }
     f->maxlive = MIN(f->maxlive, need);
-    free(live), free(out);
-    free(rm.base), free(rm.depth), free(rm.anchor);
 }
 
 void ptx_liveness(ptx_ctx *c)
@@ -649,9 +645,12 @@ void ptx_liveness(ptx_ctx *c)
     if (!words || !nb)
         return;
     register_weights(c);
+    c->expansion = ptx_scratch(c, c->n, 1); /* asked for again and again by the walks and the schedules */
+    for (uint32_t i = 0; i < c->n; i++)
+        c->expansion[i] = (uint8_t)ptx_expansion_registers(f, &f->ins[i]);
     reg_model rm = classify_registers(c, false);
-    live_sets s = {words, ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)nb * words, 8),
-                   ptx_xcalloc((size_t)nb * words, 8), ptx_xcalloc((size_t)(nb + 1) * words, 8)};
+    live_sets s = {words, ptx_scratch(c, (size_t)nb * words, 8), ptx_scratch(c, (size_t)nb * words, 8),
+                   ptx_scratch(c, (size_t)nb * words, 8), ptx_scratch(c, (size_t)(nb + 1) * words, 8)};
     block_uses_and_defs(c, &rm, &s);
     solve_liveness(c, &s);
     int *copies = unrolled_copies(c);
@@ -662,9 +661,6 @@ void ptx_liveness(ptx_ctx *c)
                    ptx_occupancy_level(c->arch, threads, need) > ptx_occupancy_level(c->arch, threads, 1);
     if (leveled || need > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
         squeezed_need(c, &s);
-    free(copies);
-    free(s.use), free(s.def), free(s.in), free(s.out);
-    free(rm.base), free(rm.depth), free(rm.anchor);
 }
 
 bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes)
@@ -727,8 +723,8 @@ void ptx_find_uninitialized(ptx_ctx *c)
     uint32_t nr = f->nregs, words = (nr + 63) / 64, nb = c->nb;
     if (!words || !nb)
         return;
-    uint64_t *out = ptx_xcalloc((size_t)nb * words, 8), *gen = ptx_xcalloc((size_t)nb * words, 8);
-    uint64_t *cur = ptx_xcalloc(words, 8);
+    uint64_t *out = ptx_scratch(c, (size_t)nb * words, 8), *gen = ptx_scratch(c, (size_t)nb * words, 8);
+    uint64_t *cur = ptx_scratch(c, words, 8);
     for (uint32_t b = 0; b < nb; b++)
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
             for (uint32_t j = 0; j < c->ndef[i]; j++)
@@ -748,7 +744,7 @@ void ptx_find_uninitialized(ptx_ctx *c)
             }
         }
     }
-    bool *reported = ptx_xcalloc(nr, sizeof *reported);
+    bool *reported = ptx_scratch(c, nr, sizeof *reported);
     for (uint32_t b = 0; b < nb; b++) {
         if (!c->reach[b])
             continue;
@@ -769,7 +765,6 @@ void ptx_find_uninitialized(ptx_ctx *c)
                 set_bit(cur, (uint32_t)r[j]);
         }
     }
-    free(reported), free(out), free(gen), free(cur);
 }
 
 void ptx_find_register_issues(ptx_ctx *c)

@@ -421,7 +421,7 @@ static void value_ranges(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *
         }
     memset(s->diff, 0, (size_t)(n + 3) * sizeof *s->diff);
     for (int32_t slot = 0; slot < n; slot++) { /* an expansion's registers, while it runs */
-        int extra = ptx_expansion_registers(c->f, &c->f->ins[s->instr[s->order[slot]]]);
+        int extra = c->expansion[s->instr[s->order[slot]]];
         s->diff[slot + 1] += extra;
         s->diff[slot + 2] -= extra;
     }

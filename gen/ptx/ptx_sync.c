@@ -189,8 +189,8 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
 static void find_back_edges(const ptx_ctx *c, ptx_syncinfo *s)
 {
     uint32_t nb = c->nb;
-    uint8_t *state = ptx_xcalloc(nb + 1, 1); /* 0 new, 1 on the stack, 2 done */
-    uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *edge = ptx_xcalloc(nb + 1, sizeof *edge), sp = 0;
+    uint8_t *state = ptx_scratch(c, nb + 1, 1); /* 0 new, 1 on the stack, 2 done */
+    uint32_t *stack = ptx_scratch(c, nb + 1, sizeof *stack), *edge = ptx_scratch(c, nb + 1, sizeof *edge), sp = 0;
     if (nb) {
         stack[sp++] = 0;
         state[0] = 1;
@@ -214,9 +214,6 @@ static void find_back_edges(const ptx_ctx *c, ptx_syncinfo *s)
             sp--;
         }
     }
-    free(state);
-    free(stack);
-    free(edge);
 }
 
 /* Natural loops, one per back edge (source -> head): the head and the blocks that reach the source
@@ -230,10 +227,10 @@ static void find_loops(const ptx_ctx *c, ptx_syncinfo *s)
         s->nloops += s->back_edge[e];
     s->words = (nb + 64) / 64;
     bool keep = (uint64_t)s->nloops * s->words <= (1u << 18);
-    s->loops = ptx_xcalloc(s->nloops + 1, sizeof *s->loops);
+    s->loops = ptx_scratch(c, s->nloops + 1, sizeof *s->loops);
     if (keep)
-        s->body = ptx_xcalloc((size_t)s->nloops * s->words + 1, sizeof *s->body);
-    uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *seen = ptx_xcalloc(nb + 1, sizeof *seen);
+        s->body = ptx_scratch(c, (size_t)s->nloops * s->words + 1, sizeof *s->body);
+    uint32_t *stack = ptx_scratch(c, nb + 1, sizeof *stack), *seen = ptx_scratch(c, nb + 1, sizeof *seen);
     uint32_t id = 0;
     for (uint32_t b = 0; b < nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
@@ -268,8 +265,6 @@ static void find_loops(const ptx_ctx *c, ptx_syncinfo *s)
         for (uint32_t e = 0; e < nedges; e++)
             s->edge_loop[e] = s->back_edge[e] ? -2 : -1;
     }
-    free(stack);
-    free(seen);
 }
 
 bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b)
@@ -295,21 +290,21 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
 {
     if (c->sync)
         return c->sync;
-    ptx_syncinfo *s = ptx_xcalloc(1, sizeof *s);
-    s->kind = ptx_xcalloc(c->n + 1, 1);
+    ptx_syncinfo *s = ptx_scratch(c, 1, sizeof *s);
+    s->kind = ptx_scratch(c, c->n + 1, 1);
     for (uint32_t i = 0; i < c->n; i++) {
         s->kind[i] = classify(c, i);
         s->present |= 1u << s->kind[i];
     }
-    s->back_edge = ptx_xcalloc(c->sstart[c->nb] + 1, sizeof *s->back_edge);
-    s->edge_loop = ptx_xcalloc(c->sstart[c->nb] + 1, sizeof *s->edge_loop);
+    s->back_edge = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->back_edge);
+    s->edge_loop = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->edge_loop);
     for (uint32_t e = 0; e <= c->sstart[c->nb]; e++)
         s->edge_loop[e] = -1;
-    s->cyclic = ptx_xcalloc(c->nb + 1, sizeof *s->cyclic);
-    s->latch = ptx_xcalloc(c->nb + 1, sizeof *s->latch);
+    s->cyclic = ptx_scratch(c, c->nb + 1, sizeof *s->cyclic);
+    s->latch = ptx_scratch(c, c->nb + 1, sizeof *s->latch);
     find_back_edges(c, s);
     find_loops(c, s);
-    s->inner = ptx_xcalloc(c->nb + 1, sizeof *s->inner);
+    s->inner = ptx_scratch(c, c->nb + 1, sizeof *s->inner);
     for (uint32_t b = 0; b <= c->nb; b++) {
         s->inner[b] = -1;
         for (uint32_t l = 0; l < s->nloops && b < c->nb; l++)
@@ -319,9 +314,9 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
             s->latch[b] |= s->back_edge[e];
-    s->seen = ptx_xcalloc(8 * (c->nb + 1), sizeof *s->seen);
-    s->queue = ptx_xcalloc(8 * (c->nb + 1), sizeof *s->queue);
-    s->via = ptx_xcalloc(4 * (c->nb + 1), sizeof *s->via);
+    s->seen = ptx_scratch(c, 8 * (c->nb + 1), sizeof *s->seen);
+    s->queue = ptx_scratch(c, 8 * (c->nb + 1), sizeof *s->queue);
+    s->via = ptx_scratch(c, 4 * (c->nb + 1), sizeof *s->via);
     return c->sync = s;
 }
 
@@ -332,7 +327,7 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
 static uint32_t postorder(const ptx_ctx *c, ptx_syncinfo *s, uint32_t *order)
 {
     uint32_t nb = c->nb, sp = 0, n = 0;
-    uint32_t *stack = ptx_xcalloc(nb + 1, sizeof *stack), *edge = ptx_xcalloc(nb + 1, sizeof *edge);
+    uint32_t *stack = ptx_scratch(c, nb + 1, sizeof *stack), *edge = ptx_scratch(c, nb + 1, sizeof *edge);
     for (uint32_t b = 0; b <= nb; b++)
         s->po[b] = UINT32_MAX;
     s->po[0] = UINT32_MAX - 1; /* on the stack */
@@ -354,15 +349,14 @@ static uint32_t postorder(const ptx_ctx *c, ptx_syncinfo *s, uint32_t *order)
         }
     }
     memmove(order, order + nb - n, n * sizeof *order);
-    free(stack), free(edge);
     return n;
 }
 
 static void dominators(const ptx_ctx *c, ptx_syncinfo *s)
 {
-    uint32_t nb = c->nb, *order = ptx_xcalloc(nb + 1, sizeof *order);
-    s->idom = ptx_xcalloc(nb + 1, sizeof *s->idom);
-    s->po = ptx_xcalloc(nb + 1, sizeof *s->po);
+    uint32_t nb = c->nb, *order = ptx_scratch(c, nb + 1, sizeof *order);
+    s->idom = ptx_scratch(c, nb + 1, sizeof *s->idom);
+    s->po = ptx_scratch(c, nb + 1, sizeof *s->po);
     uint32_t n = nb ? postorder(c, s, order) : 0;
     for (uint32_t b = 0; b <= nb; b++)
         s->idom[b] = UINT32_MAX;
@@ -386,7 +380,6 @@ static void dominators(const ptx_ctx *c, ptx_syncinfo *s)
                 s->idom[b] = nd, changed = true;
         }
     }
-    free(order);
 }
 
 uint32_t ptx_idom(ptx_ctx *c, uint32_t b)
@@ -407,16 +400,6 @@ bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b)
     while (s->po[b] < s->po[d] && s->idom[b] != b)
         b = s->idom[b];
     return b == d;
-}
-
-void ptx_sync_free(ptx_syncinfo *s)
-{
-    if (!s)
-        return;
-    free(s->idom), free(s->po);
-    free(s->kind), free(s->back_edge), free(s->cyclic), free(s->latch), free(s->seen), free(s->queue);
-    free(s->loops), free(s->body), free(s->via), free(s->edge_loop), free(s->inner);
-    free(s);
 }
 
 /* ---- walks ---- */

@@ -91,16 +91,6 @@ static bool op_is(const ptx_instr *in, const char *name)
 
 /* ---- reaching definitions ---- */
 
-/* The last definition of r in block b before instruction `before`, or -1. */
-static int32_t last_def(const ptx_ctx *c, uint32_t b, uint32_t before, int32_t r)
-{
-    for (uint32_t i = before; i-- > c->bstart[b];)
-        for (uint32_t j = 0; j < c->ndef[i]; j++)
-            if (c->du[c->du_start[i] + j] == r)
-                return (int32_t)i;
-    return -1;
-}
-
 /* The definitions of register r that reach instruction at: up to 3 in out (their number), 4 when
  * there are more or a path from the entry has none; *guarded when one is guarded. */
 static uint32_t reaching_defs(const ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, int32_t out[3], bool *guarded)
@@ -112,7 +102,7 @@ static uint32_t reaching_defs(const ptx_ctx *c, ptx_threads *th, uint32_t at, in
         return 1;
     }
     for (;;) {
-        int32_t found = last_def(c, b, from, r);
+        int32_t found = ptx_last_def(c, c->bstart[b], from, r);
         if (found >= 0) {
             *guarded |= c->f->ins[found].guard >= 0;
             bool dup = false;
@@ -386,7 +376,7 @@ static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
     if (l < 0 || !c->sync)
         return -1;
     if (!th->trips)
-        th->trips = ptx_xcalloc(c->sync->nloops + 1, sizeof *th->trips);
+        th->trips = ptx_scratch(c, c->sync->nloops + 1, sizeof *th->trips);
     if (th->trips[l])
         return th->trips[l];
     loop_test lt;

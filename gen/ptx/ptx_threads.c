@@ -294,9 +294,9 @@ ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k)
     ptx_threads *th = ptx_threads_of(c);
     ptx_tvals *v = &th->scratch[k];
     if (!v->addr && ptx_threads_count(c) > 0) {
-        v->addr = ptx_xcalloc((size_t)th->nthreads, sizeof *v->addr);
-        v->kv = ptx_xcalloc((size_t)th->nthreads, sizeof *v->kv);
-        v->act = ptx_xcalloc((size_t)th->nthreads, 1);
+        v->addr = ptx_scratch(c, (size_t)th->nthreads, sizeof *v->addr);
+        v->kv = ptx_scratch(c, (size_t)th->nthreads, sizeof *v->kv);
+        v->act = ptx_scratch(c, (size_t)th->nthreads, 1);
     }
     return v;
 }
@@ -437,9 +437,9 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
 {
     if (c->block_bound >= 1 && c->block_bound < limit)
         limit = (int)c->block_bound; /* the affine accesses' bound (ptx_find_block_bound) */
-    ptx_kb *addr = ptx_xcalloc((size_t)limit, sizeof *addr);
-    uint64_t *kv = ptx_xcalloc((size_t)limit, sizeof *kv);
-    uint8_t *act = ptx_xcalloc((size_t)limit, 1);
+    ptx_kb *addr = ptx_scratch(c, (size_t)limit, sizeof *addr);
+    uint64_t *kv = ptx_scratch(c, (size_t)limit, sizeof *kv);
+    uint8_t *act = ptx_scratch(c, (size_t)limit, 1);
     int first = 0; /* the block of the first evaluation (the largest) */
     th->sizing = true;
     for (uint32_t i = 0; i < c->n; i++) {
@@ -464,9 +464,6 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
     th->sizing = false;
     if (first > limit)
         ptx_teval_forget(th); /* evaluated for a larger block: what was kept does not hold */
-    free(addr);
-    free(kv);
-    free(act);
     return limit;
 }
 
@@ -581,7 +578,7 @@ int ptx_threads_count(ptx_ctx *c)
 /* Per register: whether it divides (div, rem) a value that differs between threads: t % n, t / n. */
 static uint8_t *divisors(const ptx_ctx *c)
 {
-    uint8_t *d = ptx_xcalloc(c->f->nregs + 1, 1);
+    uint8_t *d = ptx_scratch(c, c->f->nregs + 1, 1);
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         bool div =
@@ -599,15 +596,15 @@ ptx_threads *ptx_threads_of(ptx_ctx *c)
 {
     if (c->threads)
         return c->threads;
-    ptx_threads *th = ptx_xcalloc(1, sizeof *th);
-    th->def_node = ptx_xcalloc(c->n + 1, sizeof *th->def_node);
-    th->addr_node = ptx_xcalloc(c->n + 1, sizeof *th->addr_node);
-    th->addr_off = ptx_xcalloc(c->n + 1, sizeof *th->addr_off);
-    th->act_node = ptx_xcalloc(c->n + 1, sizeof *th->act_node);
+    ptx_threads *th = ptx_scratch(c, 1, sizeof *th); /* in the function's scratch, as are its fixed arrays */
+    th->def_node = ptx_scratch(c, c->n + 1, sizeof *th->def_node);
+    th->addr_node = ptx_scratch(c, c->n + 1, sizeof *th->addr_node);
+    th->addr_off = ptx_scratch(c, c->n + 1, sizeof *th->addr_off);
+    th->act_node = ptx_scratch(c, c->n + 1, sizeof *th->act_node);
     for (uint32_t i = 0; i <= c->n; i++)
         th->def_node[i] = th->addr_node[i] = th->act_node[i] = -2;
-    th->rd_seen = ptx_xcalloc(c->nb + 1, sizeof *th->rd_seen);
-    th->rd_stack = ptx_xcalloc(c->nb + 1, sizeof *th->rd_stack);
+    th->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *th->rd_seen);
+    th->rd_stack = ptx_scratch(c, c->nb + 1, sizeof *th->rd_stack);
     th->unknown32 = ptx_tgraph_leaf(th, TN_UNKNOWN, 32, 0);
     th->divisor = divisors(c);
     th->nthreads = -1;
@@ -621,12 +618,7 @@ void ptx_threads_free(ptx_threads *th)
     free(th->kept), free(th->kept_acc), free(th->acc_vals);
     th->kept = NULL, th->kept_acc = NULL, th->kept_acc_n = 0; /* gone: the blocks are left to free */
     ptx_teval_forget(th);
-    free(th->nodes), free(th->def_node), free(th->addr_node), free(th->addr_off), free(th->act_node);
-    free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb), free(th->kv), free(th->uni);
-    free(th->found), free(th->kb_store), free(th->kv_store);
-    free(th->rd_seen), free(th->rd_stack), free(th->trips), free(th->divisor);
-    free(th->atoms_at), free(th->atom_lists);
-    for (int k = 0; k < 2; k++)
-        free(th->scratch[k].addr), free(th->scratch[k].kv), free(th->scratch[k].act);
-    free(th);
+    free(th->nodes), free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb);
+    free(th->kv), free(th->uni), free(th->found), free(th->kb_store), free(th->kv_store);
+    free(th->atoms_at), free(th->atom_lists); /* grown with realloc; the rest is in the function's scratch */
 }

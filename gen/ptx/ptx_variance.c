@@ -37,9 +37,10 @@ static void mixed_definitions(const ptx_ctx *c, bool *mixed, int64_t *where)
  * or -1 (then any definition may reach it). Aligned with the uses in c->du. */
 static int32_t *local_definitions(const ptx_ctx *c)
 {
-    int32_t *local = ptx_xmalloc(c->du_start[c->n] + 1, sizeof *local); /* its uses' entries are written */
-    int32_t *last = ptx_xmalloc(c->f->nregs + 1, sizeof *last);         /* read where stamp says it is set */
-    uint32_t *stamp = ptx_xcalloc(c->f->nregs + 1, sizeof *stamp);
+    int32_t *local =
+        ptx_alloc_raw(c->scratch, (c->du_start[c->n] + 1) * sizeof *local);      /* its uses' entries are written */
+    int32_t *last = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *last); /* read where stamp says it is set */
+    uint32_t *stamp = ptx_scratch(c, c->f->nregs + 1, sizeof *stamp);
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
             const int32_t *d = c->du + c->du_start[i];
@@ -52,7 +53,6 @@ static int32_t *local_definitions(const ptx_ctx *c)
                 last[d[j]] = c->f->ins[i].guard < 0 && c->ndef[i] == 1 ? (int32_t)i : -1;
             }
         }
-    free(last), free(stamp);
     return local;
 }
 
@@ -140,15 +140,16 @@ void ptx_thread_variance(ptx_ctx *c)
     c->cd_taken = ptx_scratch(c, c->nb + 1, sizeof *c->cd_taken);
     for (uint32_t b = 0; b <= c->nb; b++)
         c->cd_branch[b] = -1;
-    bool *mixed = ptx_xmalloc(c->f->nregs + 1, sizeof *mixed);    /* set by mixed_definitions */
-    int64_t *where = ptx_xmalloc(c->f->nregs + 1, sizeof *where); /* likewise */
-    uint32_t *seen = ptx_xcalloc(c->nb + 1, sizeof *seen), stamp = 0;
+    bool *mixed = ptx_scratch(c, c->f->nregs + 1, sizeof *mixed); /* set by mixed_definitions (none at first) */
+    int64_t *where = ptx_alloc_raw(c->scratch, (c->f->nregs + 1) * sizeof *where); /* likewise */
+    uint32_t *seen = ptx_scratch(c, c->nb + 1, sizeof *seen), stamp = 0;
     int32_t *local = local_definitions(c);
-    bool *def_variant = ptx_xcalloc(c->n + 1, sizeof *def_variant);
-    uint32_t *stack = ptx_xmalloc(c->sstart[c->nb] + c->nb + 2, sizeof *stack), branches = 0;
+    bool *def_variant = ptx_scratch(c, c->n + 1, sizeof *def_variant);
+    uint32_t *stack = ptx_alloc_raw(c->scratch, (c->sstart[c->nb] + c->nb + 2) * sizeof *stack), branches = 0;
     for (int round = 0; round < 16; round++) {
         bool changed = true;
-        mixed_definitions(c, mixed, where);
+        if (round > 0) /* the first round has no thread-variant regions yet: nothing is mixed */
+            mixed_definitions(c, mixed, where);
         while (changed) {
             changed = false;
             for (uint32_t i = 0; i < c->n; i++) {
@@ -181,7 +182,6 @@ void ptx_thread_variance(ptx_ctx *c)
             break;
         branches = now;
     }
-    free(mixed), free(where), free(seen), free(stack), free(local), free(def_variant);
 }
 
 /* ---- affine forms ---- */
@@ -487,16 +487,9 @@ static int32_t only_def(const ptx_ctx *c, int32_t r)
 
 static int32_t def_in_block(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r, bool *found)
 {
-    for (uint32_t i = to; i-- > from;) {
-        const int32_t *d = c->du + c->du_start[i];
-        for (uint32_t j = 0; j < c->ndef[i]; j++)
-            if (d[j] == r) {
-                *found = true;
-                return c->f->ins[i].guard >= 0 ? -1 : (int32_t)i;
-            }
-    }
-    *found = false;
-    return -1;
+    int32_t i = ptx_last_def(c, from, to, r);
+    *found = i >= 0;
+    return i >= 0 && c->f->ins[i].guard < 0 ? i : -1;
 }
 
 /* The one definition of register r that reaches instruction at, or -1 (none, several, guarded). */
