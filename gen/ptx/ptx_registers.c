@@ -598,12 +598,8 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
         ptx_sched_init(&sched, c, copies, by_bound, nbound);
     for (uint32_t k = 0; k < nbound && bound[by_bound[k]] > scheduled; k++) {
         uint32_t b = by_bound[k];
-        int got_dbg = ptx_scheduled_pressure(c, rm->base, b, copies[b], s->out + (size_t)b * words, &sched);
-        if (getenv("DBG_SCHED"))
-            fprintf(stderr, "%.*s: block %u instrs %u..%u (line %d) copies %d bound %d sched %d need %d\n",
-                    (int)f->namelen, f->name, b, c->bstart[b], c->bend[b], f->ins[c->bstart[b]].line, copies[b],
-                    bound[b], got_dbg, need);
-        scheduled = MAX(scheduled, got_dbg);
+        scheduled =
+            MAX(scheduled, ptx_scheduled_pressure(c, rm->base, b, copies[b], s->out + (size_t)b * words, &sched));
     }
     ptx_sched_free(&sched);
     f->maxlive = need;
