@@ -9,8 +9,7 @@ findings. Prints each kernel's registers, the set's mean relative error, the ker
 wrong and each rule's precision and recall, against: REGISTER_SPILL, spill stores; LOCAL_MEMORY,
 a stack frame beyond the spills; HIGH_REGISTER_PRESSURE, more than 64 registers. set1 was written
 after the model was fitted on ptx_corpus's tuning split, measured, and then used to fix the model;
-set2 was written after that, measured and used for later fixes; set3 was written after those and
-only measured (README.md).
+set2 was written after that, measured and used for later fixes; set3 was only measured (README.md).
 
 usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the three sets)
 Needs nvcc and ptxas on PATH; skips (exit 0) with a note when they are missing.
