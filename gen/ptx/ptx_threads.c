@@ -333,14 +333,22 @@ static bool reqntid_dims(const ptx_ctx *c, int dims[3])
     return true;
 }
 
-/* The K of form a when it is k (tid.x + K * tid.y) plus a constant, K from 2 to 1024 (a power of two
- * when pow2: a tile's rows may be padded); else 0. */
-static int row_width(const ptx_affine *a, int64_t k, bool pow2)
+/* The K of form a when it is k (tid.x + K * tid.y) plus a constant, K from 2 to 1024; else 0. */
+static int row_width(const ptx_affine *a, int64_t k)
 {
     if (a->st != PTX_AF_AFFINE || a->k[0] != k || k <= 0 || a->k[2] || a->symco || a->k[1] % k)
         return 0;
     int64_t w = a->k[1] / k;
-    return w >= 2 && w <= 1024 && (!pow2 || !(w & (w - 1))) ? (int)w : 0;
+    return w >= 2 && w <= 1024 ? (int)w : 0;
+}
+
+/* The block width a tile's rows of w elements say: w when a power of two, w - 1 when that is one (a
+ * row padded by one element against bank conflicts, [32][33]); else 0. */
+static int tile_width(int w)
+{
+    if (w >= 2 && !(w & (w - 1)))
+        return w;
+    return w > 2 && !((w - 1) & (w - 2)) ? w - 1 : 0;
 }
 
 /* The width of a two-dimensional block without .reqntid: the K of a thread index linearised as
@@ -350,7 +358,7 @@ static int width_from_linear_index(const ptx_ctx *c)
 {
     int width = 0;
     for (uint32_t r = 0; r < c->f->nregs; r++) {
-        int w = row_width(&c->form[r], 1, false);
+        int w = row_width(&c->form[r], 1);
         if (w && width && width != w)
             return 0;
         width = w ? w : width;
@@ -362,7 +370,7 @@ static int width_from_linear_index(const ptx_ctx *c)
             continue; /* a tile: ld/st, or the destination of a copy of one element */
         int64_t elem =
             in->kind == PTX_K_LD || in->kind == PTX_K_ST ? (int64_t)(in->tsize ? in->tsize : 4) * in->vec : a->k[0];
-        width = row_width(a, elem, true);
+        width = tile_width(row_width(a, elem));
     }
     return width;
 }
