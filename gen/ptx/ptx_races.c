@@ -452,11 +452,11 @@ typedef struct store_side {
     const racc *a;
     const ptx_tvals *v;
     uint32_t loads[4];
-    int nloads; /* -2 not looked for yet */
-    int load_s; /* -1 not evaluated yet */
-    bool load_known;
-    uint64_t *load_at; /* per thread, when known ... */
-    uint8_t *load_act; /* ... and whether it loads */
+    int nloads;                    /* -2 not looked for yet */
+    int load_s;                    /* -1 not evaluated yet */
+    bool load_known, load_sampled; /* ... and whether its address depends on sampled values */
+    uint64_t *load_at;             /* per thread, when known ... */
+    uint8_t *load_act;             /* ... and whether it loads */
 } store_side;
 
 /* The address thread t loads from with side's first load in sample s (the load evaluated once per
@@ -468,6 +468,7 @@ static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64
         ptx_eval ev = {.s = s, .via = -1, .from = -1};
         side->load_s = s;
         side->load_known = ptx_threads_access(c, side->loads[0], 0, &ev, v) && v->known;
+        side->load_sampled |= side->load_known && v->sampled;
         if (side->load_known) {
             side->load_at = side->load_at ? side->load_at : ptx_xmalloc(v->n, sizeof *side->load_at);
             side->load_act = side->load_act ? side->load_act : ptx_xmalloc(v->n, 1);
@@ -560,8 +561,8 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
             keys = keys ? keys : ptx_xmalloc(4 * (size_t)n, sizeof *keys);
             hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
         }
-        if (!sampled)
-            break;
+        if (!sampled && !sx.load_sampled && !sy.load_sampled)
+            break; /* another sample would give the same stores and the same data */
     }
     free(keys);
     free(vy.addr), free(vy.kv), free(vy.act);

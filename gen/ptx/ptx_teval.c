@@ -105,6 +105,8 @@ static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
     if (n->aux)
         return trips > 0 && (uint64_t)(s & 1) > last ? last : (uint64_t)(s & 1);
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
+    if (s == 1 && n->imm >> 40 == 1 && (n->imm & 0xFFFFF) / 4 == PTX_SR_CTAID)
+        return 0; /* the first block: run-time sizes then exceed the indices it makes of its own */
     if (n->small && (s & 1))
         return (uint64_t)2 << h % 5;
     if ((s & 3) == 2) /* an odd value: offsets masked to the block (s[(t + k) & 255]) do not cancel */
