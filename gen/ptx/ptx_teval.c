@@ -92,7 +92,8 @@ static ptx_kb get(const ptx_threads *th, int32_t x, uint32_t t)
 }
 
 /* An atom's value in sample s: iteration counts 0 in even samples, 1 in odd ones (in a loop that runs
- * fewer times, the last iteration that has a next one); other atoms powers
+ * fewer times, the last iteration that has a next one); block indices 0 in sample 1 (the first
+ * block, whose indices stay below the run-time sizes they are clamped to); other atoms powers
  * of two from 256 to 2^18, spread by the atom's identity so that different atoms seldom share one (and
  * differ between s and s + 4). Run-time sizes and strides are taken to be at least a block: buffers
  * n apart indexed by the thread (double buffering, planes of a tile) do not overlap. A size that divides
