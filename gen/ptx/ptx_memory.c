@@ -5,8 +5,14 @@
 #include <string.h>
 
 /* ptxas turns a .local array read at dynamic indices into registers and selects up to this size
- * (bytes; measured on ptx_corpus), and one accessed at constant offsets up to about 255 registers. */
-enum { PTX_LOCAL_SELECT_LIMIT = 256, PTX_LOCAL_REGISTER_LIMIT = 1024 };
+ * (bytes; measured on ptx_corpus), when its dynamic reads are of 32-bit elements and, inside a loop,
+ * only up to PTX_LOCAL_LOOP_SELECT_LIMIT (measured with ptxas 13.0: 8 floats read in a loop become
+ * registers, 12 do not; 8-, 16- and 64-bit elements stay in memory from 2 elements on); and one
+ * accessed at constant offsets up to about 255 registers. */
+enum { PTX_LOCAL_SELECT_LIMIT = 256, PTX_LOCAL_LOOP_SELECT_LIMIT = 32, PTX_LOCAL_REGISTER_LIMIT = 1024 };
+/* ... and as long as its dynamic reads times its elements stay at most this (measured: 1 read of 64
+ * floats, 2 of 64, 4 of 32 and 16 of 4 become registers; 8 reads of 16 floats and 24 of 24 do not). */
+enum { PTX_LOCAL_SELECTS_LIMIT = 128 };
 
 /* ---- counts: memory operations, bytes, FLOPs ---- */
 
@@ -379,6 +385,8 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     int64_t size = f->local_bytes < (1 << 16) ? f->local_bytes : (1 << 16);
     bool *covered = ptx_xcalloc((size_t)size, sizeof *covered);
     int32_t dyn_store = -1, dyn_load = -1, first = -1;
+    bool narrow_or_wide = false, in_loop = false; /* of the dynamic reads: an element not of 32 bits, in a loop */
+    int64_t dyn_reads = 0;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST))
@@ -392,6 +400,11 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
                 dyn_store = (int32_t)i;
             if (in->kind == PTX_K_LD && dyn_load < 0)
                 dyn_load = (int32_t)i;
+            if (in->kind == PTX_K_LD) {
+                dyn_reads++;
+                narrow_or_wide |= in->tsize != 4 || in->vec != 1;
+                in_loop |= ptx_sync_of(c)->cyclic[c->blk[i]];
+            }
         } else if (in->kind == PTX_K_ST) {
             int64_t bytes = (int64_t)(in->tsize ? in->tsize : 4) * in->vec;
             for (int64_t k = a->c; k < a->c + bytes && k < size; k++)
@@ -410,9 +423,13 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     if (dyn_store >= 0) {
         why = "written at a dynamic index";
         at = dyn_store;
-    } else if (dyn_load >= 0 && (!full || f->local_bytes > PTX_LOCAL_SELECT_LIMIT)) {
-        why = full ? "read at a dynamic index and too large to become registers"
-                   : "read at a dynamic index but not fully written at constant offsets";
+    } else if (dyn_load >= 0 &&
+               (!full || narrow_or_wide || dyn_reads * (f->local_bytes / 4) > PTX_LOCAL_SELECTS_LIMIT ||
+                f->local_bytes > (in_loop ? PTX_LOCAL_LOOP_SELECT_LIMIT : PTX_LOCAL_SELECT_LIMIT))) {
+        why = !full            ? "read at a dynamic index but not fully written at constant offsets"
+              : narrow_or_wide ? "read at a dynamic index in elements other than 32-bit ones"
+              : in_loop        ? "read at a dynamic index in a loop and too large to become registers"
+                               : "read at dynamic indices and too large to become registers";
         at = dyn_load;
     } else if (f->local_bytes > PTX_LOCAL_REGISTER_LIMIT) {
         why = "too large to live in registers";

@@ -27,6 +27,9 @@ def ptxas_figures(ptx, *options):
         m = re.search(r"Compiling entry function '(\w+)'", line)
         if m:
             cur = kernels.setdefault(m.group(1), {})
+        m = re.search(r"Function properties for (\w+)", line)
+        if m:  # a device function's properties follow the kernel's: not the kernel's frame
+            cur = kernels.get(m.group(1))
         m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line)
         if m and cur is not None:
             cur["stack"], cur["spill"] = int(m.group(1)), int(m.group(2))
