@@ -377,6 +377,25 @@ void ptx_find_memory_patterns(ptx_ctx *c)
  * dynamic index becomes registers plus selects when small; anything written at a dynamic index,
  * or too large (also: too large to fit, with the function's other values, under its register cap:
  * the register model's need and cap, ptx_registers.c), stays in memory. */
+/* The first instruction that uses a generic address of the stack (the result of cvta.local, which
+ * nvcc writes to pass a local struct or array by pointer), or -1: such an array stays in memory. */
+static int32_t generic_stack_use(const ptx_ctx *c)
+{
+    const ptx_function *f = c->f;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &f->ins[i];
+        if (in->kind != PTX_K_CVTA || c->ndef[i] != 1 || !c->reach[c->blk[i]] || !ptx_has_mod(f, in, ".local") ||
+            ptx_has_mod(f, in, ".to"))
+            continue;
+        int32_t sp = c->du[c->du_start[i]];
+        for (uint32_t j = 0; j < c->n; j++)
+            for (uint32_t k = c->ndef[j]; k < (uint32_t)c->ndef[j] + c->nuse[j]; k++)
+                if (c->du[c->du_start[j] + k] == sp && c->reach[c->blk[j]])
+                    return (int32_t)j;
+    }
+    return -1;
+}
+
 int64_t ptx_find_local_memory(ptx_ctx *c)
 {
     ptx_function *f = c->f;
@@ -416,11 +435,15 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     for (int64_t k = 0; k < size && full; k++)
         full = covered[k];
     free(covered);
-    if (first < 0)
+    int32_t escape = generic_stack_use(c);
+    if (first < 0 && escape < 0)
         return 0;
     const char *why = NULL;
     int32_t at = first;
-    if (dyn_store >= 0) {
+    if (escape >= 0) {
+        why = "passed on as a generic pointer (to a call, or stored)";
+        at = escape;
+    } else if (dyn_store >= 0) {
         why = "written at a dynamic index";
         at = dyn_store;
     } else if (dyn_load >= 0 &&
