@@ -117,20 +117,26 @@ static void mark_region(ptx_ctx *c, uint32_t b, uint32_t *seen, uint32_t stamp, 
     }
 }
 
-/* Whether block b closes a loop with a thread-variant branch of its own inside: the region of b's
- * branch runs around the back edge into the whole body, where that branch is the innermost one its
- * blocks depend on, so b's region is marked after the others (it keeps the blocks no other claims). */
-static bool closes_branching_loop(ptx_ctx *c, uint32_t b)
+/* The blocks whose branch closes a loop with a thread-variant branch of its own inside: the region
+ * of such a branch runs around the back edge into the whole body, where the body's branch is the
+ * innermost one its blocks depend on, so these regions are marked after the others (they keep the
+ * blocks no other claims). Into later[b]; each loop's body is scanned once. */
+static void closes_branching_loop(ptx_ctx *c, bool *later)
 {
     const ptx_syncinfo *s = ptx_sync_of(c);
-    if (!s->latch[b])
-        return false;
-    for (uint32_t l = 0; l < s->nloops; l++)
-        if (s->loops[l].latch == b)
-            for (uint32_t x = 0; x < c->nb; x++)
-                if (x != b && ptx_in_loop(s, (int32_t)l, x) && branch_variant(c, x))
-                    return true;
-    return false;
+    for (uint32_t b = 0; b <= c->nb; b++)
+        later[b] = false;
+    for (uint32_t l = 0; l < s->nloops; l++) {
+        uint32_t b = s->loops[l].latch;
+        if (later[b] || !branch_variant(c, b))
+            continue;
+        const uint64_t *body = s->body + (size_t)l * s->words;
+        for (uint32_t w = 0; w < s->words && !later[b]; w++)
+            for (uint64_t v = body[w]; v && !later[b]; v &= v - 1) {
+                uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
+                later[b] = x != b && x < c->nb && branch_variant(c, x);
+            }
+    }
 }
 
 void ptx_thread_variance(ptx_ctx *c)
@@ -146,6 +152,7 @@ void ptx_thread_variance(ptx_ctx *c)
     int32_t *local = local_definitions(c);
     bool *def_variant = ptx_scratch(c, c->n + 1, sizeof *def_variant);
     uint32_t *stack = ptx_alloc_raw(c->scratch, (c->sstart[c->nb] + c->nb + 2) * sizeof *stack), branches = 0;
+    bool *later = ptx_scratch(c, c->nb + 1, sizeof *later); /* closes_branching_loop */
     for (int round = 0; round < 16; round++) {
         bool changed = true;
         if (round > 0) /* the first round has no thread-variant regions yet: nothing is mixed */
@@ -170,14 +177,13 @@ void ptx_thread_variance(ptx_ctx *c)
         uint64_t budget = 64 * (uint64_t)(c->nb + 1); /* past it (deep nests), blocks stay unmarked */
         for (uint32_t b = 0; b <= c->nb; b++)
             c->cd_branch[b] = -1, c->cd_taken[b] = 0;
-        bool *later = ptx_xcalloc(c->nb + 1, sizeof *later);
+        closes_branching_loop(c, later);
         for (int pass = 0; pass < 2; pass++)
             for (uint32_t b = c->nb; b-- > 0;)
-                if (branch_variant(c, b) && (pass ? later[b] : !(later[b] = closes_branching_loop(c, b)))) {
+                if (branch_variant(c, b) && later[b] == (pass == 1)) {
                     now++;
                     mark_region(c, b, seen, ++stamp, stack, &budget);
                 }
-        free(later);
         if (now == branches)
             break;
         branches = now;
