@@ -4,6 +4,8 @@
 
 #include "ptx_internal.h"
 
+#include <string.h>
+
 /* Pointers into shared memory held in generic or cluster registers (ptx_generic_addresses). */
 enum { PTX_WIN_NONE, PTX_WIN_SHARED, PTX_WIN_CLUSTER };
 
@@ -256,6 +258,12 @@ static inline uint32_t ptx_first_read(const ptx_ctx *c, uint32_t i)
 {
     const ptx_instr *in = &c->f->ins[i];
     return in->oplen == 5 && in->op[0] == 'w' && in->op[1] == 'g' && in->op[2] == 'm' ? 0 : c->ndef[i];
+}
+
+/* Whether instruction in's opcode (without modifiers) is name. */
+static inline bool ptx_op_is(const ptx_instr *in, const char *name)
+{
+    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
 }
 
 /* Whether instruction j writes register reg. */

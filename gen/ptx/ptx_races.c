@@ -11,16 +11,11 @@
 
 /* ---- the accesses ---- */
 
-static bool op_is(const ptx_instr *in, const char *name)
-{
-    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
-}
-
 /* Bytes each thread touches: the vector and type of ld/st, 16 per lane for ldmatrix/stmatrix (a row
  * of 8 halves), the copy size of cp.async and bulk copies (0 when not a constant: unknown extent). */
 static uint32_t access_size(const ptx_ctx *c, const ptx_instr *in, uint8_t kind)
 {
-    if (op_is(in, "ldmatrix") || op_is(in, "stmatrix"))
+    if (ptx_op_is(in, "ldmatrix") || ptx_op_is(in, "stmatrix"))
         return 16;
     if (kind == PTX_SY_CP_ASYNC || kind == PTX_SY_BULK_MBAR || kind == PTX_SY_BULK_READ) {
         for (int j = 0; j < in->nopnd; j++)

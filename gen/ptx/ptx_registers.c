@@ -69,9 +69,8 @@ static bool narrow_use(const ptx_ctx *c, uint32_t i, int32_t x, const bool *narr
     return step && c->ndef[i] == 1 && d->kind == PTX_O_REG && narrow[d->reg];
 }
 
-#define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
-
-/* Type modifier m of instruction in (a cvt's are its destination's, then its source's type). */
+/* The type modifier from_end places before the last of instruction in (a cvt names its destination's
+ * type, then its source's: 1 and 0). */
 static const ptx_token *type_mod(const ptx_function *f, const ptx_instr *in, uint32_t from_end)
 {
     return in->nmods > from_end ? &f->mods[in->mods + in->nmods - 1 - from_end] : NULL;
@@ -101,9 +100,9 @@ static bool zero_high_def(const ptx_ctx *c, uint32_t i)
     }
     if (in->tsize != 8 || in->is_float)
         return false;
-    if (OP_IS(in, "and"))
+    if (ptx_op_is(in, "and"))
         return imm_within(c, in, 1, 0, 0xffffffffll) || imm_within(c, in, 2, 0, 0xffffffffll);
-    return OP_IS(in, "shr") && !ptx_has_mod(c->f, in, ".s64") && imm_within(c, in, 2, 32, 63);
+    return ptx_op_is(in, "shr") && !ptx_has_mod(c->f, in, ".s64") && imm_within(c, in, 2, 32, 63);
 }
 
 /* Whether instruction i reads only one 32-bit half of its 64-bit operand x: a conversion to 32 bits
@@ -123,8 +122,8 @@ static bool half_read(const ptx_ctx *c, uint32_t i, int32_t x)
     }
     if (in->tsize != 8 || in->is_float || in->nopnd != 3)
         return false;
-    return (OP_IS(in, "and") && imm_within(c, in, 2, 0, 0xffffffffll)) ||
-           (OP_IS(in, "shr") && imm_within(c, in, 2, 32, 63));
+    return (ptx_op_is(in, "and") && imm_within(c, in, 2, 0, 0xffffffffll)) ||
+           (ptx_op_is(in, "shr") && imm_within(c, in, 2, 32, 63));
 }
 
 /* 64-bit integer values ptxas keeps in one 32-bit register: SASS computes 64-bit integers as pairs

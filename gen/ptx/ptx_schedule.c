@@ -32,12 +32,10 @@ static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
     return true;
 }
 
-#define OP_IS(in, name) ((in)->oplen == sizeof(name) - 1 && memcmp((in)->op, name, sizeof(name) - 1) == 0)
-
 /* IEEE-rounded floating-point division, reciprocal or square root (not .approx, not .full). */
 static bool ieee_rounded(const ptx_function *f, const ptx_instr *in)
 {
-    return in->is_float && (OP_IS(in, "div") || OP_IS(in, "rcp") || OP_IS(in, "sqrt")) &&
+    return in->is_float && (ptx_op_is(in, "div") || ptx_op_is(in, "rcp") || ptx_op_is(in, "sqrt")) &&
            !ptx_has_mod(f, in, ".approx") && !ptx_has_mod(f, in, ".full");
 }
 
@@ -50,7 +48,7 @@ static bool splits_block(const ptx_function *f, const ptx_instr *in)
 {
     if (in->is_float)
         return ieee_rounded(f, in);
-    return (OP_IS(in, "div") || OP_IS(in, "rem")) && in->tsize == 8;
+    return (ptx_op_is(in, "div") || ptx_op_is(in, "rem")) && in->tsize == 8;
 }
 
 static int latency(const ptx_function *f, const ptx_instr *in)
@@ -58,14 +56,15 @@ static int latency(const ptx_function *f, const ptx_instr *in)
     if ((in->kind == PTX_K_LD || in->kind == PTX_K_TEX) && hoistable_load(f, in)) {
         if (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST)
             return PTX_LAT_CONST;
-        return in->space == PTX_SP_SHARED || OP_IS(in, "ldmatrix") ? PTX_LAT_SHARED : PTX_LAT_GLOBAL;
+        return in->space == PTX_SP_SHARED || ptx_op_is(in, "ldmatrix") ? PTX_LAT_SHARED : PTX_LAT_GLOBAL;
     }
     if (in->kind != PTX_K_ARITH && in->kind != PTX_K_OTHER)
         return PTX_LAT_ALU;
-    if (OP_IS(in, "mma") || OP_IS(in, "wmma") || OP_IS(in, "wgmma"))
+    if (ptx_op_is(in, "mma") || ptx_op_is(in, "wmma") || ptx_op_is(in, "wgmma"))
         return PTX_LAT_MMA;
-    if (OP_IS(in, "ex2") || OP_IS(in, "lg2") || OP_IS(in, "rcp") || OP_IS(in, "sqrt") || OP_IS(in, "rsqrt") ||
-        OP_IS(in, "sin") || OP_IS(in, "cos") || OP_IS(in, "tanh") || OP_IS(in, "div") || OP_IS(in, "rem"))
+    if (ptx_op_is(in, "ex2") || ptx_op_is(in, "lg2") || ptx_op_is(in, "rcp") || ptx_op_is(in, "sqrt") ||
+        ptx_op_is(in, "rsqrt") || ptx_op_is(in, "sin") || ptx_op_is(in, "cos") || ptx_op_is(in, "tanh") ||
+        ptx_op_is(in, "div") || ptx_op_is(in, "rem"))
         return PTX_LAT_SFU;
     return PTX_LAT_ALU;
 }
@@ -201,19 +200,20 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
  * the 64-bit multiply-high are inline sequences. */
 int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in)
 {
-    bool div = OP_IS(in, "div"), rem = OP_IS(in, "rem"), rcp = OP_IS(in, "rcp"), sqrt = OP_IS(in, "sqrt");
+    bool div = ptx_op_is(in, "div"), rem = ptx_op_is(in, "rem"), rcp = ptx_op_is(in, "rcp"),
+         sqrt = ptx_op_is(in, "sqrt");
     bool wide = in->tsize == 8;
-    if (!div && !rem && !rcp && !sqrt && !(wide && (OP_IS(in, "mul") || OP_IS(in, "rsqrt"))))
+    if (!div && !rem && !rcp && !sqrt && !(wide && (ptx_op_is(in, "mul") || ptx_op_is(in, "rsqrt"))))
         return 0; /* asked for every instruction: the rest at a glance */
     int measured = 0;
     if (!in->is_float) {
         bool sign = ptx_has_mod(f, in, ".s32") || ptx_has_mod(f, in, ".s64");
         if (div || rem)
             measured = wide ? (sign ? (div ? 14 : 12) : 10) : (sign ? 4 : 2);
-        else if (wide && OP_IS(in, "mul") && ptx_has_mod(f, in, ".hi"))
+        else if (wide && ptx_op_is(in, "mul") && ptx_has_mod(f, in, ".hi"))
             measured = 6;
     } else if (!ieee_rounded(f, in)) {
-        measured = wide && OP_IS(in, "rsqrt") ? 4 : 0;
+        measured = wide && ptx_op_is(in, "rsqrt") ? 4 : 0;
     } else if (div) {
         measured = wide ? 15 : ptx_has_mod(f, in, ".ftz") ? 6 : 8;
     } else if (rcp) {

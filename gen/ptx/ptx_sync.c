@@ -21,11 +21,6 @@ bool ptx_has_mod(const ptx_function *f, const ptx_instr *in, const char *name)
     return false;
 }
 
-static bool op_is(const ptx_instr *in, const char *name)
-{
-    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
-}
-
 /* The state space an instruction names first (its destination for copies), with ::cluster noted. */
 static uint8_t first_space(const ptx_function *f, const ptx_instr *in, bool *cluster)
 {
@@ -113,7 +108,7 @@ static bool arrived_on(const ptx_ctx *c, bool known, int64_t id)
     for (uint32_t j = 0; j < c->n; j++) {
         const ptx_instr *in = &c->f->ins[j];
         int64_t other;
-        if ((op_is(in, "bar") || op_is(in, "barrier")) && ptx_has_mod(c->f, in, ".arrive") &&
+        if ((ptx_op_is(in, "bar") || ptx_op_is(in, "barrier")) && ptx_has_mod(c->f, in, ".arrive") &&
             !ptx_has_mod(c->f, in, ".cluster") && !ptx_has_mod(c->f, in, ".warp") &&
             (!known || !ptx_constant_operand(c, j, 0, &other) || other == id))
             return true;
@@ -141,7 +136,7 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
 {
     const ptx_function *f = c->f;
     const ptx_instr *in = &f->ins[i];
-    if (op_is(in, "bar") || op_is(in, "barrier")) {
+    if (ptx_op_is(in, "bar") || ptx_op_is(in, "barrier")) {
         if (ptx_has_mod(f, in, ".warp"))
             return PTX_SY_WARP;
         if (ptx_has_mod(f, in, ".cluster"))
@@ -152,9 +147,9 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
             return PTX_SY_NONE;
         return ptx_partial_barrier(c, i) ? PTX_SY_BAR_PART : PTX_SY_BLOCK;
     }
-    if (op_is(in, "cp"))
+    if (ptx_op_is(in, "cp"))
         return classify_copy(f, in);
-    if (op_is(in, "mbarrier"))
+    if (ptx_op_is(in, "mbarrier"))
         return ptx_has_mod(f, in, ".try_wait") || ptx_has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT
                                                                                    : PTX_SY_MBAR_OTHER;
     return PTX_SY_NONE;
@@ -171,7 +166,7 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
         key->exact = ptx_constant_operand(c, i, 0, &key->at);
         return kind == PTX_SY_BAR_PART ? PTX_HANDOFF_RELEASE | PTX_HANDOFF_ACQUIRE : PTX_HANDOFF_RELEASE;
     }
-    if (!op_is(in, "mbarrier") || ptx_has_mod(f, in, ".relaxed"))
+    if (!ptx_op_is(in, "mbarrier") || ptx_has_mod(f, in, ".relaxed"))
         return 0;
     bool wait = kind == PTX_SY_MBAR_WAIT, arrive = ptx_has_mod(f, in, ".arrive") || ptx_has_mod(f, in, ".arrive_drop");
     const ptx_affine *a = &c->addr[i];

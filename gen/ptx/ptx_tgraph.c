@@ -84,11 +84,6 @@ static bool mod_is(const ptx_function *f, const ptx_instr *in, const char *name)
     return false;
 }
 
-static bool op_is(const ptx_instr *in, const char *name)
-{
-    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
-}
-
 /* ---- reaching definitions ---- */
 
 /* The definitions of register r that reach instruction at: up to 3 in out (their number), 4 when
@@ -553,7 +548,7 @@ static int32_t arith_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int w, bool s
                {"max", OP_MAX, 2}, {"bfe", OP_BFE, 3}, {"bfi", OP_BFI, 4}, {"lop3", OP_LOP3, 4}};
     const ptx_instr *in = &c->f->ins[d];
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-        if (!op_is(in, ops[k].name) || in->nopnd != 1 + ops[k].nsrc)
+        if (!ptx_op_is(in, ops[k].name) || in->nopnd != 1 + ops[k].nsrc)
             continue;
         if (ops[k].op == OP_LOP3 && ptx_opnd(c, in, 4)->kind != PTX_O_IMM)
             return -1;
@@ -619,7 +614,7 @@ static int32_t compute_def(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t r, i
     case PTX_K_ARITH:
         return arith_node(c, th, d, w, sgn, depth);
     case PTX_K_OTHER: /* mapa: the same offset in another block's shared memory, which it compares with */
-        return op_is(in, "mapa") && in->nopnd == 3 ? operand_node(c, th, d, 1, w, depth) : -1;
+        return ptx_op_is(in, "mapa") && in->nopnd == 3 ? operand_node(c, th, d, 1, w, depth) : -1;
     default:
         return -1;
     }
