@@ -498,7 +498,7 @@ static int64_t ctaid_times(const ptx_ctx *c, uint32_t i, int j, int d)
     if (in->nopnd != 3 || sreg_of(c, m, 1) != PTX_SR_CTAID * 4 + d || !ptx_constant_operand(c, m, 2, &k))
         return 0;
     if (in->kind == PTX_K_MUL)
-        return k;
+        return ptx_has_mod(c->f, in, ".hi") ? 0 : k;
     return in->kind == PTX_K_SHL && k >= 0 && k < 11 ? (int64_t)1 << k : 0;
 }
 
@@ -511,13 +511,12 @@ static int extent_from_block_index(const ptx_ctx *c, int d)
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         int64_t k = 0;
-        if (in->kind == PTX_K_MAD && in->nopnd == 4 && sreg_of(c, i, 1) == PTX_SR_CTAID * 4 + d &&
-            sreg_of(c, i, 3) == PTX_SR_TID * 4 + d && ptx_constant_operand(c, i, 2, &k)) {
-        } else if (in->kind == PTX_K_ADD && in->nopnd == 3) {
-            for (int j = 1; j < 3 && !k; j++)
-                if (sreg_of(c, i, 3 - j) == PTX_SR_TID * 4 + d)
-                    k = ctaid_times(c, i, j, d);
-        }
+        bool mad = in->kind == PTX_K_MAD && in->nopnd == 4 && sreg_of(c, i, 1) == PTX_SR_CTAID * 4 + d &&
+                   sreg_of(c, i, 3) == PTX_SR_TID * 4 + d && ptx_constant_operand(c, i, 2, &k);
+        k = mad ? k : 0;
+        for (int j = 1; !mad && in->kind == PTX_K_ADD && in->nopnd == 3 && j < 3 && !k; j++)
+            if (sreg_of(c, i, 3 - j) == PTX_SR_TID * 4 + d)
+                k = ctaid_times(c, i, j, d);
         if (k < 1)
             continue;
         if (k > 1024 || (extent && extent != k))
