@@ -29,6 +29,16 @@ static bool does(const races *r, uint32_t i, uint8_t role, const ptx_handoff_key
     return !every || in->guard < 0 || !r->c->variant[in->guard];
 }
 
+/* Whether loop l holds an instruction doing `role` on barrier k. */
+static bool loop_does(const races *r, int32_t l, uint8_t role, const ptx_handoff_key *k)
+{
+    const ptx_ctx *c = r->c;
+    for (uint32_t i = 0; i < c->n; i++)
+        if (ptx_in_loop(c->sync, l, c->blk[i]) && does(r, i, role, k, false))
+            return true;
+    return false;
+}
+
 /* Whether edge e ends an iteration of a loop holding instruction at (or of a loop not kept). */
 static bool ends_iteration(const ptx_ctx *c, uint32_t e, uint32_t at)
 {
@@ -76,8 +86,12 @@ static bool next_blocks(const search *q, uint32_t b, uint32_t *queue, uint32_t *
             open &= !forward; /* the exit */
             continue;
         }
+        /* an iteration ends at its loop's back edge, unless the loop never does the role on the
+         * barrier: then every iteration meets the one arrival after the loop (the wait before it),
+         * which the path out of (into) the loop reaches */
         for (uint32_t e = c->sstart[forward ? b : t]; e < c->sstart[(forward ? b : t) + 1]; e++)
-            if (c->succ[e] == (forward ? t : b) && c->sync->back_edge[e] && ends_iteration(c, e, q->from))
+            if (c->succ[e] == (forward ? t : b) && c->sync->back_edge[e] && ends_iteration(c, e, q->from) &&
+                (c->sync->edge_loop[e] < 0 || loop_does(q->r, c->sync->edge_loop[e], q->role, q->key)))
                 open = false;
         bool back = false;
         for (uint32_t e = c->sstart[forward ? b : t]; e < c->sstart[(forward ? b : t) + 1]; e++)

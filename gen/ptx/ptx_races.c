@@ -327,8 +327,10 @@ static void split_pairs(races *r)
                 ptx_eval ev = {.via = -1, .from = (int32_t)at};
                 ev.unknown = r->via[0][xa] != WAY_DIRECT || r->via[1][ya] != WAY_DIRECT || r->multi[0][xa] ||
                              r->multi[1][ya] || r->via2[0][xa] || r->via2[1][ya];
-                bool repeated =
-                    ptx_loop_between(c, r->acc[xa].ins, at) >= 0 || ptx_loop_between(c, r->acc[ya].ins, at) >= 0;
+                /* a write repeated in a loop on its side needs ordering both ways (a ring: full and empty);
+                 * reads repeated after one wait, or before one arrival, need it one way */
+                bool repeated = (r->acc[xa].write && ptx_loop_between(c, r->acc[xa].ins, at) >= 0) ||
+                                (r->acc[ya].write && ptx_loop_between(c, r->acc[ya].ins, at) >= 0);
                 r->order = repeated ? PTX_ORDER_BOTH : PTX_ORDER_EITHER; /* a wait's own loop repeats no access */
                 check(r, &r->acc[xa], &r->acc[ya], PTX_PAIR_OTHER_THREADS, &ev, MEET_SPLIT, br->line);
             }

@@ -351,9 +351,38 @@ static int tile_width(int w)
     return w > 2 && !((w - 1) & (w - 2)) ? w - 1 : 0;
 }
 
+/* The size of one element of shared access i (a copy's destination: its stride along tid.x). */
+static int64_t element_size(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    return in->kind == PTX_K_LD || in->kind == PTX_K_ST ? (int64_t)(in->tsize ? in->tsize : 4) * in->vec
+                                                        : c->addr[i].k[0];
+}
+
+/* Whether some access with rows of w elements (its address tid.x + w * tid.y elements on) has a twin
+ * half a row further along: rows that w / 2 threads cover twice, each at tid.x and tid.x + w / 2 (a
+ * warp to a row of 64). */
+static bool rows_in_halves(const ptx_ctx *c, int w)
+{
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_affine *a = &c->addr[i];
+        int64_t elem = element_size(c, i);
+        if (elem <= 0 || row_width(a, elem) != w || a->uni)
+            continue;
+        for (uint32_t j = 0; j < c->n; j++) {
+            const ptx_affine *b = &c->addr[j];
+            if (b->st == PTX_AF_AFFINE && b->sym == a->sym && !b->symco && !b->uni &&
+                !memcmp(b->k, a->k, sizeof a->k) && b->c == a->c + (int64_t)(w / 2) * elem)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* The width of a two-dimensional block without .reqntid: the K of a thread index linearised as
  * tid.x + K * tid.y, or of a shared tile indexed [tid.y][tid.x] with rows of K elements (how code
- * that assumes K-wide blocks names its threads); 0 when the code does not say, or says two things. */
+ * that assumes K-wide blocks names its threads; K / 2 when each thread also takes the element half a
+ * row on); 0 when the code does not say, or says two things. */
 static int width_from_linear_index(const ptx_ctx *c)
 {
     int width = 0;
@@ -364,15 +393,44 @@ static int width_from_linear_index(const ptx_ctx *c)
         width = w ? w : width;
     }
     for (uint32_t i = 0; i < c->n && !width; i++) {
-        const ptx_instr *in = &c->f->ins[i];
         const ptx_affine *a = &c->addr[i];
         if (a->sym < 0 || c->m->syms[a->sym].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
             continue; /* a tile: ld/st, or the destination of a copy of one element */
-        int64_t elem =
-            in->kind == PTX_K_LD || in->kind == PTX_K_ST ? (int64_t)(in->tsize ? in->tsize : 4) * in->vec : a->k[0];
-        width = tile_width(row_width(a, elem));
+        width = tile_width(row_width(a, element_size(c, i)));
     }
+    while (width >= 4 && rows_in_halves(c, width))
+        width /= 2;
     return width;
+}
+
+static int assumed_block(const ptx_ctx *c);
+
+/* The shape of a three-dimensional block without .reqntid from a shared tile indexed
+ * [tid.z][tid.y][tid.x] (rows of W elements, padded by one or not, and planes of H rows): W x H x
+ * the rest of the block. false when no access says, or two say different things. */
+static bool dims_from_tile(const ptx_ctx *c, int dims[3])
+{
+    int64_t w = 0, h = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_affine *a = &c->addr[i];
+        if (a->sym < 0 || c->m->syms[a->sym].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0 ||
+            a->st != PTX_AF_AFFINE || a->symco || a->uni)
+            continue;
+        int64_t elem = element_size(c, i);
+        if (elem <= 0 || a->k[0] != elem || a->k[1] <= 0 || a->k[1] % elem || a->k[2] <= 0 || a->k[2] % a->k[1])
+            continue;
+        int64_t row = tile_width((int)(a->k[1] / elem > 1024 ? 0 : a->k[1] / elem)), rows = a->k[2] / a->k[1];
+        if (!row || rows < 2 || rows > 1024)
+            continue;
+        if (w && (w != row || h != rows))
+            return false;
+        w = row, h = rows;
+    }
+    int limit = assumed_block(c);
+    if (!w || w * h > limit)
+        return false;
+    dims[0] = (int)w, dims[1] = (int)h, dims[2] = limit / (int)(w * h);
+    return true;
 }
 
 static bool uses_dim(const ptx_ctx *c, int dim)
@@ -388,14 +446,14 @@ static bool uses_dim(const ptx_ctx *c, int dim)
     return false;
 }
 
-/* The special register operand j of instruction i holds (directly, or through the one mov that
- * defines its register): PTX_SR_x * 4 + dimension, or -1. */
+/* The special register operand j of instruction i holds (directly, or through the movs and integer
+ * cvts, two at most, that alone define its register): PTX_SR_x * 4 + dimension, or -1. */
 static int sreg_of(const ptx_ctx *c, uint32_t i, int j)
 {
     const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], j);
-    if (o->kind == PTX_O_REG && c->only_def[o->reg] >= 0) {
+    for (int depth = 0; depth < 2 && o->kind == PTX_O_REG && c->only_def[o->reg] >= 0; depth++) {
         const ptx_instr *mov = &c->f->ins[c->only_def[o->reg]];
-        if (mov->kind != PTX_K_MOV || mov->nopnd != 2)
+        if ((mov->kind != PTX_K_MOV && (mov->kind != PTX_K_CVT || mov->is_float)) || mov->nopnd != 2)
             return -1;
         o = ptx_opnd(c, mov, 1);
     }
@@ -502,21 +560,21 @@ static int64_t ctaid_times(const ptx_ctx *c, uint32_t i, int j, int d)
     return in->kind == PTX_K_SHL && k >= 0 && k < 11 ? (int64_t)1 << k : 0;
 }
 
-/* The block extent along d that a global index ctaid.d * K + tid.d says (mad.lo, or mul.lo or shl
- * then add): code written for K threads along d names them so; 0 when it does not say, or says two
- * things. */
+/* The block extent along d that a global index ctaid * K + tid.d says (mad.lo, or mul.lo or shl then
+ * add; ctaid along any dimension: blockIdx.x * 2 + threadIdx.z numbers two groups a block): code
+ * written for K threads along d names them so; 0 when it does not say, or says two things. */
 static int extent_from_block_index(const ptx_ctx *c, int d)
 {
     int64_t extent = 0;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         int64_t k = 0;
-        bool mad = in->kind == PTX_K_MAD && in->nopnd == 4 && sreg_of(c, i, 1) == PTX_SR_CTAID * 4 + d &&
-                   sreg_of(c, i, 3) == PTX_SR_TID * 4 + d && ptx_constant_operand(c, i, 2, &k);
+        int cta = in->kind == PTX_K_MAD && in->nopnd == 4 ? sreg_of(c, i, 1) - PTX_SR_CTAID * 4 : -1;
+        bool mad = cta >= 0 && cta < 3 && sreg_of(c, i, 3) == PTX_SR_TID * 4 + d && ptx_constant_operand(c, i, 2, &k);
         k = mad ? k : 0;
         for (int j = 1; !mad && in->kind == PTX_K_ADD && in->nopnd == 3 && j < 3 && !k; j++)
-            if (sreg_of(c, i, 3 - j) == PTX_SR_TID * 4 + d)
-                k = ctaid_times(c, i, j, d);
+            for (int e = 0; e < 3 && !k && sreg_of(c, i, 3 - j) == PTX_SR_TID * 4 + d; e++)
+                k = ctaid_times(c, i, j, e);
         if (k < 1)
             continue;
         if (k > 1024 || (extent && extent != k))
@@ -528,18 +586,29 @@ static int extent_from_block_index(const ptx_ctx *c, int d)
 
 /* A block's shape from the global indices of each dimension the kernel reads (tid.x, tid.y, tid.z
  * as ctaid * K + tid with constant K: tiles of a fixed shape, where nvcc writes __launch_bounds__(N)
- * as .maxntid N, 1, 1 whatever the shape); false unless every such dimension says one extent and
- * they make at most the block the kernel allows. */
+ * as .maxntid N, 1, 1 whatever the shape), the width from a linearised index (tid.x + K * tid.y)
+ * where tid.x has none, and one dimension left over from the block the kernel allows; false unless
+ * the others say one extent each and they divide that block. */
 static bool dims_from_block_indices(const ptx_ctx *c, int dims[3])
 {
-    int64_t threads = 1;
+    int64_t threads = 1, limit = assumed_block(c);
+    int open = -1;
     for (int d = 0; d < 3; d++) {
         dims[d] = d == 0 || uses_dim(c, d) ? extent_from_block_index(c, d) : 1;
-        if (!dims[d])
+        if (!dims[d] && d == 0)
+            dims[d] = width_from_linear_index(c);
+        if (!dims[d] && open >= 0)
             return false;
-        threads *= dims[d];
+        if (!dims[d])
+            open = d;
+        else
+            threads *= dims[d];
     }
-    return threads <= assumed_block(c);
+    if (open >= 0 && (threads > limit || limit % threads))
+        return false;
+    if (open >= 0)
+        dims[open] = (int)(limit / threads), threads = limit;
+    return threads <= limit;
 }
 
 int ptx_threads_count(ptx_ctx *c)
@@ -572,6 +641,8 @@ int ptx_threads_count(ptx_ctx *c)
         }
     } else if (ranks_threads_only(c)) {
         th->dims[0] = th->nthreads = assumed_block(c);
+    } else if (dims_from_tile(c, th->dims)) {
+        th->nthreads = th->dims[0] * th->dims[1] * th->dims[2];
     }
     if (!th->nthreads && other_dims && !f->reqntid) {
         if (dims_from_block_indices(c, th->dims))
