@@ -686,8 +686,11 @@ void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
     int need = f->maxlive + (int)(promoted_local_bytes / 4) + PTX_REG_OVERHEAD;
     int demand = MAX(f->maxlive_scheduled + PTX_REG_OVERHEAD, need);
     int threads = f->reqntid ? f->reqntid : f->maxntid;
-    if (threads > 0 && !f->maxnreg)
-        demand = MAX(need, MIN(demand, ptx_occupancy_level(a, threads, need)));
+    if (threads > 0 && !f->maxnreg) {
+        int level = MAX(need, ptx_occupancy_level(a, threads, need));
+        if (!f->minnctapersm || level * 4 >= demand * 3)
+            demand = MIN(demand, level);
+    }
     f->reg_demand = MIN(demand, a->regs_thread);
     ptx_cap_source from;
     f->reg_cap = ptx_register_cap(f, a, c->opt->maxrregcount, &from);
