@@ -512,14 +512,40 @@ static bool may_unroll(const ptx_ctx *c, uint32_t b)
     return true;
 }
 
-/* Whether ptxas unrolls loop block b by its size: the instructions it keeps (a move of a constant
- * becomes an immediate operand) and its loads (of any space but .param; measured with global ones). */
+/* What an instruction counts toward the unrolling limit: measured with ptxas 13.0 on loops of n
+ * copies of one instruction (and an add) beside 10 others, the first n that stops unrolling. A
+ * move counts nothing (a constant becomes an immediate operand; a copy, a renaming); the
+ * instructions SASS expands count as several: popc, clz, bfind and brev on 64 bits, bfe on 64 bits
+ * and clz on 32, the approximate f32 transcendentals without .ftz (their denormal handling) and
+ * div.full. */
+static int unroll_cost(const ptx_function *f, const ptx_instr *in)
+{
+    if (in->kind == PTX_K_MOV && in->nopnd == 2)
+        return 0;
+    bool wide = in->tsize == 8;
+    if (ptx_op_is(in, "popc") || ptx_op_is(in, "brev"))
+        return wide ? 5 : 1;
+    if (ptx_op_is(in, "clz") || ptx_op_is(in, "bfind"))
+        return wide ? 8 : 2;
+    if (ptx_op_is(in, "bfe"))
+        return wide ? 2 : 1;
+    if (!in->is_float || in->tsize != 4)
+        return 1;
+    if (ptx_op_is(in, "div") && ptx_has_mod(f, in, ".full"))
+        return 12;
+    bool transcendental = ptx_op_is(in, "ex2") || ptx_op_is(in, "lg2") || ptx_op_is(in, "rcp") ||
+                          ptx_op_is(in, "rsqrt") || ptx_op_is(in, "sqrt");
+    return transcendental && ptx_has_mod(f, in, ".approx") && !ptx_has_mod(f, in, ".ftz") ? 6 : 1;
+}
+
+/* Whether ptxas unrolls loop block b by its size: what its instructions count (unroll_cost) and its
+ * loads (of any space but .param; measured with global ones). */
 static bool short_loop(const ptx_ctx *c, uint32_t b)
 {
     uint32_t n = 0, loads = 0;
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
         const ptx_instr *in = &c->f->ins[i];
-        n += !(in->kind == PTX_K_MOV && in->nopnd == 2 && uniform_source(ptx_opnd(c, in, 1)));
+        n += (uint32_t)unroll_cost(c->f, in);
         loads += (in->kind == PTX_K_LD && in->space != PTX_SP_PARAM) || in->kind == PTX_K_TEX;
     }
     return n <= PTX_UNROLL_MAX_BODY && loads <= PTX_UNROLL_MAX_LOADS;
