@@ -447,8 +447,8 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
 /* ptxas unrolls a loop of one block by 4 when it can count its iterations and the loop is short:
  * measured with ptxas 13.0 (a loop's code grows fourfold, its registers with it, and shrinks back
  * under .pragma "nounroll"): loops whose branch tests an induction variable stepped by a constant
- * against a loop invariant, with no global store, atomic or call, of at most 49 instructions
- * besides moves of constants (which become immediate operands) and at most 16 loads. Loops of 1
+ * against a loop invariant, with no atomic or call (global stores do not stop it), of at most 49
+ * instructions besides moves (unroll_cost) and at most 16 loads. Loops of 1
  * to 24 accumulators unroll up to 49 such instructions and not from 51 up, whatever they carry
  * from one iteration to the next; loops of 17 or more loads do not unroll at 38 instructions. */
 enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 50, PTX_UNROLL_MAX_LOADS = 16 };
@@ -492,15 +492,15 @@ static bool counted_loop(const ptx_ctx *c, uint32_t b)
     return false;
 }
 
-/* No global store, atomic or call; no .pragma "nounroll" between the block's label and its first
+/* No atomic (a histogram's loop of shared loads and a global atomic is not unrolled; the same loop
+ * with a store is) or call; no .pragma "nounroll" between the block's label and its first
  * instruction (the text after the previous instruction's opcode). */
 static bool may_unroll(const ptx_ctx *c, uint32_t b)
 {
     const ptx_function *f = c->f;
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
         const ptx_instr *in = &f->ins[i];
-        if (in->kind == PTX_K_ATOM || in->kind == PTX_K_RED || in->kind == PTX_K_CALL ||
-            (in->kind == PTX_K_ST && (in->space == PTX_SP_GLOBAL || in->space == PTX_SP_GENERIC)))
+        if (in->kind == PTX_K_ATOM || in->kind == PTX_K_RED || in->kind == PTX_K_CALL)
             return false;
     }
     if (c->bstart[b] == 0)
