@@ -12,6 +12,7 @@
  * sm_80/sm_90, rounded; the model's figures follow them loosely (docs/PTX_ANALYZER.md). */
 enum {
     PTX_LAT_ALU = 4,     /* integer and floating-point arithmetic, moves, compares */
+    PTX_LAT_ADDR64 = 1,  /* 64-bit integer add and subtract in a loop ptxas unrolls: address steps it reassociates */
     PTX_LAT_SFU = 12,    /* ex2, lg2, rcp, sqrt, rsqrt, sin, cos, tanh; div and rem sequences */
     PTX_LAT_MMA = 16,    /* mma, wmma, wgmma */
     PTX_LAT_CONST = 8,   /* ld.param, ld.const */
@@ -274,6 +275,9 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
         s->first_edge[k] = -1;
         s->npred[k] = 0;
         s->lat[k] = latency(f, &f->ins[i]);
+        const ptx_instr *in = &f->ins[i];
+        if (n > (int32_t)len && !in->is_float && in->tsize == 8 && (in->kind == PTX_K_ADD || in->kind == PTX_K_SUB))
+            s->lat[k] = PTX_LAT_ADDR64; /* in an unrolled loop: a chain p += stride would hold every copy's loads back */
     }
     s->nvals = s->nopnds = 0;
     for (int32_t k = 0; k < n; k++) {
