@@ -276,8 +276,9 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
         s->npred[k] = 0;
         s->lat[k] = latency(f, &f->ins[i]);
         const ptx_instr *in = &f->ins[i];
+        /* in an unrolled loop a chain p += stride would hold every copy's loads back */
         if (n > (int32_t)len && !in->is_float && in->tsize == 8 && (in->kind == PTX_K_ADD || in->kind == PTX_K_SUB))
-            s->lat[k] = PTX_LAT_ADDR64; /* in an unrolled loop: a chain p += stride would hold every copy's loads back */
+            s->lat[k] = PTX_LAT_ADDR64;
     }
     s->nvals = s->nopnds = 0;
     for (int32_t k = 0; k < n; k++) {
