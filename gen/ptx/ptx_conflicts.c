@@ -82,9 +82,31 @@ static bool affine_alias(const ptx_affine *a, const ptx_affine *b, int64_t la, i
     return false;
 }
 
+/* Whether form a gives each thread of the block an address of its own: every dimension the block
+ * has is scaled, each step at least the span of the dimensions scaled less (tid.x + 33 * tid.y on
+ * a 32-wide block, not 8 * tid.z alone on a 32 x 4 x 2 one). Taken so for a block of unknown shape,
+ * which the threads themselves could not tell either. */
+static bool one_address_each(races *r, const ptx_affine *a)
+{
+    if (ptx_threads_count(r->c) <= 0)
+        return true;
+    const int *dims = ptx_threads_of(r->c)->dims;
+    int64_t span[3];
+    for (int d = 0; d < 3; d++) {
+        span[d] = a->k[d] < 0 ? -a->k[d] : a->k[d];
+        if (dims[d] > 1 && !span[d])
+            return false;
+    }
+    for (int d = 0; d < 3; d++)
+        for (int e = 0; e < 3; e++)
+            if (e != d && dims[d] > 1 && dims[e] > 1 && span[e] <= span[d] && span[e] * dims[e] > span[d])
+                return false; /* dimension e's addresses overlap dimension d's next step */
+    return true;
+}
+
 /* The affine answer for two accesses of one size whose addresses are multiples of it (so that
  * touching a common byte is having one address). true: they may conflict. */
-static bool affine_conflict(const races *r, const racc *x, const racc *y)
+static bool affine_conflict(races *r, const racc *x, const racc *y)
 {
     const ptx_ctx *c = r->c;
     const ptx_affine *a = &c->addr[x->ins], *b = &c->addr[y->ins];
@@ -96,6 +118,8 @@ static bool affine_conflict(const races *r, const racc *x, const racc *y)
             return true;
     if (a->c % s || b->c % s)
         return true;
+    if (a->c == b->c && !one_address_each(r, a))
+        return true; /* threads may share the address: the threads themselves tell */
     return affine_alias(a, b, c->tid_low[c->blk[x->ins]], access_bound(c, x->ins, a), c->tid_low[c->blk[y->ins]],
                         access_bound(c, y->ins, b));
 }
