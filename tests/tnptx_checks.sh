@@ -28,6 +28,10 @@ expect_status 1 "error finding" "$tnptx" "$rules/BARRIER_DIVERGENCE_pos.ptx"
 expect_output "BARRIER_DIVERGENCE" "error finding is reported"
 expect_status 2 "invalid PTX" "$tnptx" "$rules/PTX_SYNTAX_pos.ptx"
 expect_output "PTX_SYNTAX_pos.ptx:10:23" "syntax error carries file:line:column"
+# A kernel whose callee keeps a stack array in memory is told so at the call (ptxas gives it the frame).
+expect_status 0 "local memory through a call" "$tnptx" "$rules/LOCAL_MEMORY_callee_pos.ptx"
+expect_output "LOCAL_MEMORY_callee_pos.ptx:94:2: warning \[LOCAL_MEMORY\] local memory: this call reaches _Z4pickPKfi" \
+    "the kernel's LOCAL_MEMORY at its call"
 expect_status 2 "missing file" "$tnptx" "$work/no-such-file.ptx"
 expect_output "cannot read" "missing file message"
 # Only regular files are read, and none over the size cap: each refusal is immediate and names the

@@ -269,6 +269,7 @@ typedef struct ptx_function {
     ptx_reg *regs;
     uint32_t nregs, regc;
     int64_t local_bytes, shared_bytes; /* declared inside the body */
+    int64_t local_in_memory;           /* bytes of its stack array that stay in memory (LOCAL_MEMORY) */
     uint32_t nlabels;
     /* results of the analyses */
     int maxlive, maxlive_scheduled, maxlive_pred, reg_by_class[5];

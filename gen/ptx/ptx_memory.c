@@ -460,6 +460,7 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     } else if (!ptx_fits_registers(c, f->local_bytes)) {
         why = "too large to live in registers under the register cap";
     }
+    f->local_in_memory = why ? f->local_bytes : 0;
     if (why)
         ptx_add_finding(c->m, f, PTX_RULE_LOCAL_MEMORY, f->ins[at].line, f->ins[at].col,
                         "index local arrays with constants (unrolled loops) so that they live in registers, or "
