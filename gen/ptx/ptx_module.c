@@ -44,7 +44,10 @@ static ptx_function *local_memory_callee(ptx_module *m, const ptx_function *f, i
  * that frame (inlining the callee, or as the call's stack). Reported at the first such call. */
 static void callees_local_memory(ptx_module *m)
 {
-    for (ptx_function *f = m->funcs; f; f = f->next) {
+    bool any = false;
+    for (ptx_function *f = m->funcs; f && !any; f = f->next)
+        any = !f->is_entry && f->local_in_memory;
+    for (ptx_function *f = any ? m->funcs : NULL; f; f = f->next) {
         if (!f->is_entry || f->local_in_memory)
             continue;
         for (uint32_t i = 0; i < f->nins; i++) {
