@@ -28,7 +28,10 @@ cp "$root"/ptx_corpus/cases/*.ptx "$root"/tests/ptx_rules/*.ptx "$root"/tests/pt
     "$root"/tests/ptx_invalid/*.ptx "$work/corpus/"
 # A fixed seed (FUZZ_SEED, default 1): the short run in ctest explores the same inputs every time,
 # so the suite's verdict does not depend on luck; longer campaigns pass FUZZ_SEED=0 (random).
+# An input that fails is kept (crash-*, timeout-*, oom-*) in FUZZ_ARTIFACTS, default the directory
+# this was started from: the work directory goes when the script ends.
+artifacts=$(cd "${FUZZ_ARTIFACTS:-.}" && pwd)
 cd "$work" && ./ptx_fuzz -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 corpus 2>&1 | tail -15
+    -artifact_prefix="$artifacts/" -print_final_stats=1 corpus 2>&1 | tail -15
 rc=${PIPESTATUS[0]}
 exit "$rc"

@@ -171,7 +171,8 @@ extern const char *const ptx_sem_names[PTX_SEM_FLAG_COUNT]; /* ORDER PTX_SEM_*, 
 typedef struct ptx_operand {
     uint8_t kind, neg;
     uint8_t in_addr; /* an item after the first of a bracketed address: [map, {x, y}], [tex, sampler, {x}] */
-    uint8_t hex;     /* FIMM: written as the bits of a float (0f3F800000, 0d...), which bit types take */
+    uint8_t hex;     /* FIMM: written as the bits of a float (0f3F800000, 0d...), which bit types take;
+                        REG: one component of a vector register (%v.x) */
     int32_t reg;     /* REG: register id; SREG: special id; ADDR: base register or -1; VEC/LIST: first operand */
     int32_t sym;     /* SYM/ADDR: symbol index in the module, or -1 */
     int32_t count;   /* VEC/LIST: operand count */

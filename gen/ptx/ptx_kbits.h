@@ -184,9 +184,9 @@ static inline bool kb_non_negative(ptx_kb a, int w)
 /* rem and div; signed ones only where both operands are known, or non-negative. */
 static inline ptx_kb ptx_kb_divrem(ptx_kb a, ptx_kb b, int w, bool is_signed, bool rem)
 {
-    if (!ptx_kb_known(b) || b.one == 0)
-        return ptx_kb_unknown(w);
     uint64_t m = kb_width_mask(w), d = b.one & m;
+    if (!ptx_kb_known(b) || d == 0) /* zero in the operation's width (a wider register's high bits) */
+        return ptx_kb_unknown(w);
     if (is_signed && ptx_kb_known(a)) {
         int64_t x = kb_sign_extend(a.one, w), y = kb_sign_extend(d, w);
         if (y == -1 || (w >= 64 && x == INT64_MIN))

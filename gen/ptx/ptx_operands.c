@@ -396,8 +396,10 @@ static inline void parse_name(ptx_parser *ps, ptx_operand *o, bool label_ok, ptx
     o->kind = PTX_O_REG;
     o->reg = r;
     ptx_advance(ps);
-    if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* a vector register's component */
+    if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) { /* a vector register's component */
+        o->hex = 1;
         ptx_advance(ps);
+    }
 }
 
 /* A constant operand: an integer (IMM) or a float (FIMM, its value's bits in imm). */
@@ -519,8 +521,10 @@ static void parse_operand(ptx_parser *ps, bool label_ok, bool list_ok)
         PTX_PUSH(ps->pend, ps->npend, ps->pendc);
         ps->pend[ps->npend++] = (ptx_operand){.kind = PTX_O_REG, .reg = r, .sym = -1, .line = t->line, .col = t->col};
         ptx_advance(ps);
-        if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) /* a vector register's component */
+        if (ps->tok.kind == PTX_T_DOTWORD && ps->tok.n == 2) { /* a vector register's component */
+            ps->pend[ps->npend - 1].hex = 1;
             ptx_advance(ps);
+        }
         return;
     }
     ptx_operand o = operand_at(&ps->tok);
@@ -861,6 +865,76 @@ static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_form *
         ptx_fail_at(ps, first->line, first->col, "'%.*s' needs a register for its result", (int)in->oplen, in->op);
 }
 
+/* ---- register sizes against the instruction's type ---- */
+
+/* How an instruction's register operands must size up against its type (ptxas 13.0 rejects each
+ * mismatch: "Arguments mismatch"): every one the type's size, a shift amount 32 bits, the result
+ * (and a mad's addend) twice it for .wide, a predicate where setp and selp take one. */
+enum { SIZES_NONE, SIZES_SAME, SIZES_SHIFT, SIZES_SETP, SIZES_SELP, SIZES_WIDE };
+
+static bool opcode_is(const ptx_instr *in, const char *name)
+{
+    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
+}
+
+static int sizes_rule(const ptx_parser *ps, const ptx_instr *in)
+{
+    static const char *const same[] = {"add", "sub", "addc", "subc", "mul",  "mad", "div", "rem", "min", "max",
+                                       "and", "or",  "xor",  "not",  "cnot", "neg", "abs", "fma", "mov"};
+    if (in->tsize < 2)
+        return SIZES_NONE; /* predicates and bytes */
+    bool wide = false;
+    for (uint32_t k = 0; k < in->nmods; k++)
+        wide |= TOK_IS(&ps->f->mods[in->mods + k], ".wide");
+    if (opcode_is(in, "shl") || opcode_is(in, "shr"))
+        return SIZES_SHIFT;
+    if (opcode_is(in, "setp"))
+        return SIZES_SETP;
+    if (opcode_is(in, "selp"))
+        return SIZES_SELP;
+    if (wide && (opcode_is(in, "mul") || opcode_is(in, "mad")))
+        return SIZES_WIDE;
+    for (size_t k = 0; k < sizeof same / sizeof *same; k++)
+        if (opcode_is(in, same[k]))
+            return wide ? SIZES_NONE : SIZES_SAME;
+    return SIZES_NONE;
+}
+
+/* The bytes operand j must have under the rule; 0 for any. */
+static int wanted_size(int rule, int j, int tsize)
+{
+    switch (rule) {
+    case SIZES_SAME:
+        return tsize;
+    case SIZES_SHIFT:
+        return j == 2 ? 4 : tsize;
+    case SIZES_SETP:
+        return j == 1 || j == 2 ? tsize : 0;
+    case SIZES_SELP:
+        return j < 3 ? tsize : 0;
+    case SIZES_WIDE:
+        return j == 0 || j == 3 ? 2 * tsize : tsize;
+    default:
+        return 0;
+    }
+}
+
+static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
+{
+    static const int bytes[] = {0, 2, 4, 8, 16}; /* ORDER ptx_reg_class */
+    int rule = sizes_rule(ps, in);
+    for (uint32_t j = 0; rule != SIZES_NONE && j < n; j++) {
+        const ptx_operand *o = &ps->pend[base + j];
+        int want = wanted_size(rule, (int)j, in->tsize);
+        if (o->kind != PTX_O_REG || !want || o->in_addr || o->hex)
+            continue; /* a vector register's component: its element's size, not known here */
+        const ptx_reg *r = &ps->f->regs[o->reg];
+        if (bytes[r->cls] != want)
+            ptx_fail_at(ps, o->line, o->col, "'%.*s' takes %d-bit registers here; '%.*s' has %d bits", (int)in->oplen,
+                        in->op, want * 8, (int)r->len, r->name, bytes[r->cls] ? bytes[r->cls] * 8 : 1);
+    }
+}
+
 void ptx_parse_instruction(ptx_parser *ps)
 {
     ptx_function *f = ps->f;
@@ -871,6 +945,7 @@ void ptx_parse_instruction(ptx_parser *ps)
     const ptx_form *form = parse_opcode(ps, &in, &scratch);
     uint32_t unres_base = ps->nunres, base = parse_operands(ps, &in), n = ps->npend - base;
     check_operands(ps, &in, form, base, unres_base);
+    check_register_sizes(ps, &in, base, n);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
     in.nopnd = (int32_t)n;
     for (uint32_t u = unres_base; u < ps->nunres; u++)

@@ -507,12 +507,12 @@ static bool compute_plain(ptx_threads *th, uint32_t x, uint32_t count, uint64_t 
         src[j] = th->kv[nd->arg[j]];
         step[j] = !th->uni[nd->arg[j]];
     }
-    if (nd->op == OP_DIV || nd->op == OP_REM)
+    uint64_t m = nd->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->w) - 1;
+    if (nd->op == OP_DIV || nd->op == OP_REM) /* a divisor zero in its width (or -1, signed): not here */
         for (uint32_t t = 0; t < count; t++)
-            if (!src[1][t * step[1]] || (nd->sgn && sext(src[1][t * step[1]], nd->w) == -1))
+            if (!(src[1][t * step[1]] & m) || (nd->sgn && sext(src[1][t * step[1]], nd->w) == -1))
                 return false;
     /* the common operations in loops of their own (the compiler vectorises them), the rest per thread */
-    uint64_t m = nd->w >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nd->w) - 1;
     const uint64_t *restrict a0 = src[0], *restrict a1 = src[1] ? src[1] : src[0];
     uint32_t s0 = step[0], s1 = src[1] ? step[1] : step[0];
     switch (nd->op) {
