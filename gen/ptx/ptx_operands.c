@@ -619,8 +619,11 @@ typedef struct ptx_form {
     ptx_instr in;          /* the fields that ptx_classify_modifiers and ptx_classify_semantics set */
     ptx_mod_info mod_info; /* what the modifiers say */
     bool counted;          /* ptxas counts the operands: min_opnds to max_opnds */
+    uint8_t sizes;         /* how its registers size up against its type (sizes_rule) */
     uint32_t min_opnds, max_opnds;
 } ptx_form;
+
+static int sizes_rule(const ptx_parser *ps, const ptx_instr *in);
 
 /* A form kept with its spelling (the opcode and the modifiers written together, at most FORM_TEXT
  * characters and FORM_MODS modifiers) and the .version and .target it was checked under. Programs
@@ -752,6 +755,7 @@ static void read_form(ptx_parser *ps, ptx_instr *in, const ptx_opcode *oi, ptx_f
         ptx_fail_at(ps, in->line, in->col, "'%.*s' names more than one state space", (int)in->oplen, in->op);
     *form = (ptx_form){.oi = oi, .in = *in, .mod_info = ps->mod_info};
     form->counted = ptx_operand_range(oi, &ps->mod_info, mods, in->nmods, &form->min_opnds, &form->max_opnds);
+    form->sizes = (uint8_t)sizes_rule(ps, in);
 }
 
 /* The opcode and its modifiers: a spelling whose form is known is not read again. Returns the
@@ -919,10 +923,9 @@ static int wanted_size(int rule, int j, int tsize)
     }
 }
 
-static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
+static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, uint32_t base, uint32_t n)
 {
     static const int bytes[] = {0, 2, 4, 8, 16}; /* ORDER ptx_reg_class */
-    int rule = sizes_rule(ps, in);
     for (uint32_t j = 0; rule != SIZES_NONE && j < n; j++) {
         const ptx_operand *o = &ps->pend[base + j];
         int want = wanted_size(rule, (int)j, in->tsize);
@@ -945,7 +948,8 @@ void ptx_parse_instruction(ptx_parser *ps)
     const ptx_form *form = parse_opcode(ps, &in, &scratch);
     uint32_t unres_base = ps->nunres, base = parse_operands(ps, &in), n = ps->npend - base;
     check_operands(ps, &in, form, base, unres_base);
-    check_register_sizes(ps, &in, base, n);
+    if (form->sizes != SIZES_NONE)
+        check_register_sizes(ps, &in, form->sizes, base, n);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
     in.nopnd = (int32_t)n;
     for (uint32_t u = unres_base; u < ps->nunres; u++)
