@@ -260,12 +260,6 @@ static inline uint32_t ptx_first_read(const ptx_ctx *c, uint32_t i)
     return in->oplen == 5 && in->op[0] == 'w' && in->op[1] == 'g' && in->op[2] == 'm' ? 0 : c->ndef[i];
 }
 
-/* Whether instruction in's opcode (without modifiers) is name. */
-static inline bool ptx_op_is(const ptx_instr *in, const char *name)
-{
-    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
-}
-
 /* Whether instruction j writes register reg. */
 static inline bool ptx_defines(const ptx_ctx *c, uint32_t j, int32_t reg)
 {

@@ -4,6 +4,14 @@
 
 #include "ptx.h"
 
+#include <string.h>
+
+/* Whether instruction in's opcode (without modifiers) is name. */
+static inline bool ptx_op_is(const ptx_instr *in, const char *name)
+{
+    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
+}
+
 /* ---- arena (ptx_arena.c) ---- */
 void *ptx_alloc(ptx_arena *a, size_t size); /* zeroed, 16-byte aligned */
 /* ptx_alloc not zeroed, and calloc not zeroed: for arrays written before they are read */

@@ -876,11 +876,6 @@ static void check_operands(ptx_parser *ps, const ptx_instr *in, const ptx_form *
  * (and a mad's addend) twice it for .wide, a predicate where setp and selp take one. */
 enum { SIZES_NONE, SIZES_SAME, SIZES_SHIFT, SIZES_SETP, SIZES_SELP, SIZES_WIDE };
 
-static bool opcode_is(const ptx_instr *in, const char *name)
-{
-    return in->oplen == strlen(name) && memcmp(in->op, name, in->oplen) == 0;
-}
-
 static int sizes_rule(const ptx_parser *ps, const ptx_instr *in)
 {
     static const char *const same[] = {"add", "sub", "addc", "subc", "mul",  "mad", "div", "rem", "min", "max",
@@ -890,16 +885,16 @@ static int sizes_rule(const ptx_parser *ps, const ptx_instr *in)
     bool wide = false;
     for (uint32_t k = 0; k < in->nmods; k++)
         wide |= TOK_IS(&ps->f->mods[in->mods + k], ".wide");
-    if (opcode_is(in, "shl") || opcode_is(in, "shr"))
+    if (ptx_op_is(in, "shl") || ptx_op_is(in, "shr"))
         return SIZES_SHIFT;
-    if (opcode_is(in, "setp"))
+    if (ptx_op_is(in, "setp"))
         return SIZES_SETP;
-    if (opcode_is(in, "selp"))
+    if (ptx_op_is(in, "selp"))
         return SIZES_SELP;
-    if (wide && (opcode_is(in, "mul") || opcode_is(in, "mad")))
+    if (wide && (ptx_op_is(in, "mul") || ptx_op_is(in, "mad")))
         return SIZES_WIDE;
     for (size_t k = 0; k < sizeof same / sizeof *same; k++)
-        if (opcode_is(in, same[k]))
+        if (ptx_op_is(in, same[k]))
             return wide ? SIZES_NONE : SIZES_SAME;
     return SIZES_NONE;
 }
