@@ -229,7 +229,7 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
     bool keyed = ptx_teval_roots(c, th, base, act, ev, v, false);
     const tnode *b = &th->nodes[base];
     out->n = ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads;
-    uint64_t lo, hi, key[4];
+    uint64_t lo = 0, hi = 0, key[4]; /* set by access_key where sym >= 0, the only case that reads them */
     access_key(c, ins, which, out->n, v, act >= 0, off, key, &sym, &lo, &hi);
     ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
     out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
@@ -262,7 +262,7 @@ bool ptx_threads_summary(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev
     ptx_root v[2] = {{0}, {0}};
     if (base < 0 || !ptx_teval_roots(c, th, base, act, ev, v, true))
         return false;
-    uint64_t lo, hi, key[4];
+    uint64_t lo = 0, hi = 0, key[4]; /* set by access_key where sym >= 0, the only case that reads them */
     access_key(c, ins, which, (uint32_t)th->nthreads, v, act >= 0, off, key, &sym, &lo, &hi);
     const ptx_kept_access *e = find_access(th, key);
     if (!e || e->at < 0)
