@@ -9,6 +9,7 @@
 #include "ptx_races.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool same_barrier(const ptx_handoff_key *x, const ptx_handoff_key *y)
 {
@@ -29,16 +30,6 @@ static bool does(const races *r, uint32_t i, uint8_t role, const ptx_handoff_key
     return !every || in->guard < 0 || !r->c->variant[in->guard];
 }
 
-/* Whether loop l holds an instruction doing `role` on barrier k. */
-static bool loop_does(const races *r, int32_t l, uint8_t role, const ptx_handoff_key *k)
-{
-    const ptx_ctx *c = r->c;
-    for (uint32_t i = 0; i < c->n; i++)
-        if (ptx_in_loop(c->sync, l, c->blk[i]) && does(r, i, role, k, false))
-            return true;
-    return false;
-}
-
 /* Whether edge e ends an iteration of a loop holding instruction at (or of a loop not kept). */
 static bool ends_iteration(const ptx_ctx *c, uint32_t e, uint32_t at)
 {
@@ -53,7 +44,21 @@ typedef struct search {
     uint8_t role;         /* release: forward from `from`; acquire: backward */
     bool every;           /* on every path (else on some path) before the iteration ends */
     const ptx_handoff_key *key;
+    int8_t *loop_does; /* per loop: whether it does the role on the key (loop_does), -1 not worked out */
 } search;
+
+/* Whether loop l holds an instruction doing the search's role on its barrier (worked out once per
+ * loop and search: back edges are met again and again). */
+static bool loop_does(const search *q, int32_t l)
+{
+    if (q->loop_does[l] < 0) {
+        const ptx_ctx *c = q->c;
+        q->loop_does[l] = 0;
+        for (uint32_t i = 0; i < c->n && !q->loop_does[l]; i++)
+            q->loop_does[l] = ptx_in_loop(c->sync, l, c->blk[i]) && does(q->r, i, q->role, q->key, false);
+    }
+    return q->loop_does[l];
+}
 
 /* One block's part of a path (instructions lo..hi, in the search's direction): 1 the barrier is met,
  * -1 the path fails (the other access, a block barrier), 0 it goes on. */
@@ -91,7 +96,7 @@ static bool next_blocks(const search *q, uint32_t b, uint32_t *queue, uint32_t *
          * which the path out of (into) the loop reaches */
         for (uint32_t e = c->sstart[forward ? b : t]; e < c->sstart[(forward ? b : t) + 1]; e++)
             if (c->succ[e] == (forward ? t : b) && c->sync->back_edge[e] && ends_iteration(c, e, q->from) &&
-                (c->sync->edge_loop[e] < 0 || loop_does(q->r, c->sync->edge_loop[e], q->role, q->key)))
+                (c->sync->edge_loop[e] < 0 || loop_does(q, c->sync->edge_loop[e])))
                 open = false;
         bool back = false;
         for (uint32_t e = c->sstart[forward ? b : t]; e < c->sstart[(forward ? b : t) + 1]; e++)
@@ -106,10 +111,12 @@ static bool next_blocks(const search *q, uint32_t b, uint32_t *queue, uint32_t *
 
 /* Whether the access at q->from meets the barrier (forward: an arrival after it; backward: a wait
  * before it) within its iteration, on every path or on some, without passing q->avoid. */
-static bool meets(const search *q)
+static bool meets(search *q)
 {
     const ptx_ctx *c = q->c;
     uint8_t *seen = ptx_xcalloc(c->nb + 1, 1);
+    q->loop_does = ptx_xmalloc(c->sync->nloops + 1, 1);
+    memset(q->loop_does, -1, c->sync->nloops + 1);
     uint32_t *queue = ptx_xcalloc(c->nb + 1, sizeof *queue), qh = 0, qt = 0, b = c->blk[q->from];
     bool forward = q->role == PTX_HANDOFF_RELEASE, found = false, failed = false;
     int first = forward ? scan_block(q, q->from + 1, c->bend[b]) : scan_block(q, c->bstart[b], q->from);
@@ -122,6 +129,7 @@ static bool meets(const search *q)
         failed |= r == -1 || (r == 0 && !next_blocks(q, b, queue, &qt, seen));
     }
     free(seen);
+    free(q->loop_does);
     free(queue);
     return q->every ? found && !failed : found;
 }
@@ -152,8 +160,8 @@ static void collect_keys(races *r)
 static bool ordered(races *r, uint32_t first, uint32_t second, bool every)
 {
     for (uint32_t k = 0; k < r->nkeys; k++) {
-        search acquire = {r, r->c, second, first, PTX_HANDOFF_ACQUIRE, every, &r->keys_waited[k]};
-        search release = {r, r->c, first, second, PTX_HANDOFF_RELEASE, every, &r->keys_waited[k]};
+        search acquire = {r, r->c, second, first, PTX_HANDOFF_ACQUIRE, every, &r->keys_waited[k], NULL};
+        search release = {r, r->c, first, second, PTX_HANDOFF_RELEASE, every, &r->keys_waited[k], NULL};
         if (meets(&acquire) && meets(&release))
             return true;
     }
