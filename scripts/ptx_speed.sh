@@ -1,6 +1,7 @@
 #!/bin/bash
 # The PTX analyzer's speed (a benchmark, not a test; figures go to docs/PERFORMANCE.md):
-#   1. MB/s on one large module: every valid ptx_corpus file's functions under one header, repeated
+#   1. MB/s on one large module: every valid ptx_corpus file's functions under one header, repeated;
+#      on one core, then with a thread per core
 #   2. per file, in process, against ptxas -arch=compute_XX (each file's .target) on the same files
 #      (wall clock per file, process start included for both tnptx and ptxas)
 # usage: scripts/ptx_speed.sh BUILD_DIR [REPEAT]
@@ -12,31 +13,15 @@ ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 valid=$(grep -l '^ptxas_valid yes' "$cases"/*.label | sed 's/\.label$/.ptx/')
-# sm_90a: the Hopper and Triton files' instructions are checked against the module's .target, and
-# every sm_80 instruction is valid there too.
-printf '.version 9.0\n.target sm_90a\n.address_size 64\n' > "$work/big.ptx"
-# Each copy of a file without its header, its module-level names (functions and variables, declared
-# at the start of a line) suffixed with the copy and file number so that no name is defined twice.
 # shellcheck disable=SC2086
-for i in $(seq "$repeat"); do
-    perl -e '
-        my $copy = shift;
-        for my $n (0 .. $#ARGV) {
-            open(my $in, "<", $ARGV[$n]) or die "$ARGV[$n]: $!";
-            my $text = do { local $/; <$in> };
-            $text =~ s/^\.(version|target|address_size)\b.*$//mg;
-            my %names;
-            $names{$1} = 1 while $text =~ /^[ \t]*(?:\.(?:visible|extern|weak)\s+)*\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([\w\$]+)/mg;
-            $names{$1} = 1 while $text =~ /^(?:\.(?:visible|extern|weak)\s+)*\.(?:global|shared|const)\b[^=;\[\n]*?([\w\$]+)\s*[\[=;]/mg;
-            if (%names) {
-                my $alt = join("|", map { quotemeta } sort { length($b) <=> length($a) } keys %names);
-                $text =~ s/(?<![\w\$])($alt)(?![\w\$])/$1_${copy}_$n/g;
-            }
-            print $text;
-        }' "$i" $valid
-done >> "$work/big.ptx"
+"$root/scripts/ptx_big_module.sh" "$repeat" $valid > "$work/big.ptx"
 echo "== one large module ($(du -h "$work/big.ptx" | cut -f1), each valid corpus file $repeat times, names made unique)"
 "$build/gen/ptx_speed" --repeat 5 "$work/big.ptx"
+cores=$(nproc)
+if [ "$cores" -gt 1 ]; then
+    echo "== the same module, its functions analysed $cores at once (tnptx's default: one thread per core)"
+    "$build/gen/ptx_speed" --repeat 5 --threads "$cores" "$work/big.ptx"
+fi
 echo "== each valid corpus file ($(echo "$valid" | wc -l) files), in process"
 # shellcheck disable=SC2086
 "$build/gen/ptx_speed" --repeat 20 $valid

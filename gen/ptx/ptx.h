@@ -305,7 +305,7 @@ typedef struct ptx_module {
     uint32_t nfindings, findc;
     int64_t shared_bytes;          /* module-level static .shared */
     const struct ptx_options *opt; /* while analysing */
-    uint32_t *sym_stamp, stamp;    /* scratch of the analyses: symbols seen per function */
+    void *lock;                    /* while functions are analysed in parallel: a mutex for arena */
 } ptx_module;
 
 typedef struct ptx_whitelist_entry {
@@ -319,6 +319,7 @@ typedef struct ptx_options {
     bool strict, bugs_only;
     const ptx_whitelist_entry *whitelist;
     int nwhitelist;
+    int threads; /* functions analysed at once: 0, as many as the machine has cores; 1, one at a time */
 } ptx_options;
 
 /* Parses and analyses text (NUL-terminated at text[len]); path is only used in messages.

@@ -50,6 +50,7 @@ typedef struct ptx_ctx {
     uint8_t *weight;                        /* per register: the 32-bit registers its value takes */
     uint8_t *expansion;                     /* per instruction: ptx_expansion_registers (ptx_liveness) */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
+    uint32_t *sym_stamp, stamp;             /* the module's symbols, stamp where this function uses them */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
     uint32_t *def_start, *def_ins;          /* per register r: the instructions defining it, in order, at
                                                def_ins[def_start[r] .. def_start[r + 1]) */

@@ -3,14 +3,14 @@
 
 #include <stdlib.h>
 
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch,
-                          ptx_arena *scratch)
+void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch, ptx_worker *w)
 {
-    ptx_arena_rewind(scratch); /* the previous function's arrays are gone: their memory is reused */
-    ptx_ctx c = {.m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins, .scratch = scratch};
-    if (!m->sym_stamp)
-        m->sym_stamp = ptx_xcalloc(m->nsyms + 1, sizeof *m->sym_stamp);
-    m->stamp++; /* marks the symbols this function uses */
+    ptx_arena_rewind(&w->scratch); /* the previous function's arrays are gone: their memory is reused */
+    ptx_ctx c = {.m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins, .scratch = &w->scratch};
+    if (!w->sym_stamp)
+        w->sym_stamp = ptx_xcalloc(m->nsyms + 1, sizeof *w->sym_stamp);
+    c.sym_stamp = w->sym_stamp;
+    c.stamp = ++w->stamp; /* marks the symbols this function uses */
     ptx_build_def_use(&c);
     for (uint32_t r = 0; r < f->nregs; r++)
         f->reg_by_class[f->regs[r].cls]++;

@@ -1,6 +1,7 @@
 /* Findings: the rule table and names, and the sink every analysis reports to (filters, whitelist, counts). */
 #include "ptx_internal.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,8 @@ void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t 
             abort();
         *list = grown;
     }
+    if (m->lock) /* the arena is the module's, shared by the functions analysed at once */
+        pthread_mutex_lock(m->lock);
     va_list ap;
     va_start(ap, fmt);
     char *msg = arena_vprintf(&m->arena, fmt, ap);
@@ -91,6 +94,8 @@ void ptx_add_finding(ptx_module *m, ptx_function *f, ptx_rule_id rule, uint32_t 
     size_t fl = strlen(fix);
     char *fixcopy = ptx_alloc_raw(&m->arena, fl + 1);
     memcpy(fixcopy, fix, fl + 1);
+    if (m->lock)
+        pthread_mutex_unlock(m->lock);
     (*list)[(*n)++] = (ptx_finding){rule, ptx_rules[rule].severity, line, col, msg, fixcopy};
 }
 

@@ -55,9 +55,15 @@ void ptx_lex(ptx_lexer *lx, ptx_token *t);
 void ptx_parse(ptx_module *m);
 
 /* ---- analyses of one function (ptx_analyze.c and the files it drives, ptx_analysis.h) ---- */
-/* Analyses f; its temporary arrays come from scratch, which it rewinds first. */
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch,
-                          ptx_arena *scratch);
+/* What a thread analysing functions one after another keeps from one to the next: the arena of
+ * their temporary arrays (rewound for each) and the marks of the module's symbols each uses. */
+typedef struct ptx_worker {
+    ptx_arena scratch;
+    uint32_t *sym_stamp, stamp;
+} ptx_worker;
+/* Analyses f with w's scratch. Writes only to f (its findings' text to m->arena, under m's lock):
+ * functions of one module may be analysed at once by different workers. */
+void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch, ptx_worker *w);
 /* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and shared memory (ptx_arch.c) */
 void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block);
 

@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -65,6 +67,88 @@ static void callees_local_memory(ptx_module *m)
     }
 }
 
+/* Modules with fewer instructions than this are analysed on one thread: starting others would cost
+ * more than it saves. */
+#define PARALLEL_MIN_INSTRS 4096
+
+/* The functions of a module, biggest first, shared by the workers analysing them. */
+typedef struct {
+    ptx_module *m;
+    const ptx_arch *arch;
+    ptx_function **order;
+    uint32_t n;
+    atomic_uint next;
+} work_list;
+
+static void worker_free(ptx_worker *w)
+{
+    ptx_arena_free(&w->scratch);
+    free(w->sym_stamp);
+}
+
+/* Takes the next function of the list until none is left. */
+static void *work_through(void *arg)
+{
+    work_list *l = arg;
+    /* small blocks first: a small module's analyses need a few KiB, and a 64 KiB block taken and
+     * given back for each module makes malloc move the heap's end each time */
+    ptx_worker w = {.scratch = {.block = 4096}};
+    for (uint32_t i; (i = atomic_fetch_add(&l->next, 1)) < l->n;)
+        ptx_analyze_function(l->m, l->order[i], l->m->opt, l->arch, &w);
+    worker_free(&w);
+    return NULL;
+}
+
+static int by_size(const void *a, const void *b)
+{
+    uint32_t x = (*(ptx_function *const *)a)->nins, y = (*(ptx_function *const *)b)->nins;
+    return (x < y) - (x > y);
+}
+
+/* How many threads to analyse the module's functions with. */
+static int threads_for(const ptx_module *m, const ptx_options *opt)
+{
+    uint64_t instrs = 0;
+    for (const ptx_function *f = m->funcs; f; f = f->next)
+        instrs += f->nins;
+    if (opt->threads == 1 || m->nfuncs < 2 || instrs < PARALLEL_MIN_INSTRS)
+        return 1;
+    long cores = opt->threads > 0 ? opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    return (int)(cores < 1 ? 1 : cores > 64 ? 64 : cores > m->nfuncs ? m->nfuncs : cores);
+}
+
+/* Every function analysed, by this thread and threads - 1 others taking them in turn; the findings
+ * are each function's own, so the report's order does not depend on which thread took which. */
+static void analyze_functions(ptx_module *m, const ptx_arch *arch, int threads)
+{
+    work_list l = {.m = m, .arch = arch, .n = m->nfuncs};
+    l.order = threads > 1 ? malloc(l.n * sizeof *l.order) : NULL;
+    if (!l.order) {
+        ptx_worker w = {.scratch = {.block = 4096}};
+        for (ptx_function *f = m->funcs; f; f = f->next)
+            ptx_analyze_function(m, f, m->opt, arch, &w);
+        worker_free(&w);
+        return;
+    }
+    uint32_t k = 0;
+    for (ptx_function *f = m->funcs; f && k < l.n; f = f->next)
+        l.order[k++] = f;
+    l.n = k;
+    qsort(l.order, l.n, sizeof *l.order, by_size); /* the big ones first: the last to finish are small */
+    pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    m->lock = &lock;
+    pthread_t tid[64];
+    int started = 0;
+    while (started < threads - 1 && pthread_create(&tid[started], NULL, work_through, &l) == 0)
+        started++; /* one that cannot start leaves its share to the others */
+    work_through(&l);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    m->lock = NULL;
+    pthread_mutex_destroy(&lock);
+    free(l.order);
+}
+
 void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t len, const ptx_options *opt)
 {
     static const ptx_options defaults = {0};
@@ -78,12 +162,7 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
     ptx_parse(m);
     const ptx_arch *arch = ptx_module_arch(m, opt);
     if (m->valid) {
-        /* small blocks first: a small module's analyses need a few KiB, and a 64 KiB block taken
-         * and given back for each module makes malloc move the heap's end each time */
-        ptx_arena scratch = {.block = 4096};
-        for (ptx_function *f = m->funcs; f; f = f->next)
-            ptx_analyze_function(m, f, opt, arch, &scratch);
-        ptx_arena_free(&scratch);
+        analyze_functions(m, arch, threads_for(m, opt));
         callees_local_memory(m);
         if (!m->nentries)
             ptx_add_finding(m, NULL, PTX_RULE_NO_ENTRY, 1, 1, "add a .entry kernel, or link this module with one",
@@ -103,7 +182,6 @@ void ptx_module_free(ptx_module *m)
     }
     free(m->findings);
     free(m->syms);
-    free(m->sym_stamp);
     ptx_arena_free(&m->arena);
     memset(m, 0, sizeof *m);
 }

@@ -2,6 +2,8 @@
  * instruction's modifiers (.global, .v4, .f32 ...) say about it. */
 #include "ptx_parser.h"
 
+#include <pthread.h>
+
 /* clang-format off */
 /* Sorted by name (binary search). Columns: name, kind, semantic family (ptx_semantics.c), the fewest
  * and the most operands ptxas takes (0, 0: not checked; p|q, a vector and [a, {x}] count one; the
@@ -115,8 +117,8 @@ static struct {
     uint8_t cell_first[26][OPCODE_MAX_LEN + 1], cell_count[26][OPCODE_MAX_LEN + 1], by_cell[OPCODE_COUNT];
     uint8_t opnd_first[OPCODE_COUNT], opnd_rows[OPCODE_COUNT]; /* the opcode's rows of operand_modifiers */
     uint8_t word_first[128], word_count[128];                  /* modifier_words by their second character */
-    bool ready;
 } opcode_index;
+static pthread_once_t opcode_index_once = PTHREAD_ONCE_INIT; /* modules may be parsed on several threads */
 
 static void index_opcodes(void)
 {
@@ -144,13 +146,11 @@ static void index_opcodes(void)
         opcode_index.word_first[c] = (uint8_t)w;
         opcode_index.word_count[c]++;
     }
-    opcode_index.ready = true;
 }
 
 const ptx_opcode *ptx_find_opcode(const char *p, uint32_t n)
 {
-    if (!opcode_index.ready)
-        index_opcodes();
+    pthread_once(&opcode_index_once, index_opcodes);
     if (p[0] < 'a' || p[0] > 'z' || n > OPCODE_MAX_LEN)
         return NULL;
     unsigned c = (unsigned)(p[0] - 'a'), first = opcode_index.cell_first[c][n];
@@ -264,6 +264,7 @@ uint8_t ptx_space_of(const ptx_token *t)
 /* A modifier that is neither a state space nor a type: its PTX_W_* bit, or 0. */
 static uint32_t modifier_word(const ptx_token *t)
 {
+    pthread_once(&opcode_index_once, index_opcodes);
     uint8_t c = (uint8_t)t->p[1];
     if (c >= 128)
         return 0;

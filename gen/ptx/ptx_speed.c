@@ -1,5 +1,7 @@
-/* ptx_speed: how many MB/s of PTX the analyzer gets through on one core (a benchmark, not a test).
- * usage: ptx_speed [--repeat N] FILE...   (N passes over all the files; median and best pass reported) */
+/* ptx_speed: how many MB/s of PTX the analyzer gets through (a benchmark, not a test), on one core
+ * unless --threads says more (a large module's functions are then analysed that many at once).
+ * usage: ptx_speed [--repeat N] [--threads T] FILE...   (N passes over all the files; median and best
+ * pass reported) */
 #define _POSIX_C_SOURCE 200809L
 #include "ptx.h"
 
@@ -22,13 +24,16 @@ static int by_value(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    int repeat = 5, first = 1;
-    if (argc > 2 && strcmp(argv[1], "--repeat") == 0) {
-        repeat = atoi(argv[2]);
-        first = 3;
-    }
-    if (first >= argc || repeat < 1) {
-        fputs("usage: ptx_speed [--repeat N] FILE...\n", stderr);
+    int repeat = 5, threads = 1, first = 1;
+    for (; first + 1 < argc && argv[first][0] == '-'; first += 2)
+        if (strcmp(argv[first], "--repeat") == 0)
+            repeat = atoi(argv[first + 1]);
+        else if (strcmp(argv[first], "--threads") == 0)
+            threads = atoi(argv[first + 1]);
+        else
+            break;
+    if (first >= argc || argv[first][0] == '-' || repeat < 1 || threads < 1 || threads > 64) {
+        fputs("usage: ptx_speed [--repeat N] [--threads T] FILE...\n", stderr);
         return 2;
     }
     /* Every file is read once; then each pass analyses all of them, and the passes' median and
@@ -50,7 +55,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < repeat; r++) {
         double t0 = now();
         for (int i = 0; i < files; i++) {
-            ptx_options opt = {.arch = "sm_80", .strict = true};
+            ptx_options opt = {.arch = "sm_80", .strict = true, .threads = threads};
             ptx_module m;
             ptx_analyze_text(&m, argv[first + i], text[i], len[i], &opt);
             if (r == 0)
@@ -61,9 +66,10 @@ int main(int argc, char **argv)
     }
     qsort(pass, (size_t)repeat, sizeof *pass, by_value);
     double median = repeat % 2 ? pass[repeat / 2] : (pass[repeat / 2 - 1] + pass[repeat / 2]) / 2;
-    printf("ptx_speed: %d files, %d functions, %.2f MB a pass, %d passes: %.1f MB/s median, %.1f MB/s best; "
-           "%.3f ms per file (median)\n",
-           files, kernels, bytes / 1e6, repeat, bytes / 1e6 / median, bytes / 1e6 / pass[0], median * 1e3 / files);
+    printf("ptx_speed: %d files, %d functions, %.2f MB a pass, %d passes, %d thread%s: %.1f MB/s median, "
+           "%.1f MB/s best; %.3f ms per file (median)\n",
+           files, kernels, bytes / 1e6, repeat, threads, threads > 1 ? "s" : "", bytes / 1e6 / median,
+           bytes / 1e6 / pass[0], median * 1e3 / files);
     for (int i = 0; i < files; i++)
         free(text[i]);
     free(text);

@@ -4,6 +4,7 @@
 #include "ptx.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -12,7 +13,7 @@
 static void usage(FILE *out)
 {
     fputs("usage: tnptx [--json|--sarif] [--strict] [--bugs] [--verbose] [--arch sm_XX] [--block N]\n"
-          "             [--maxrregcount N] [--whitelist FILE] [--ptxas] FILE...\n"
+          "             [--maxrregcount N] [--whitelist FILE] [--threads N] [--ptxas] FILE...\n"
           "       tnptx diff [--max-registers N] [--max-instructions PCT] OLD.json NEW.json\n"
           "       tnptx --list-rules\n"
           "Analyses PTX: registers, occupancy, memory, roofline class and findings.\n"
@@ -25,6 +26,7 @@ static void usage(FILE *out)
           "  --block N     threads per block when the kernel does not say (default 256)\n"
           "  --maxrregcount N  register cap as ptxas -maxrregcount N (kernels without .maxnreg or launch bounds)\n"
           "  --whitelist F silence rules for named kernels: lines 'RULE KERNEL reason'\n"
+          "  --threads N   analyse N files, or a large module's functions, at once (default: one per core)\n"
           "  --ptxas       also run ptxas -v (when installed) and show its registers and spills\n"
           "Exit status: 0 clean, 1 findings at error severity (diff: regressions), 2 unreadable or invalid input.\n",
           out);
@@ -223,7 +225,7 @@ typedef struct cli {
     ptx_whitelist_entry *whitelist;
 } cli;
 
-/* An option with its value (--arch, --block, --maxrregcount, --whitelist); -1 when it is fine, else the
+/* An option with its value (--arch, --block, --maxrregcount, --threads, --whitelist); -1 when it is fine, else the
  * exit status. */
 static int option_value(cli *o, const char *a, const char *value)
 {
@@ -245,6 +247,14 @@ static int option_value(cli *o, const char *a, const char *value)
             fprintf(stderr, "tnptx: --maxrregcount must be between 1 and 255\n");
             return 2;
         }
+    } else if (strcmp(a, "--threads") == 0) {
+        char *end;
+        long n = strtol(value, &end, 10);
+        if (end == value || *end || n < 1 || n > 64) {
+            fprintf(stderr, "tnptx: --threads must be between 1 and 64\n");
+            return 2;
+        }
+        o->opt.threads = (int)n;
     } else {
         free(o->whitelist);
         o->opt.nwhitelist = ptx_load_whitelist(value, &o->whitelist);
@@ -281,7 +291,7 @@ static int parse_command_line(int argc, char **argv, cli *o)
             list_rules();
             return 0;
         } else if ((strcmp(a, "--arch") == 0 || strcmp(a, "--block") == 0 || strcmp(a, "--maxrregcount") == 0 ||
-                    strcmp(a, "--whitelist") == 0) &&
+                    strcmp(a, "--whitelist") == 0 || strcmp(a, "--threads") == 0) &&
                    i + 1 < argc) {
             int status = option_value(o, a, argv[++i]);
             if (status >= 0)
@@ -315,36 +325,132 @@ static void print_sarif_head(void)
     fputs("]}}, \"results\": [", stdout);
 }
 
-/* Reads, analyses and reports file i; returns its exit status (0, 1 or 2). */
-static int analyse_file(const cli *o, int i, const char *ptxas, bool *first_result)
+/* One file read and analysed, waiting for its report. */
+typedef struct analysed {
+    char *text; /* NULL when unreadable, why says why */
+    const char *why;
+    ptx_module m;
+    bool done;
+} analysed;
+
+static void analyse(const cli *o, int i, const ptx_options *opt, analysed *a)
 {
     size_t len;
-    const char *why;
-    char *text = ptx_read_file(o->files[i], &len, &why);
-    if (!text) {
-        fprintf(stderr, "tnptx: cannot read %s: %s\n", o->files[i], why);
+    a->text = ptx_read_file(o->files[i], &len, &a->why);
+    if (a->text)
+        ptx_analyze_text(&a->m, o->files[i], a->text, len, opt);
+}
+
+/* Reports file i (and frees it); returns its exit status (0, 1 or 2). */
+static int report(const cli *o, int i, const char *ptxas, bool *first_result, analysed *a)
+{
+    if (!a->text) {
+        fprintf(stderr, "tnptx: cannot read %s: %s\n", o->files[i], a->why);
         if (o->json)
             printf("    {\"path\": \"%s\", \"valid\": false, \"unreadable\": true, \"errors\": [], "
                    "\"kernels\": []}%s\n",
                    "-", i + 1 < o->nfiles ? "," : "");
         return 2;
     }
-    ptx_module m;
-    ptx_analyze_text(&m, o->files[i], text, len, &o->opt);
+    ptx_module *m = &a->m;
     int counts[3];
-    ptx_count_findings(&m, counts);
-    int status = !m.valid ? 2 : counts[PTX_ERROR] ? 1 : 0;
+    ptx_count_findings(m, counts);
+    int status = !m->valid ? 2 : counts[PTX_ERROR] ? 1 : 0;
     if (o->json)
-        ptx_report_json(stdout, &m, &o->opt, i + 1 == o->nfiles);
+        ptx_report_json(stdout, m, &o->opt, i + 1 == o->nfiles);
     else if (o->sarif)
-        ptx_report_sarif_results(stdout, &m, first_result);
+        ptx_report_sarif_results(stdout, m, first_result);
     else {
-        ptx_report_text(stdout, &m, &o->opt, o->verbose);
-        if (ptxas && m.valid)
-            run_ptxas(ptxas, o->files[i], &o->opt, &m);
+        ptx_report_text(stdout, m, &o->opt, o->verbose);
+        if (ptxas && m->valid)
+            run_ptxas(ptxas, o->files[i], &o->opt, m);
     }
-    ptx_module_free(&m);
-    free(text);
+    ptx_module_free(m);
+    free(a->text);
+    return status;
+}
+
+/* Files analysed by worker threads ahead of the reports, which stay in the files' order; no more
+ * than window files wait for theirs (so a long list does not sit in memory all at once). */
+typedef struct pipeline {
+    const cli *o;
+    ptx_options opt; /* each module's functions on one thread: the files are the parallel work */
+    analysed *files;
+    int next, reported, window;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+} pipeline;
+
+static void *analyse_files(void *arg)
+{
+    pipeline *p = arg;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (p->next < p->o->nfiles && p->next >= p->reported + p->window)
+            pthread_cond_wait(&p->changed, &p->lock);
+        if (p->next >= p->o->nfiles)
+            break;
+        int i = p->next++;
+        pthread_mutex_unlock(&p->lock);
+        analysed a = {0};
+        analyse(p->o, i, &p->opt, &a);
+        pthread_mutex_lock(&p->lock);
+        p->files[i] = a;
+        p->files[i].done = true;
+        pthread_cond_broadcast(&p->changed);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Every file analysed and reported in order; the exit status of the worst. Several files are
+ * analysed at once, one thread each (--threads, default one per core); a single file's functions
+ * are (ptx_analyze_text). */
+static int analyse_all(const cli *o, const char *ptxas, bool *first_result)
+{
+    long threads = o->opt.threads ? o->opt.threads : sysconf(_SC_NPROCESSORS_ONLN);
+    threads = threads < 1 ? 1 : threads > o->nfiles ? o->nfiles : threads;
+    pipeline p = {.o = o, .opt = o->opt, .window = 4 * (int)threads};
+    p.opt.threads = 1;
+    p.files = threads > 1 ? calloc((size_t)o->nfiles, sizeof *p.files) : NULL;
+    pthread_t tid[64];
+    int started = 0;
+    if (p.files) {
+        pthread_mutex_init(&p.lock, NULL);
+        pthread_cond_init(&p.changed, NULL);
+        while (started < threads && started < 64 && pthread_create(&tid[started], NULL, analyse_files, &p) == 0)
+            started++;
+    }
+    int status = 0;
+    for (int i = 0; i < o->nfiles; i++) {
+        analysed a = {0};
+        if (started) {
+            pthread_mutex_lock(&p.lock);
+            while (!p.files[i].done)
+                pthread_cond_wait(&p.changed, &p.lock);
+            a = p.files[i];
+            pthread_mutex_unlock(&p.lock);
+        } else {
+            analyse(o, i, &o->opt, &a);
+        }
+        int file_status = report(o, i, ptxas, first_result, &a);
+        /* an unreadable or invalid file (2) outranks an error finding (1) */
+        if (file_status == 2 || (file_status == 1 && status == 0))
+            status = file_status;
+        if (started) {
+            pthread_mutex_lock(&p.lock);
+            p.reported = i + 1;
+            pthread_cond_broadcast(&p.changed);
+            pthread_mutex_unlock(&p.lock);
+        }
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    if (p.files) {
+        pthread_mutex_destroy(&p.lock);
+        pthread_cond_destroy(&p.changed);
+        free(p.files);
+    }
     return status;
 }
 
@@ -362,18 +468,12 @@ int main(int argc, char **argv)
     char *ptxas = o.with_ptxas ? ptx_find_ptxas() : NULL;
     if (o.with_ptxas && !ptxas)
         fprintf(stderr, "tnptx: ptxas not found (set PTXAS or PATH); showing estimates only\n");
-    status = 0;
     bool first_result = true;
     if (o.json)
         puts("{\"schema\": \"tnptx/1\", \"files\": [");
     if (o.sarif)
         print_sarif_head();
-    for (int i = 0; i < o.nfiles; i++) {
-        int file_status = analyse_file(&o, i, ptxas, &first_result);
-        /* an unreadable or invalid file (2) outranks an error finding (1) */
-        if (file_status == 2 || (file_status == 1 && status == 0))
-            status = file_status;
-    }
+    status = analyse_all(&o, ptxas, &first_result);
     if (o.json)
         puts("]}");
     if (o.sarif)
