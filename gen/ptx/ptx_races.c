@@ -398,11 +398,31 @@ static bool computes(const ptx_ctx *c, uint32_t j, const ptx_instr *in)
     }
 }
 
-/* The loads whose data register reg may hold (through arithmetic on it, copies and conversions, any
- * definition of a register defined more than once), added to out (at most 4); false when some of it
- * comes from elsewhere (a shuffle, a vote, an atomic). */
-static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int depth)
+/* Where a store's data comes from: the loads (4 at most), whether a shuffle brings other lanes'
+ * values into it on the way, and the registers already followed (so that a loop's value is followed
+ * once through each of its definitions), within a budget of registers. */
+typedef struct data_trace {
+    uint32_t *out;
+    int n, budget;
+    bool shuffled;
+    uint8_t *seen;
+} data_trace;
+
+static bool is_shuffle(const ptx_instr *in)
 {
+    return in->kind == PTX_K_VARIANT_SRC && in->oplen == 4 && !memcmp(in->op, "shfl", 4);
+}
+
+/* The loads whose data register reg may hold (through arithmetic on it, copies, conversions and
+ * shuffles, any definition of a register defined more than once), added to t; false when some of it
+ * comes from elsewhere (a vote, an atomic, a value of its own). */
+static bool loads_of(const ptx_ctx *c, int32_t reg, data_trace *t)
+{
+    if (t->seen[reg])
+        return true;
+    t->seen[reg] = 1;
+    if (--t->budget < 0)
+        return false;
     int32_t d = c->only_def[reg];
     uint32_t from = d >= 0 ? (uint32_t)d : 0, to = d >= 0 ? (uint32_t)d + 1 : c->n;
     for (uint32_t j = from; j < to; j++) {
@@ -410,16 +430,23 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int d
             continue;
         const ptx_instr *in = &c->f->ins[j];
         if (in->kind == PTX_K_LD && ptx_address_operand(c, in)) {
-            if (*n < 4)
-                out[(*n)++] = j;
+            if (t->n < 4)
+                t->out[t->n++] = j;
             continue;
         }
-        if (!computes(c, j, in) || !depth)
+        if (is_shuffle(in) && c->nuse[j] > 0) { /* the lane's value, or another lane's */
+            int32_t src = c->du[c->du_start[j] + c->ndef[j]];
+            t->shuffled = true;
+            if (c->variant[src] && !loads_of(c, src, t))
+                return false;
+            continue;
+        }
+        if (!computes(c, j, in))
             return false;
         int followed = 0; /* operands that differ between threads; constants and uniform values add none */
         for (int k = 1; k < in->nopnd; k++) {
             const ptx_operand *o = ptx_opnd(c, in, k);
-            if (o->kind == PTX_O_REG && c->variant[o->reg] && !loads_of(c, o->reg, out, n, depth - 1))
+            if (o->kind == PTX_O_REG && c->variant[o->reg] && !loads_of(c, o->reg, t))
                 return false;
             followed += o->kind == PTX_O_REG && c->variant[o->reg];
         }
@@ -430,17 +457,20 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, uint32_t *out, int *n, int d
 }
 
 /* The loads whose data store i writes (its registers that differ between threads), into out[4]; their
- * number, -1 when some of the data comes from elsewhere. */
-static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4])
+ * number, -1 when some of the data comes from elsewhere. *shuffled: whether lanes' values mix on the
+ * way (threads of one warp may then store one value). */
+static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4], bool *shuffled)
 {
     const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
-    int n = 0;
-    for (uint32_t u = c->ndef[i]; u < c->ndef[i] + c->nuse[i]; u++) {
+    data_trace t = {.out = out, .budget = 64, .seen = ptx_xcalloc(c->f->nregs + 1, 1)};
+    bool all = true;
+    for (uint32_t u = c->ndef[i]; u < c->ndef[i] + c->nuse[i] && all; u++) {
         int32_t reg = c->du[c->du_start[i] + u];
-        if (reg != ad->reg && c->variant[reg] && !loads_of(c, reg, out, &n, 3))
-            return -1;
+        all = reg == ad->reg || !c->variant[reg] || loads_of(c, reg, &t);
     }
-    return n;
+    free(t.seen);
+    *shuffled = t.shuffled;
+    return all ? t.n : -1;
 }
 
 /* The two stores of a pair, each with its addresses (for every thread), the loads of its data and
@@ -450,6 +480,7 @@ typedef struct store_side {
     const ptx_tvals *v;
     uint32_t loads[4];
     int nloads;                    /* -2 not looked for yet */
+    bool shuffled;                 /* the data mixes lanes' values (data_loads) */
     int load_s;                    /* -1 not evaluated yet */
     bool load_known, load_sampled; /* ... and whether its address depends on sampled values */
     uint64_t *load_at;             /* per thread, when known ... */
@@ -485,9 +516,11 @@ static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64
 static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
 {
     if (x->nloads == -2)
-        x->nloads = data_loads(c, x->a->ins, x->loads);
+        x->nloads = data_loads(c, x->a->ins, x->loads, &x->shuffled);
     if (y->nloads == -2)
-        y->nloads = data_loads(c, y->a->ins, y->loads);
+        y->nloads = data_loads(c, y->a->ins, y->loads, &y->shuffled);
+    if ((x->shuffled || y->shuffled) && t1 / 32 == t2 / 32)
+        return false; /* a warp's lanes may all hold one value (a butterfly's sum) */
     uint64_t a1, a2;
     return x->nloads > 0 && y->nloads > 0 && load_address(c, x, s, t1, &a1) && load_address(c, y, s, t2, &a2) &&
            a1 != a2;

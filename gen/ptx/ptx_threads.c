@@ -404,6 +404,7 @@ static int width_from_linear_index(const ptx_ctx *c)
 }
 
 static int assumed_block(const ptx_ctx *c);
+static int extent_from_block_index(const ptx_ctx *c, int d);
 
 /* The shape of a three-dimensional block without .reqntid from a shared tile indexed
  * [tid.z][tid.y][tid.x] (rows of W elements, padded by one or not, and planes of H rows): W x H x
@@ -634,6 +635,10 @@ int ptx_threads_count(ptx_ctx *c)
         th->dims[0] = th->nthreads = limit;
     } else if (!uses_dim(c, 2)) {
         int limit = assumed_block(c), width = width_from_linear_index(c);
+        if (width & (width - 1)) { /* rows of a tile with a halo (tile[y][x], 16 + 4 wide), not of the block */
+            int extent = extent_from_block_index(c, 0);
+            width = extent ? extent : width;
+        }
         if (width && width <= limit) {
             th->dims[0] = width;
             th->dims[1] = limit / width;

@@ -9,10 +9,10 @@ findings. Prints each kernel's registers, the set's mean relative error, the ker
 wrong and each rule's precision and recall, against: REGISTER_SPILL, spill stores; LOCAL_MEMORY,
 a stack frame beyond the spills; HIGH_REGISTER_PRESSURE, more than 64 registers. set1 was written
 after the model was fitted on ptx_corpus's tuning split, measured, and then used to fix the model;
-set2 was written after that, measured and used for later fixes; set3 and set4 by an author who saw
+set2 was written after that, measured and used for later fixes; set3, set4 and set5 by authors who saw
 neither the analyzer nor the corpus (README.md).
 
-usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the three sets)
+usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the five sets)
 Needs nvcc and ptxas on PATH; skips (exit 0) with a note when they are missing.
 """
 import glob, json, os, re, shutil, subprocess, sys, tempfile
@@ -90,7 +90,7 @@ def main():
         sys.exit(__doc__)
     tnptx = os.path.abspath(sys.argv[1])
     here = os.path.dirname(os.path.abspath(__file__))
-    sets = sys.argv[2:] or [os.path.join(here, name) for name in ("set1", "set2", "set3", "set4")]
+    sets = sys.argv[2:] or [os.path.join(here, name) for name in ("set1", "set2", "set3", "set4", "set5")]
     if not shutil.which("nvcc") or not shutil.which("ptxas"):
         print("nvcc or ptxas not found: skipped")
         return 0
