@@ -400,9 +400,9 @@ bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const 
 {
     const ptx_ctx *c = r->c;
     const ptx_affine *a = &c->addr[x->ins], *b = &c->addr[y->ins];
-    if (!x->which && !y->which && a->sym >= 0 && b->sym >= 0 && a->sym != b->sym && c->m->syms[a->sym].size > 0 &&
-        c->m->syms[b->sym].size > 0)
-        return false; /* two arrays */
+    if (!x->which && !y->which && a->sym >= 0 && b->sym >= 0 && a->sym != b->sym &&
+        (c->m->syms[a->sym].size > 0 || c->m->syms[b->sym].size > 0))
+        return false; /* two arrays (the dynamic ones, of no size, all start after the others) */
     if (filter != PTX_PAIR_ANY && !affine_conflict(r, x, y))
         return false;
     if (!ptx_threads_count(r->c))

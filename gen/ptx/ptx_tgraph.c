@@ -215,12 +215,16 @@ static int32_t merged_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_
     return atom(th, reg_width(c->f, r), ((uint64_t)(uint32_t)r << 20) | first, lid >= 0, lid, -1);
 }
 
+static int32_t congruent_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth);
+
 static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, uint32_t at,
                       int depth)
 {
     int w = reg_width(c->f, r);
-    if (c->variant[r])
-        return leaf(th, TN_UNKNOWN, w, 0);
+    if (c->variant[r]) {
+        int32_t v = depth < MAX_DEPTH ? congruent_value(c, th, r, defs, ndefs, depth) : -1;
+        return v >= 0 ? v : leaf(th, TN_UNKNOWN, w, 0);
+    }
     ptx_syncinfo *s = ptx_sync_of(c);
     bool loop = ndefs >= 4;
     int32_t lid = -1, entry = -1, next = -1;
@@ -302,6 +306,57 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
                   !(step->kind == PTX_O_REG && !is_reg_or_copy(c, step, r) && !c->variant[step->reg])))
         return -1;
     return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
+}
+
+/* Whether nodes a and b compute one value for every thread: the same node, or the same operation
+ * on such operands (two copies of tid.x); unknown values are never the same. */
+static bool same_node(const ptx_threads *th, int32_t a, int32_t b, int depth)
+{
+    if (a == b)
+        return true;
+    if (a < 0 || b < 0 || !depth)
+        return false;
+    const tnode *x = &th->nodes[a], *y = &th->nodes[b];
+    if (x->kind != y->kind || x->kind == TN_UNKNOWN || x->op != y->op || x->w != y->w || x->sgn != y->sgn ||
+        x->aux != y->aux || x->imm != y->imm || (x->kind == TN_ATOM && x->lid != y->lid))
+        return false;
+    for (int j = 0; j < 4 && x->kind == TN_OP; j++)
+        if (!same_node(th, x->arg[j], y->arg[j], depth - 1))
+            return false;
+    return true;
+}
+
+/* A register that differs between threads, defined as one value x and stepped from itself by
+ * constants (a thread's index striding through a loop whose trip count differs between threads:
+ * tid.x, then += 256 each time round; where a use past the loop cannot say how often): x plus an
+ * unknown multiple of the largest power of two dividing every step, so that its low bits stay
+ * known. -1 when the definitions are not of that kind. */
+static int32_t congruent_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth)
+{
+    if (n < 2 || n > 3)
+        return -1;
+    int32_t base = -1;
+    int zeros = 64;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t d = through_copies(c, th, (uint32_t)defs[k], r);
+        int self = 0, op = update_op(c, &c->f->ins[d], d, r, &self);
+        int64_t step;
+        if ((op == OP_ADD || op == OP_SUB) && ptx_constant_operand(c, d, 3 - self, &step)) {
+            int z = step ? __builtin_ctzll((uint64_t)step) : 64;
+            zeros = z < zeros ? z : zeros;
+            continue;
+        }
+        int32_t v = node_of_def(c, th, (uint32_t)defs[k], r, depth + 1);
+        if (base >= 0 && !same_node(th, base, v, 8))
+            return -1;
+        base = v;
+    }
+    int w = reg_width(c->f, r);
+    if (base < 0 || zeros == 0 || zeros >= w)
+        return -1;
+    int32_t steps =
+        op_node(th, OP_SHL, w, false, leaf(th, TN_UNKNOWN, w, 0), leaf(th, TN_CONST, w, (uint64_t)zeros), -1, -1);
+    return op_node(th, OP_ADD, w, false, base, steps, -1, -1);
 }
 
 static int compare_of(const ptx_token *t, bool *sgn);
