@@ -406,6 +406,7 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     int32_t dyn_store = -1, dyn_load = -1, first = -1;
     bool narrow_or_wide = false, in_loop = false; /* of the dynamic reads: an element not of 32 bits, in a loop */
     int64_t dyn_reads = 0;
+    bool exact_reads = false; /* a read at a constant offset: the elements themselves live in registers */
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST))
@@ -424,6 +425,8 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
                 narrow_or_wide |= in->tsize != 4 || in->vec != 1;
                 in_loop |= ptx_sync_of(c)->cyclic[c->blk[i]];
             }
+        } else if (in->kind == PTX_K_LD) {
+            exact_reads = true;
         } else if (in->kind == PTX_K_ST) {
             int64_t bytes = (int64_t)(in->tsize ? in->tsize : 4) * in->vec;
             for (int64_t k = a->c; k < a->c + bytes && k < size; k++)
@@ -431,6 +434,9 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
                     covered[k] = true;
         }
     }
+    /* read only at dynamic indices outside loops: the array's values are taken by selects there (of
+     * constants, usually), and only what they select stays live */
+    bool only_selects = !exact_reads && !in_loop && dyn_reads > 0;
     bool full = true;
     for (int64_t k = 0; k < size && full; k++)
         full = covered[k];
@@ -466,5 +472,7 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
                         "move the data to shared memory",
                         "local memory: the %lld-byte stack array is %s, so it stays in memory",
                         (long long)f->local_bytes, why);
-    return why ? 0 : f->local_bytes; /* promoted: the array lives in registers */
+    if (why)
+        return 0;
+    return only_selects ? 4 * dyn_reads : f->local_bytes; /* promoted: the array lives in registers */
 }
