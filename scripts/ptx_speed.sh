@@ -2,7 +2,8 @@
 # The PTX analyzer's speed (a benchmark, not a test; figures go to docs/PERFORMANCE.md):
 #   1. MB/s on one large module: every valid ptx_corpus file's functions under one header, repeated;
 #      on one core, then with a thread per core
-#   2. per file, in process, against ptxas -arch=compute_XX (each file's .target) on the same files
+#   2. per file, in process, and tnptx on all of them with one thread and a thread per core;
+#      against ptxas -arch=compute_XX (each file's .target) on the same files
 #      (wall clock per file, process start included for both tnptx and ptxas)
 # usage: scripts/ptx_speed.sh BUILD_DIR [REPEAT]
 set -eu
@@ -25,12 +26,19 @@ fi
 echo "== each valid corpus file ($(echo "$valid" | wc -l) files), in process"
 # shellcheck disable=SC2086
 "$build/gen/ptx_speed" --repeat 20 $valid
-echo "== tnptx on all of them in one run"
-start=$(date +%s.%N)
 # shellcheck disable=SC2086
-"$build/gen/tnptx" --strict $valid > /dev/null || true
-end=$(date +%s.%N)
-echo "$valid" | wc -l | awk -v a="$start" -v b="$end" '{ printf "tnptx %.3f ms/file\n", (b-a)*1000/$1 }'
+bytes=$(cat $valid | wc -c)
+for threads in 1 "$(nproc)"; do
+    echo "== tnptx on all of them in one run, --threads $threads (the median of 5 runs)"
+    for run in 1 2 3 4 5; do
+        start=$(date +%s.%N)
+        # shellcheck disable=SC2086
+        "$build/gen/tnptx" --strict --threads "$threads" $valid > /dev/null || true
+        end=$(date +%s.%N)
+        echo "$start $end"
+    done | awk '{ print $2 - $1 }' | sort -n | sed -n 3p |
+        awk -v n="$(echo "$valid" | wc -l)" -v b="$bytes" '{ printf "tnptx %.3f ms/file, %.1f MB/s\n", $1 * 1000 / n, b / 1e6 / $1 }'
+done
 echo "== per file with process start: tnptx vs ptxas -arch=compute_XX (the file's .target: 80 or 90a)"
 # Each file's ptxas architecture, worked out before the timing starts.
 for f in $valid; do
