@@ -300,6 +300,32 @@ static void report(ptx_ctx *c, const bank_site *s)
                         (long long)(s->why.addr[1] - s->why.addr[0]), also);
 }
 
+/* The most lanes of a warp that make access ins, which runs under a condition that differs between
+ * threads (a guard, or a branch it depends on), in any sample: a conflict is at most that many-way,
+ * whatever the stride between lanes (one for `if (tid.x == k)`, k a loop counter). 32 when the
+ * access is not conditional or its threads cannot be told. */
+static int lanes_at_most(ptx_ctx *c, uint32_t ins)
+{
+    const ptx_instr *in = &c->f->ins[ins];
+    bool varies = (in->guard >= 0 && c->variant[in->guard]) || c->cd_branch[c->blk[ins]] >= 0;
+    if (!varies || ptx_threads_count(c) <= 0)
+        return 32;
+    ptx_tvals *v = ptx_threads_scratch(c, 0);
+    int most = 0;
+    for (int s = 0; s < ptx_threads_samples(c) && most < 32; s++) {
+        ptx_eval ev = {.s = s, .via = -1, .from = -1, .threads = 32 * BANK_WARPS};
+        if (!ptx_threads_access(c, ins, 0, &ev, v))
+            return 32;
+        for (uint32_t w = 0; 32 * w < v->n; w++) {
+            int lanes = 0;
+            for (uint32_t t = 32 * w; t < v->n && t < 32 * w + 32; t++)
+                lanes += v->act[t] != PTX_ACT_NO;
+            most = lanes > most ? lanes : most;
+        }
+    }
+    return most;
+}
+
 /* The conflict of shared access i, if any, into s. */
 static bool conflict_of(ptx_ctx *c, uint32_t i, const ptx_operand *ad, bank_memo *memo, bank_site *s)
 {
@@ -310,6 +336,10 @@ static bool conflict_of(ptx_ctx *c, uint32_t i, const ptx_operand *ad, bank_memo
     if (a->st == PTX_AF_AFFINE && !(a->symco & 1)) {
         s->stride = a->k[0];
         s->degree = a->k[0] ? ptx_bank_degree_of_stride(a->k[0], size) : 1;
+        if (s->degree >= 2) {
+            int lanes = lanes_at_most(c, i);
+            s->degree = lanes < s->degree ? (lanes > 1 ? lanes : 1) : s->degree;
+        }
     } else if (ad->reg >= 0 && c->variant[ad->reg]) {
         /* not a constant stride: thread by thread, when the address varies across the threads */
         s->degree = degree_of_threads(c, i, size, memo, &s->why);

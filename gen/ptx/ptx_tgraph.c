@@ -468,7 +468,11 @@ static int32_t entry_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t
         return -1;
     if (n == 2)
         return node_of_def(c, th, (uint32_t)others[0], r, depth + 1);
-    return merged_value(c, th, r, others, 2, c->bstart[c->sync->loops[l].head]);
+    /* where the unrolled loop left the counter: a counter's value, which samples decide comparisons
+     * with (tid.y > k in a remainder loop), not a run-time size, though it depends on one */
+    int32_t v = merged_value(c, th, r, others, 2, c->bstart[c->sync->loops[l].head]);
+    th->nodes[v].param = 0;
+    return v;
 }
 
 /* A register with two definitions (three, for a peeled remainder loop: see entry_value), one of them
