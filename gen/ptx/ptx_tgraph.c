@@ -216,6 +216,7 @@ static int32_t merged_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_
 }
 
 static int32_t congruent_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth);
+static bool stepped_counter(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n);
 
 static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, uint32_t at,
                       int depth)
@@ -245,8 +246,11 @@ static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *def
         lid = innermost_loop(s, c->blk[defs[0]]);
     if (loop && ndefs == 2)
         phi_values(c, th, r, defs, &lid, &entry, &next, depth);
-    if (loop && ndefs == 2 && lid >= 0 && !ptx_in_loop(s, lid, c->blk[at]))
-        return merged_value(c, th, r, defs, ndefs, at); /* a phi of a loop the use is past */
+    if (loop && ndefs == 2 && lid >= 0 && !ptx_in_loop(s, lid, c->blk[at])) {
+        int32_t v = merged_value(c, th, r, defs, ndefs, at); /* a phi of a loop the use is past */
+        th->nodes[v].param = !stepped_counter(c, th, r, defs, ndefs);
+        return v;
+    }
     int32_t n = atom(th, w, identity, loop, lid, entry);
     th->nodes[n].arg[1] = next;
     th->nodes[n].small = !loop && th->divisor && th->divisor[r];
@@ -306,6 +310,19 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
                   !(step->kind == PTX_O_REG && !is_reg_or_copy(c, step, r) && !c->variant[step->reg])))
         return -1;
     return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
+}
+
+/* Whether one of r's definitions steps it by a constant (r += 4): r counts a loop's iterations. */
+static bool stepped_counter(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t d = through_copies(c, th, (uint32_t)defs[k], r);
+        int self = 0, op = update_op(c, &c->f->ins[d], d, r, &self);
+        int64_t step;
+        if ((op == OP_ADD || op == OP_SUB) && ptx_constant_operand(c, d, 3 - self, &step))
+            return true;
+    }
+    return false;
 }
 
 /* Whether nodes a and b compute one value for every thread: the same node, or the same operation
