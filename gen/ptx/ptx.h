@@ -197,10 +197,14 @@ typedef struct ptx_instr {
 
 typedef enum ptx_reg_class { PTX_RC_PRED, PTX_RC_16, PTX_RC_32, PTX_RC_64, PTX_RC_128 } ptx_reg_class;
 
+/* What a register's declared type lets it hold where an instruction's type asks (ptxas rejects a
+ * .f32 register in add.u32, and a .u32 one in add.f32): .b types anything. */
+enum { PTX_RK_BITS, PTX_RK_INT, PTX_RK_FLOAT };
 typedef struct ptx_reg {
     const char *name;
     uint32_t len;
     uint8_t cls;
+    uint8_t kind; /* PTX_RK_* */
 } ptx_reg;
 
 typedef struct ptx_symbol {

@@ -918,9 +918,30 @@ static int wanted_size(int rule, int j, int tsize)
     }
 }
 
+/* The register kinds (PTX_RK_* bits) an instruction of type t refuses, as ptxas 13.0 does (measured):
+ * integer types a floating-point register, floating-point types an integer one, and the packed and
+ * bf16 types (which no register type names) anything but .b registers. */
+static unsigned refused_kinds(const ptx_token *t)
+{
+    bool packed = t->n > 4 && t->p[t->n - 2] == 'x'; /* .f16x2, .bf16x2 */
+    if (t->p[1] == 'u' || t->p[1] == 's')
+        return 1u << PTX_RK_FLOAT;
+    if (t->p[1] == 'f')
+        return packed ? 1u << PTX_RK_INT | 1u << PTX_RK_FLOAT : 1u << PTX_RK_INT;
+    if (t->n >= 5 && t->p[1] == 'b' && t->p[2] == 'f') /* .bf16 */
+        return 1u << PTX_RK_INT | 1u << PTX_RK_FLOAT;
+    return 0;
+}
+
 static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, uint32_t base, uint32_t n)
 {
-    static const int bytes[] = {0, 2, 4, 8, 16}; /* ORDER ptx_reg_class */
+    static const int bytes[] = {0, 2, 4, 8, 16};                             /* ORDER ptx_reg_class */
+    static const char *const kinds[] = {"bit", "integer", "floating-point"}; /* ORDER PTX_RK_* */
+    const ptx_token *type = NULL; /* the instruction's type: its last type modifier */
+    for (uint32_t k = 0; k < in->nmods; k++)
+        if (ptx_type_bits(&ps->f->mods[in->mods + k]) > 0)
+            type = &ps->f->mods[in->mods + k];
+    unsigned refused = type ? refused_kinds(type) : 0;
     for (uint32_t j = 0; rule != SIZES_NONE && j < n; j++) {
         const ptx_operand *o = &ps->pend[base + j];
         int want = wanted_size(rule, (int)j, in->tsize);
@@ -930,6 +951,11 @@ static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, 
         if (bytes[r->cls] != want)
             ptx_fail_at(ps, o->line, o->col, "'%.*s' takes %d-bit registers here; '%.*s' has %d bits", (int)in->oplen,
                         in->op, want * 8, (int)r->len, r->name, bytes[r->cls] ? bytes[r->cls] * 8 : 1);
+        bool typed = !(rule == SIZES_SHIFT && j == 2); /* a shift amount is .u32 whatever the type */
+        if (typed && refused >> r->kind & 1)
+            ptx_fail_at(ps, o->line, o->col, "'%.*s%.*s' does not take the %s register '%.*s' (declare it .b%d)",
+                        (int)in->oplen, in->op, (int)type->n, type->p, kinds[r->kind], (int)r->len, r->name,
+                        bytes[r->cls] * 8);
     }
 }
 

@@ -87,7 +87,7 @@ static void skip_attribute(ptx_parser *ps)
 /* The words of a declaration before its name: .align N, a vector width, .attribute(...) of a
  * variable, .ptr and a state space of a kernel parameter, and one type (its width into *bits;
  * .texref, .samplerref and .surfref are handles of 64 bits). */
-static void parse_declaration_type(ptx_parser *ps, bool param, int *bits, int *vec)
+static void parse_declaration_type(ptx_parser *ps, bool param, int *bits, int *vec, uint8_t *kind)
 {
     int types = 0;
     for (; ps->tok.kind == PTX_T_DOTWORD; ptx_advance(ps)) {
@@ -103,6 +103,10 @@ static void parse_declaration_type(ptx_parser *ps, bool param, int *bits, int *v
             skip_attribute(ps);
         } else if (ptx_type_bits(t) > 0 || TOK_IS(t, ".texref") || TOK_IS(t, ".samplerref") || TOK_IS(t, ".surfref")) {
             *bits = ptx_type_bits(t) > 0 ? ptx_type_bits(t) : 64;
+            *kind = ptx_type_bits(t) <= 0              ? PTX_RK_BITS /* a handle */
+                    : t->p[1] == 'u' || t->p[1] == 's' ? PTX_RK_INT
+                    : t->p[1] == 'f'                   ? PTX_RK_FLOAT
+                                                       : PTX_RK_BITS;
             types++;
         } else if (!param || (!TOK_IS(t, ".ptr") && ptx_space_of(t) == PTX_SP_NONE)) {
             ptx_fail_at(ps, t->line, t->col, "unexpected '%.*s' in a declaration", (int)t->n, t->p);
@@ -116,8 +120,9 @@ static void parse_declaration_type(ptx_parser *ps, bool param, int *bits, int *v
 static void parse_variable(ptx_parser *ps, uint8_t space)
 {
     int bits = 8, vec = 1;
+    uint8_t kind = PTX_RK_BITS;
     ptx_advance(ps); /* the state space */
-    parse_declaration_type(ps, false, &bits, &vec);
+    parse_declaration_type(ps, false, &bits, &vec, &kind);
     for (;;) {
         if (ps->tok.kind != PTX_T_IDENT)
             ptx_expected(ps, "a variable name");
@@ -148,9 +153,9 @@ static void parse_variable(ptx_parser *ps, uint8_t space)
                 uint64_t n = (uint64_t)ptx_int_value(&ps->tok);
                 ptx_advance(ps);
                 ptx_expect_punct(ps, '>', "'>'");
-                ptx_declare_range(ps, &name, n, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
+                ptx_declare_range(ps, &name, n, ptx_class_of_bits(vec > 1 ? bits * vec : bits), kind);
             } else {
-                ptx_declare_reg(ps, &name, ptx_class_of_bits(vec > 1 ? bits * vec : bits));
+                ptx_declare_reg(ps, &name, ptx_class_of_bits(vec > 1 ? bits * vec : bits), kind);
             }
         } else {
             int32_t sym = ptx_declare_symbol(ps, &name, space, size); /* it may move m->syms */
@@ -249,7 +254,8 @@ static void parse_params(ptx_parser *ps)
         uint8_t space = TOK_IS(&ps->tok, ".param") ? PTX_SP_PARAM : PTX_SP_NONE;
         ptx_advance(ps);
         int bits = 8, vec = 1;
-        parse_declaration_type(ps, true, &bits, &vec);
+        uint8_t kind = PTX_RK_BITS;
+        parse_declaration_type(ps, true, &bits, &vec, &kind);
         if (ps->tok.kind != PTX_T_IDENT)
             ptx_expected(ps, "a parameter name");
         ptx_token name = ps->tok;
@@ -268,7 +274,7 @@ static void parse_params(ptx_parser *ps)
             int32_t sym = ptx_declare_symbol(ps, &name, PTX_SP_PARAM, count * (bits / 8 ? bits / 8 : 1));
             ps->m->syms[sym].elem = (uint32_t)(bits / 8 ? bits / 8 : 1);
         } else {
-            ptx_declare_reg(ps, &name, ptx_class_of_bits(bits));
+            ptx_declare_reg(ps, &name, ptx_class_of_bits(bits), kind);
         }
         if (ptx_punct(&ps->tok, ','))
             ptx_advance(ps);

@@ -153,7 +153,7 @@ typedef struct ptx_range_decl {
     const char *p;
     uint32_t n;
     uint64_t count;
-    uint8_t cls;
+    uint8_t cls, kind;
     uint32_t depth;  /* of the scope declaring it (ptx_binding) */
     int32_t *ids;    /* register id + 1 of members 0 .. nids-1 used so far (direct index, no hashing) */
     uint32_t nids;   /* grows with the highest such member used */
@@ -302,8 +302,8 @@ int ptx_special_reg(ptx_parser *ps);    /* the current token's special register 
 int32_t ptx_lookup_sym(ptx_parser *ps); /* the variable or function the current token names, or -1 */
 int32_t ptx_lookup_global(ptx_parser *ps, const ptx_token *name);
 /* Declarations in the innermost scope; each fails on a name that scope has already. */
-int32_t ptx_declare_reg(ptx_parser *ps, const ptx_token *name, uint8_t cls);
-void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, uint8_t cls);
+int32_t ptx_declare_reg(ptx_parser *ps, const ptx_token *name, uint8_t cls, uint8_t kind);
+void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, uint8_t cls, uint8_t kind);
 int32_t ptx_declare_symbol(ptx_parser *ps, const ptx_token *name, uint8_t space, int64_t size);
 /* In the module's scope whatever the scope open: a function's name. */
 int32_t ptx_declare_global(ptx_parser *ps, const ptx_token *name, uint8_t space, int64_t size);

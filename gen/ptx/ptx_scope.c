@@ -224,11 +224,11 @@ void ptx_free_scopes(ptx_parser *ps)
 
 /* ---- registers ---- */
 
-static int32_t new_reg(ptx_parser *ps, const char *p, uint32_t n, uint8_t cls)
+static int32_t new_reg(ptx_parser *ps, const char *p, uint32_t n, uint8_t cls, uint8_t kind)
 {
     ptx_function *f = ps->f;
     PTX_PUSH(f->regs, f->nregs, f->regc);
-    f->regs[f->nregs] = (ptx_reg){p, n, cls};
+    f->regs[f->nregs] = (ptx_reg){p, n, cls, kind};
     return (int32_t)f->nregs++;
 }
 
@@ -274,7 +274,7 @@ static int32_t new_range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx,
     if (idx >= PTX_RANGE_DIRECT) {
         int32_t r = ptx_strmap_get(&d->wide, t->p + plen, t->n - plen);
         if (r < 0) {
-            r = new_reg(ps, t->p, t->n, d->cls);
+            r = new_reg(ps, t->p, t->n, d->cls, d->kind);
             ptx_strmap_put(&d->wide, t->p + plen, t->n - plen, r);
         }
         return r;
@@ -292,7 +292,7 @@ static int32_t new_range_member(ptx_parser *ps, ptx_range_decl *d, uint64_t idx,
         d->nids = (uint32_t)want;
     }
     if (!d->ids[idx])
-        d->ids[idx] = new_reg(ps, t->p, t->n, d->cls) + 1;
+        d->ids[idx] = new_reg(ps, t->p, t->n, d->cls, d->kind) + 1;
     return d->ids[idx] - 1;
 }
 
@@ -349,15 +349,15 @@ static void check_new_name(ptx_parser *ps, const ptx_token *name, const char *wh
     }
 }
 
-int32_t ptx_declare_reg(ptx_parser *ps, const ptx_token *name, uint8_t cls)
+int32_t ptx_declare_reg(ptx_parser *ps, const ptx_token *name, uint8_t cls, uint8_t kind)
 {
     check_new_name(ps, name, "register");
-    int32_t r = new_reg(ps, name->p, name->n, cls);
+    int32_t r = new_reg(ps, name->p, name->n, cls, kind);
     bind(ps, name, PTX_NAME_REG, r);
     return r;
 }
 
-void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, uint8_t cls)
+void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, uint8_t cls, uint8_t kind)
 {
     uint32_t scope_start = ps->scopes[ps->nscopes - 1].nranges;
     for (uint32_t i = scope_start; i < ps->nranges; i++)
@@ -374,7 +374,7 @@ void ptx_declare_range(ptx_parser *ps, const ptx_token *name, uint64_t count, ui
     forget_reg_memos();
     PTX_PUSH(ps->ranges, ps->nranges, ps->rangec);
     ps->ranges[ps->nranges++] =
-        (ptx_range_decl){.p = name->p, .n = name->n, .count = count, .cls = cls, .depth = depth(ps)};
+        (ptx_range_decl){.p = name->p, .n = name->n, .count = count, .cls = cls, .kind = kind, .depth = depth(ps)};
 }
 
 /* ---- variables, functions and labels ---- */
