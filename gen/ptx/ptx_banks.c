@@ -313,7 +313,7 @@ static int lanes_at_most(ptx_ctx *c, uint32_t ins)
     ptx_tvals *v = ptx_threads_scratch(c, 0);
     int most = 0;
     for (int s = 0; s < ptx_threads_samples(c) && most < 32; s++) {
-        ptx_eval ev = {.s = s, .via = -1, .from = -1, .threads = 32 * BANK_WARPS};
+        ptx_eval ev = {.s = s, .via = -1, .from = -1}; /* every warp: the condition may pass only late ones */
         if (!ptx_threads_access(c, ins, 0, &ev, v))
             return 32;
         for (uint32_t w = 0; 32 * w < v->n; w++) {

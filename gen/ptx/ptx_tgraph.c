@@ -312,16 +312,23 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
     return up->kind == PTX_K_ADD ? OP_ADD : OP_SUB;
 }
 
+/* Whether definition d of r steps r by a constant (r += 4, directly or through copies): *step, and
+ * the instruction that reads the r it steps, *at. */
+static bool constant_step(ptx_ctx *c, ptx_threads *th, int32_t r, int32_t d, int64_t *step, uint32_t *at)
+{
+    *at = through_copies(c, th, (uint32_t)d, r);
+    int self = 0, op = update_op(c, &c->f->ins[*at], *at, r, &self);
+    return (op == OP_ADD || op == OP_SUB) && ptx_constant_operand(c, *at, 3 - self, step);
+}
+
 /* Whether one of r's definitions steps it by a constant (r += 4): r counts a loop's iterations. */
 static bool stepped_counter(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n)
 {
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t d = through_copies(c, th, (uint32_t)defs[k], r);
-        int self = 0, op = update_op(c, &c->f->ins[d], d, r, &self);
-        int64_t step;
-        if ((op == OP_ADD || op == OP_SUB) && ptx_constant_operand(c, d, 3 - self, &step))
+    int64_t step;
+    uint32_t at;
+    for (uint32_t k = 0; k < n; k++)
+        if (constant_step(c, th, r, defs[k], &step, &at))
             return true;
-    }
     return false;
 }
 
@@ -347,26 +354,46 @@ static bool same_node(const ptx_threads *th, int32_t a, int32_t b, int depth)
  * constants (a thread's index striding through a loop whose trip count differs between threads:
  * tid.x, then += 256 each time round; where a use past the loop cannot say how often): x plus an
  * unknown multiple of the largest power of two dividing every step, so that its low bits stay
- * known. -1 when the definitions are not of that kind. */
+ * known. Every start counts, those that reach the use only through a step too (tid.x + 1 stepped by
+ * 256 is not tid.x plus a multiple of 256). -1 when the definitions are not of that kind. */
 static int32_t congruent_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth)
 {
     if (n < 2 || n > 3)
         return -1;
+    /* the definitions that reach the use, and those that reach a step among them, in turn: each a
+     * step or a start, every start one value (two copies of tid.x) */
+    int32_t seen[8];
+    uint32_t nseen = 0;
+    for (uint32_t k = 0; k < n; k++)
+        seen[nseen++] = defs[k];
     int32_t base = -1;
     int zeros = 64;
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t d = through_copies(c, th, (uint32_t)defs[k], r);
-        int self = 0, op = update_op(c, &c->f->ins[d], d, r, &self);
+    for (uint32_t k = 0; k < nseen; k++) {
         int64_t step;
-        if ((op == OP_ADD || op == OP_SUB) && ptx_constant_operand(c, d, 3 - self, &step)) {
-            int z = step ? __builtin_ctzll((uint64_t)step) : 64;
-            zeros = z < zeros ? z : zeros;
+        uint32_t at;
+        if (!constant_step(c, th, r, seen[k], &step, &at)) {
+            int32_t v = node_of_def(c, th, (uint32_t)seen[k], r, depth + 1);
+            if (base >= 0 && !same_node(th, base, v, 8))
+                return -1;
+            base = v;
             continue;
         }
-        int32_t v = node_of_def(c, th, (uint32_t)defs[k], r, depth + 1);
-        if (base >= 0 && !same_node(th, base, v, 8))
+        int z = step ? __builtin_ctzll((uint64_t)step) : 64;
+        zeros = z < zeros ? z : zeros;
+        int32_t back[3];
+        bool guarded;
+        uint32_t nb = reaching_defs(c, th, at, r, back, &guarded); /* what the step steps */
+        if (nb > 3)
             return -1;
-        base = v;
+        for (uint32_t e = 0; e < nb; e++) {
+            bool known = false;
+            for (uint32_t j = 0; j < nseen; j++)
+                known |= seen[j] == back[e];
+            if (!known && nseen == 8)
+                return -1;
+            if (!known)
+                seen[nseen++] = back[e];
+        }
     }
     int w = reg_width(c->f, r);
     if (base < 0 || zeros == 0 || zeros >= w)
