@@ -32,6 +32,28 @@ expect_output "PTX_SYNTAX_pos.ptx:10:23" "syntax error carries file:line:column"
 expect_status 0 "local memory through a call" "$tnptx" "$rules/LOCAL_MEMORY_callee_pos.ptx"
 expect_output "LOCAL_MEMORY_callee_pos.ptx:94:2: warning \[LOCAL_MEMORY\] local memory: this call reaches _Z4pickPKfi" \
     "the kernel's LOCAL_MEMORY at its call"
+# Registers as ptxas -v allocates them: with no launch bounds and no cap it aims at an occupancy
+# (30 registers for both kernels), with -maxrregcount 255 at its schedule (47 and 84; see the file).
+estimate_of() { # kernel tnptx-options... -> the kernel's "estimate" in --json
+    local kernel=$1
+    shift
+    "$tnptx" --json "$@" "$rules/../ptx_valid/occupancy_target.ptx" |
+        sed -n "s/.*\"name\": \"$kernel\".*\"estimate\": \([0-9]*\).*/\1/p"
+}
+expect_estimate() { # low high description kernel tnptx-options...
+    local low=$1 high=$2 what=$3
+    shift 3
+    local got
+    got=$(estimate_of "$@")
+    if [ -z "$got" ] || [ "$got" -lt "$low" ] || [ "$got" -gt "$high" ]; then
+        echo "FAIL: $what: estimate '$got', expected $low to $high"
+        failures=$((failures + 1))
+    fi
+}
+expect_estimate 27 33 "plain ptxas keeps to an occupancy" occupancy_target
+expect_estimate 27 33 "loads read late move down to their reader" occupancy_target_held
+expect_estimate 42 52 "-maxrregcount 255 lets ptxas schedule" occupancy_target --maxrregcount 255
+expect_estimate 76 92 "-maxrregcount 255, loads issued early" occupancy_target_held --maxrregcount 255
 expect_status 2 "missing file" "$tnptx" "$work/no-such-file.ptx"
 expect_output "cannot read" "missing file message"
 # Only regular files are read, and none over the size cap: each refusal is immediate and names the

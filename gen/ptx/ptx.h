@@ -280,7 +280,8 @@ typedef struct ptx_function {
     int maxlive, maxlive_scheduled, maxlive_pred, reg_by_class[5];
     int reg_demand;       /* registers ptxas would use with no cap (-maxrregcount 255) */
     int reg_cap;          /* registers it may use (ptx_register_cap) */
-    int reg_estimate;     /* registers it uses: the demand, or the cap when the demand exceeds it */
+    int reg_estimate;     /* registers it uses (ptxas -v): the demand, or less for an occupancy, or the cap */
+    int reg_unbounded;    /* registers it uses when let (ptxas -maxrregcount 255): the demand within the cap */
     int reg_spilled;      /* registers' worth of values spilled to local memory (demand - cap), or 0 */
     uint8_t reg_cap_from; /* ptx_cap_source */
     double occupancy, occupancy_without_registers; /* the latter: what threads and shared memory allow */
@@ -376,6 +377,9 @@ int ptx_blocks_for_regs(const ptx_arch *a, int threads, int regs);
 /* The most registers per thread that keep as many blocks of `threads` threads resident as `regs`
  * registers do (at least regs). */
 int ptx_occupancy_level(const ptx_arch *a, int threads, int regs);
+/* The same with no block size known: counted in warps, one per sub-partition at a time (what
+ * ptxas aims at for a kernel without launch bounds or a register cap). */
+int ptx_warp_occupancy_level(const ptx_arch *a, int regs);
 
 /* Reports. */
 void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, bool verbose);

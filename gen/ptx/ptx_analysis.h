@@ -49,6 +49,8 @@ typedef struct ptx_ctx {
     uint8_t *window;                        /* per register: PTX_WIN_*, a pointer into shared memory */
     uint8_t *weight;                        /* per register: the 32-bit registers its value takes */
     uint8_t *expansion;                     /* per instruction: ptx_expansion_registers (ptx_liveness) */
+    uint32_t *need_order;                   /* per block, its instructions in the order the need counts
+                                               them: loads moved down to their first reader (ptx_liveness) */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
     uint32_t *sym_stamp, stamp;             /* the module's symbols, stamp where this function uses them */
     int32_t *only_def;                      /* per register: its single unguarded definition, or -1 */
@@ -271,6 +273,8 @@ static inline bool ptx_defines(const ptx_ctx *c, uint32_t j, int32_t reg)
 }
 
 /* ---- ptxas's scheduler, modelled (ptx_schedule.c) ---- */
+/* Loads (and texture fetches) ptxas may move: not volatile. */
+bool ptx_movable_load(const ptx_function *f, const ptx_instr *in);
 /* Scratch for one function's blocks: per register, per node of a block, edges and lists. */
 typedef struct ptx_sched {
     int32_t *block; /* all of the arrays below but heap */

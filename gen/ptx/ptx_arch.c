@@ -94,6 +94,11 @@ int ptx_occupancy_level(const ptx_arch *a, int threads, int regs)
     return level > regs ? level : regs;
 }
 
+int ptx_warp_occupancy_level(const ptx_arch *a, int regs)
+{
+    return ptx_occupancy_level(a, 32 * a->sub_partitions, regs);
+}
+
 /* Measured with ptxas 13.0: .maxnreg wins over a bare .maxntid (one block), .minnctapersm still
  * applies, -maxrregcount is ignored when the PTX carries any of them, .minnctapersm is ignored when
  * that many blocks exceed the SM's threads or blocks, and a .maxnreg above 255 is ignored. */

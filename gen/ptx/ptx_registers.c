@@ -401,8 +401,100 @@ static void solve_liveness(const ptx_ctx *c, live_sets *s)
     }
 }
 
+/* ---- the order the need counts ---- */
+
+/* Does instruction k keep a load from space sp from moving below it: a write to memory it may
+ * read, a barrier, fence or wait, a call? */
+static bool holds_load_back(const ptx_instr *k, int sp)
+{
+    unsigned related = sp == PTX_SP_GENERIC ? ~0u : (1u << sp) | (1u << PTX_SP_GENERIC);
+    return (k->writes & related) || (sp == PTX_SP_GENERIC && k->writes) || k->sync != PTX_SYNC_NONE ||
+           k->kind == PTX_K_CALL;
+}
+
+/* Under register pressure ptxas moves a load down to the first instruction that reads it (measured:
+ * 30 loads issued ahead of a chain of 40 load-and-multiply steps and read only after it, 30 registers
+ * and not 62 with ptxas -v). Within block b, a load that nothing stops (a write to its memory, a
+ * barrier or fence, a redefinition of its address) is put right before its first reader; one not
+ * read in the block stays. sink[i]: the reader, -1 while pending, -2 when it stays. */
+static void sink_loads(const ptx_ctx *c, uint32_t b, int32_t *sink, int32_t *pending, int32_t *next, uint32_t *last_def,
+                       int32_t *load_of)
+{
+    const ptx_function *f = c->f;
+    int32_t head[PTX_SP_COUNT];
+    for (int sp = 0; sp < PTX_SP_COUNT; sp++)
+        head[sp] = -1;
+    for (uint32_t k = c->bstart[b]; k < c->bend[b]; k++) {
+        const ptx_instr *in = &f->ins[k];
+        const int32_t *r = c->du + c->du_start[k];
+        sink[k] = -2;
+        for (int sp = 0; sp < PTX_SP_COUNT; sp++)
+            if (head[sp] >= 0 && holds_load_back(in, sp)) {
+                for (int32_t l = head[sp]; l >= 0; l = next[l])
+                    sink[l] = sink[l] == -1 ? -2 : sink[l];
+                head[sp] = -1;
+            }
+        for (uint32_t j = ptx_first_read(c, k); j < c->ndef[k] + c->nuse[k]; j++) {
+            int32_t l = pending[r[j]] == (int32_t)b ? load_of[r[j]] : -1;
+            if (l < 0 || sink[l] != -1)
+                continue;
+            /* its address registers must still hold what the load read */
+            const int32_t *lr = c->du + c->du_start[l];
+            bool moved = false;
+            for (uint32_t u = c->ndef[l]; u < c->ndef[l] + c->nuse[l]; u++)
+                moved |= last_def[lr[u]] > (uint32_t)l + 1;
+            sink[l] = moved ? -2 : (int32_t)k;
+        }
+        for (uint32_t j = 0; j < c->ndef[k]; j++) {
+            last_def[r[j]] = k + 1;
+            pending[r[j]] = -1;
+        }
+        if (ptx_movable_load(f, in) && in->guard < 0 && c->ndef[k] && !(in->sem & (PTX_SEM_ACQUIRE | PTX_SEM_ASYNC))) {
+            int sp = in->space < PTX_SP_COUNT ? in->space : PTX_SP_GENERIC;
+            sink[k] = -1;
+            next[k] = head[sp];
+            head[sp] = (int32_t)k;
+            for (uint32_t j = 0; j < c->ndef[k]; j++) {
+                pending[r[j]] = (int32_t)b;
+                load_of[r[j]] = (int32_t)k;
+            }
+        }
+    }
+    for (uint32_t k = c->bstart[b]; k < c->bend[b]; k++)
+        sink[k] = sink[k] == -1 ? -2 : sink[k];
+}
+
+/* c->need_order: each block's instructions with the loads sink_loads moves put before their readers. */
+static void need_order(ptx_ctx *c)
+{
+    uint32_t n = c->n, nr = c->f->nregs;
+    int32_t *sink = ptx_scratch(c, n, 4), *next = ptx_scratch(c, n, 4), *first = ptx_scratch(c, n, 4);
+    int32_t *pending = ptx_scratch(c, nr, 4), *load_of = ptx_scratch(c, nr, 4);
+    uint32_t *last_def = ptx_scratch(c, nr, 4);
+    c->need_order = ptx_scratch(c, n, 4);
+    for (uint32_t r = 0; r < nr; r++)
+        pending[r] = -1;
+    for (uint32_t b = 0; b < c->nb; b++) {
+        for (uint32_t k = c->bstart[b]; k < c->bend[b]; k++)
+            first[k] = -1;
+        sink_loads(c, b, sink, pending, next, last_def, load_of);
+        for (uint32_t k = c->bend[b]; k-- > c->bstart[b];) /* lists in program order */
+            if (sink[k] >= 0) {
+                next[k] = first[sink[k]];
+                first[sink[k]] = (int32_t)k;
+            }
+        uint32_t at = c->bstart[b];
+        for (uint32_t k = c->bstart[b]; k < c->bend[b]; k++) {
+            for (int32_t l = first[k]; l >= 0; l = next[l])
+                c->need_order[at++] = (uint32_t)l;
+            if (sink[k] < 0)
+                c->need_order[at++] = k;
+        }
+    }
+}
+
 /* Walks block b backwards from its live-out set (live is scratch): the most registers and predicates
- * live at once in program order. */
+ * live at once in the order the need counts (c->need_order). */
 static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint64_t *out, uint32_t words, uint32_t b,
                               uint64_t *live, int best[2])
 {
@@ -414,7 +506,8 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
             uint32_t x = w * 64 + (uint32_t)__builtin_ctzll(v);
             cur[0] += c->weight[x], cur[1] += f->regs[x].cls == PTX_RC_PRED;
         }
-    for (uint32_t i = c->bend[b]; i-- > c->bstart[b];) {
+    for (uint32_t at = c->bend[b]; at-- > c->bstart[b];) {
+        uint32_t i = c->need_order[at];
         const int32_t *r = c->du + c->du_start[i];
         int peak[2] = {cur[0] + c->expansion[i], cur[1]};
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
@@ -659,6 +752,13 @@ static void squeezed_need(ptx_ctx *c, const live_sets *main)
     f->maxlive = MIN(f->maxlive, need);
 }
 
+/* Plain ptxas -v (no launch bounds, no .maxnreg, no -maxrregcount) aims at an occupancy of its own. */
+static bool aims_at_occupancy(const ptx_ctx *c)
+{
+    const ptx_function *f = c->f;
+    return !f->reqntid && !f->maxntid && !f->maxnreg && !c->opt->maxrregcount;
+}
+
 void ptx_liveness(ptx_ctx *c)
 {
     ptx_function *f = c->f;
@@ -674,12 +774,16 @@ void ptx_liveness(ptx_ctx *c)
                    ptx_scratch(c, (size_t)nb * words, 8), ptx_scratch(c, (size_t)(nb + 1) * words, 8)};
     block_uses_and_defs(c, &rm, &s);
     solve_liveness(c, &s);
+    need_order(c);
     int *copies = unrolled_copies(c);
     block_pressures(c, &rm, &s, copies);
-    /* the squeezed need matters where it may lower an occupancy level or the spills */
+    /* the squeezed need matters where it may lower an occupancy level (of launch bounds, or the one
+     * plain ptxas aims at) or the spills */
     int threads = f->reqntid ? f->reqntid : f->maxntid, need = f->maxlive + PTX_REG_OVERHEAD;
-    bool leveled = threads > 0 && !f->maxnreg &&
-                   ptx_occupancy_level(c->arch, threads, need) > ptx_occupancy_level(c->arch, threads, 1);
+    bool leveled =
+        threads > 0
+            ? !f->maxnreg && ptx_occupancy_level(c->arch, threads, need) > ptx_occupancy_level(c->arch, threads, 1)
+            : aims_at_occupancy(c) && ptx_warp_occupancy_level(c->arch, need) > ptx_warp_occupancy_level(c->arch, 1);
     if (leveled || need > ptx_register_cap(f, c->arch, c->opt->maxrregcount, NULL))
         squeezed_need(c, &s);
 }
@@ -702,9 +806,12 @@ static bool sets_maxnreg(const ptx_function *f)
 /* The registers ptxas allocates. need: what the fewest-registers order holds; demand: what the
  * latency order holds (ptxas with -maxrregcount 255), both plus PTX_REG_OVERHEAD. With launch
  * bounds ptxas aims at an occupancy instead (-maxrregcount is then ignored): as many blocks as the
- * need allows, using at most the registers that still fit them. A kernel that moves registers
- * between warps (setmaxnreg) is given its whole cap. A promoted .local array lives in registers:
- * its elements are the values its loads and stores already count, or at least its size. */
+ * need allows, using at most the registers that still fit them. With no bounds and no cap at all
+ * (plain ptxas -v, as nvcc runs it) it aims at one too, counted in warps: a kernel needing 25
+ * registers gets at most 32 (the full SM), one needing 60 at most 64, whatever its demand. A kernel
+ * that moves registers between warps (setmaxnreg) is given its whole cap. A promoted .local array
+ * lives in registers: its elements are the values its loads and stores already count, or at least
+ * its size. */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
 {
     ptx_function *f = c->f;
@@ -721,7 +828,11 @@ void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
     ptx_cap_source from;
     f->reg_cap = ptx_register_cap(f, a, c->opt->maxrregcount, &from);
     f->reg_cap_from = (uint8_t)from;
-    f->reg_estimate = sets_maxnreg(f) ? f->reg_cap : MIN(f->reg_demand, f->reg_cap);
+    bool moves_registers = sets_maxnreg(f);
+    f->reg_unbounded = moves_registers ? f->reg_cap : MIN(f->reg_demand, f->reg_cap);
+    f->reg_estimate = f->reg_unbounded;
+    if (aims_at_occupancy(c) && !moves_registers)
+        f->reg_estimate = MIN(f->reg_estimate, MAX(need, ptx_warp_occupancy_level(a, need)));
     f->reg_spilled = need > f->reg_cap + PTX_SPILL_SLACK ? need - f->reg_cap : 0;
 }
 
@@ -801,13 +912,26 @@ void ptx_find_register_issues(ptx_ctx *c)
                         "registers (%d bytes) to local memory",
                         f->reg_spilled + f->reg_cap, f->reg_cap, ptx_cap_source_names[f->reg_cap_from], f->reg_spilled,
                         4 * f->reg_spilled);
-    int blocks = ptx_blocks_for_regs(c->arch, f->block_size, f->reg_estimate);
+    /* the pressure is what the code asks for: where plain ptxas holds its registers down to keep
+     * an occupancy, it gives up latency instead (measured against -maxrregcount 255) */
+    int wanted = f->reg_unbounded;
+    int blocks = ptx_blocks_for_regs(c->arch, f->block_size, wanted);
     double by_regs = (double)blocks * ((f->block_size + 31) / 32) / c->arch->max_warps_sm;
-    if (by_regs < PTX_PRESSURE_OCCUPANCY)
+    if (by_regs >= PTX_PRESSURE_OCCUPANCY)
+        return;
+    if (wanted == f->reg_estimate)
         ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
                         "keep fewer values live at once (smaller register tiles, less unrolling)",
                         "about %d registers per thread: at most %d%% occupancy with %d-thread blocks (%d%% "
                         "without this register limit)",
-                        f->reg_estimate, (int)(by_regs * 100 + 0.5), f->block_size,
+                        wanted, (int)(by_regs * 100 + 0.5), f->block_size,
                         (int)(f->occupancy_without_registers * 100 + 0.5));
+    else
+        ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
+                        "keep fewer values live at once (smaller register tiles, less unrolling)",
+                        "about %d registers per thread to hide its latencies: at most %d%% occupancy with "
+                        "%d-thread blocks (%d%% without this register limit); by default ptxas keeps to about "
+                        "%d and schedules for fewer registers instead",
+                        wanted, (int)(by_regs * 100 + 0.5), f->block_size,
+                        (int)(f->occupancy_without_registers * 100 + 0.5), f->reg_estimate);
 }

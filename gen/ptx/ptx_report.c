@@ -37,7 +37,6 @@ static const char *bound(const ptx_function *f, const ptx_arch *a)
     return intensity(f) < a->peak_gflops / a->peak_gbps ? "memory" : "compute";
 }
 
-
 static uint32_t instruction_count(const ptx_function *f)
 {
     return f->nins;
@@ -78,10 +77,11 @@ void ptx_report_json(FILE *out, const ptx_module *m, const ptx_options *opt, boo
         fprintf(out,
                 ", \"kind\": \"%s\", \"line\": %u, \"registers\": {\"estimate\": %d, \"max_live\": %d, "
                 "\"predicates\": %d, \"by_type\": {\"pred\": %d, \"b16\": %d, \"b32\": %d, \"b64\": %d, "
-                "\"b128\": %d}, \"demand\": %d, \"cap\": %d, \"cap_from\": \"%s\", \"spilled\": %d}",
+                "\"b128\": %d}, \"demand\": %d, \"unbounded\": %d, \"cap\": %d, \"cap_from\": \"%s\", "
+                "\"spilled\": %d}",
                 f->is_entry ? "entry" : "func", f->line, f->reg_estimate, f->maxlive, f->maxlive_pred,
                 f->reg_by_class[PTX_RC_PRED], f->reg_by_class[PTX_RC_16], f->reg_by_class[PTX_RC_32],
-                f->reg_by_class[PTX_RC_64], f->reg_by_class[PTX_RC_128], f->reg_demand, f->reg_cap,
+                f->reg_by_class[PTX_RC_64], f->reg_by_class[PTX_RC_128], f->reg_demand, f->reg_unbounded, f->reg_cap,
                 cap_from_names[f->reg_cap_from], f->reg_spilled);
         fprintf(out,
                 ", \"occupancy\": {\"fraction\": %.4f, \"blocks_per_sm\": %d, \"block_size\": %d, "

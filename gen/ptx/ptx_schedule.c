@@ -20,8 +20,7 @@ enum {
     PTX_LAT_GLOBAL = 32, /* global, local, generic and texture loads */
 };
 
-/* Loads ptxas may move: not volatile. */
-static bool hoistable_load(const ptx_function *f, const ptx_instr *in)
+bool ptx_movable_load(const ptx_function *f, const ptx_instr *in)
 {
     if (in->kind == PTX_K_TEX)
         return true;
@@ -54,7 +53,7 @@ static bool splits_block(const ptx_function *f, const ptx_instr *in)
 
 static int latency(const ptx_function *f, const ptx_instr *in)
 {
-    if ((in->kind == PTX_K_LD || in->kind == PTX_K_TEX) && hoistable_load(f, in)) {
+    if ((in->kind == PTX_K_LD || in->kind == PTX_K_TEX) && ptx_movable_load(f, in)) {
         if (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST)
             return PTX_LAT_CONST;
         return in->space == PTX_SP_SHARED || ptx_op_is(in, "ldmatrix") ? PTX_LAT_SHARED : PTX_LAT_GLOBAL;
@@ -75,7 +74,7 @@ static int latency(const ptx_function *f, const ptx_instr *in)
 static bool orders_memory(const ptx_function *f, const ptx_instr *in)
 {
     return in->kind == PTX_K_BAR || in->kind == PTX_K_CALL || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED ||
-           in->kind == PTX_K_CP_ASYNC || in->kind == PTX_K_OTHER || (in->kind == PTX_K_LD && !hoistable_load(f, in));
+           in->kind == PTX_K_CP_ASYNC || in->kind == PTX_K_OTHER || (in->kind == PTX_K_LD && !ptx_movable_load(f, in));
 }
 
 /* ---- the dependence graph of one block ---- */
@@ -166,7 +165,7 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
     default:
         return; /* arithmetic, moves, branches */
     }
-    bool load = hoistable_load(f, in), fence = orders_memory(f, in);
+    bool load = ptx_movable_load(f, in), fence = orders_memory(f, in);
     if (!load && !fence && in->kind != PTX_K_ST)
         return;
     int sp = in->space < PTX_SP_COUNT ? in->space : PTX_SP_GENERIC;
@@ -284,7 +283,7 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
     for (int32_t k = 0; k < n; k++) {
         uint32_t i = s->instr[k];
         const int32_t *r = c->du + c->du_start[i];
-        bool load = hoistable_load(f, &f->ins[i]);
+        bool load = ptx_movable_load(f, &f->ins[i]);
         s->opnd_start[k] = s->nopnds;
         if (!folded(c, base, i))
             for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
