@@ -422,18 +422,21 @@ static void sink_loads(const ptx_ctx *c, uint32_t b, int32_t *sink, int32_t *pen
 {
     const ptx_function *f = c->f;
     int32_t head[PTX_SP_COUNT];
+    unsigned spaces = 0; /* those with pending loads */
     for (int sp = 0; sp < PTX_SP_COUNT; sp++)
         head[sp] = -1;
     for (uint32_t k = c->bstart[b]; k < c->bend[b]; k++) {
         const ptx_instr *in = &f->ins[k];
         const int32_t *r = c->du + c->du_start[k];
         sink[k] = -2;
-        for (int sp = 0; sp < PTX_SP_COUNT; sp++)
-            if (head[sp] >= 0 && holds_load_back(in, sp)) {
-                for (int32_t l = head[sp]; l >= 0; l = next[l])
-                    sink[l] = sink[l] == -1 ? -2 : sink[l];
-                head[sp] = -1;
-            }
+        if (spaces && (in->writes || in->sync != PTX_SYNC_NONE || in->kind == PTX_K_CALL))
+            for (int sp = 0; sp < PTX_SP_COUNT; sp++)
+                if ((spaces >> sp & 1) && holds_load_back(in, sp)) {
+                    for (int32_t l = head[sp]; l >= 0; l = next[l])
+                        sink[l] = sink[l] == -1 ? -2 : sink[l];
+                    head[sp] = -1;
+                    spaces &= ~(1u << sp);
+                }
         for (uint32_t j = ptx_first_read(c, k); j < c->ndef[k] + c->nuse[k]; j++) {
             int32_t l = pending[r[j]] == (int32_t)b ? load_of[r[j]] : -1;
             if (l < 0 || sink[l] != -1)
@@ -454,6 +457,7 @@ static void sink_loads(const ptx_ctx *c, uint32_t b, int32_t *sink, int32_t *pen
             sink[k] = -1;
             next[k] = head[sp];
             head[sp] = (int32_t)k;
+            spaces |= 1u << sp;
             for (uint32_t j = 0; j < c->ndef[k]; j++) {
                 pending[r[j]] = (int32_t)b;
                 load_of[r[j]] = (int32_t)k;
@@ -468,10 +472,12 @@ static void sink_loads(const ptx_ctx *c, uint32_t b, int32_t *sink, int32_t *pen
 static void need_order(ptx_ctx *c)
 {
     uint32_t n = c->n, nr = c->f->nregs;
-    int32_t *sink = ptx_scratch(c, n, 4), *next = ptx_scratch(c, n, 4), *first = ptx_scratch(c, n, 4);
-    int32_t *pending = ptx_scratch(c, nr, 4), *load_of = ptx_scratch(c, nr, 4);
+    /* every element is written before it is read but last_def's (read as 0: defined before) */
+    int32_t *sink = ptx_alloc_raw(c->scratch, (n + 1) * 4), *next = ptx_alloc_raw(c->scratch, (n + 1) * 4);
+    int32_t *first = ptx_alloc_raw(c->scratch, (n + 1) * 4), *pending = ptx_alloc_raw(c->scratch, (nr + 1) * 4);
+    int32_t *load_of = ptx_alloc_raw(c->scratch, (nr + 1) * 4);
     uint32_t *last_def = ptx_scratch(c, nr, 4);
-    c->need_order = ptx_scratch(c, n, 4);
+    c->need_order = ptx_alloc_raw(c->scratch, (n + 1) * 4);
     for (uint32_t r = 0; r < nr; r++)
         pending[r] = -1;
     for (uint32_t b = 0; b < c->nb; b++) {
