@@ -225,6 +225,8 @@ typedef struct ptx_eval {
     uint8_t trips;    /* times around loop `via` when it names one: 0 or 1 once, up to 3 (flights of copies) */
     bool many;        /* around loop `via` more than once, how many times not known */
     uint32_t around;  /* noisy: the one loop gone around, plus 1; 0 when not known (flights of copies) */
+    bool params;      /* comparisons with parameters and block indices decided by the sample (a witness
+                         for some launch, not every one: the addresses a store's data is loaded from) */
 } ptx_eval;
 /* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */
 bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);

@@ -493,7 +493,7 @@ static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64
 {
     if (side->load_s != s) {
         ptx_tvals *v = ptx_threads_scratch(c, 1);
-        ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        ptx_eval ev = {.s = s, .via = -1, .from = -1, .params = true}; /* data loaded for some launch */
         side->load_s = s;
         side->load_known = ptx_threads_access(c, side->loads[0], 0, &ev, v) && v->known;
         side->load_sampled |= side->load_known && v->sampled;

@@ -138,7 +138,8 @@ static uint64_t apply_plain_hi(const tnode *n, uint64_t a, uint64_t b)
     return h;
 }
 
-static ptx_kb apply(const tnode *n, const ptx_kb *a)
+/* params: comparisons with parameters and block indices decided (ptx_eval) */
+static ptx_kb apply(const tnode *n, const ptx_kb *a, bool params)
 {
     int w = n->w;
     switch (n->op) {
@@ -190,7 +191,7 @@ static ptx_kb apply(const tnode *n, const ptx_kb *a)
     case OP_SETP: {
         /* a comparison with a parameter or a block index (n, blockIdx) is not decided by a sample:
          * the threads it lets through are the ones whose fate the data decides */
-        int r = n->param ? -1 : ptx_kb_compare(a[0], a[1], n->aux, (int)n->imm, n->sgn);
+        int r = n->param && !params ? -1 : ptx_kb_compare(a[0], a[1], n->aux, (int)n->imm, n->sgn);
         return r < 0 ? ptx_kb_unknown(1) : ptx_kb_const((uint64_t)r, 1);
     }
     default:
@@ -278,7 +279,7 @@ static bool uniform_node(const ptx_threads *th, const tnode *n, const eval_env *
     }
     if (n->kind != TN_OP)
         return false;
-    if (n->op == OP_SETP && n->param)
+    if (n->op == OP_SETP && n->param && !env->ev->params)
         return true; /* unknown for every thread */
     for (int j = 0; j < 4; j++)
         if (n->arg[j] >= 0 && !th->uni[n->arg[j]])
@@ -581,8 +582,9 @@ static void compute_bits(ptx_threads *th, uint32_t x, uint32_t count, ptx_kb *ou
         }
         for (int j = 0; j < 4; j++)
             a[j] = nd->arg[j] >= 0 ? get(th, nd->arg[j], t) : ptx_kb_unknown(nd->w);
-        out[t] = apply(nd, a);
+        out[t] = apply(nd, a, env->ev->params);
     }
+    env->sampled |= nd->kind == TN_OP && nd->op == OP_SETP && nd->param && env->ev->params;
 }
 
 /* Room for the values of every node in `order`, for n threads each. */
@@ -790,7 +792,7 @@ static void keep_root(ptx_threads *th, int32_t x, ptx_root *e)
 static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx_root *out)
 {
     const tnode *nd = &th->nodes[x];
-    if (!th->kept_n || th->sizing || (nd->loops && !env->ev->unknown))
+    if (!th->kept_n || th->sizing || (nd->loops && !env->ev->unknown) || env->ev->params)
         return false;
     uint64_t key = plain_key(th, x, env->ev->s, nd->loops && env->ev->unknown);
     for (uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1); th->kept[h].key;
@@ -827,7 +829,8 @@ ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2],
                      bool kept_only)
 {
-    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
+    /* a prefix of the threads, or comparisons with parameters decided: not kept */
+    bool part = (ev->threads && ev->threads < (uint32_t)th->nthreads) || ev->params;
     eval_env env_ = {.c = c, .ev = ev, .keep = !part}, *env = &env_;
     int32_t roots[2] = {x, y};
     ptx_root *slot[2] = {NULL, NULL};
@@ -836,7 +839,7 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     for (int k = 0; k < 2; k++) {
         if (roots[k] < 0)
             continue;
-        slot[k] = root_slot(th, roots[k], env);
+        slot[k] = part ? NULL : root_slot(th, roots[k], env);
         keyed &= slot[k] != NULL;
         if (slot[k] && (slot[k]->kv || slot[k]->kb))
             out[k] = *slot[k];
@@ -848,7 +851,7 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     if (kept_only)
         return false;
     collect(th, todo, 2, env);
-    evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
+    evaluate(th, ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {
         if (todo[k] < 0)
             continue;

@@ -7,13 +7,14 @@ registers, spill stores and stack frame as nvcc runs it (-v, no options: the cap
 own) and its registers with -maxrregcount 255, and tnptx for its estimate (against the first),
 its unbounded figure (against the second) and its findings. Prints each kernel's registers, the
 set's mean relative errors, the kernels a rule gets wrong and each rule's precision and recall,
-against: REGISTER_SPILL, spill stores; LOCAL_MEMORY, a stack frame beyond the spills;
-HIGH_REGISTER_PRESSURE, more than 64 registers with -maxrregcount 255. set1 was written
+against, as ptx_corpus labels them: REGISTER_SPILL, spill stores; LOCAL_MEMORY, a .local array in
+the file and a stack frame with -maxrregcount 255; HIGH_REGISTER_PRESSURE, more than 64 registers
+with -maxrregcount 255. set1 was written
 after the model was fitted on ptx_corpus's tuning split, measured, and then used to fix the model;
 set2 was written after that, measured and used for later fixes; set3, set4 and set5 by authors who saw
 neither the analyzer nor the corpus (README.md).
 
-usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the five sets)
+usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the six sets)
 Needs nvcc and ptxas on PATH; skips (exit 0) with a note when they are missing.
 """
 import glob, json, os, re, shutil, subprocess, sys, tempfile
@@ -41,6 +42,16 @@ def ptxas_figures(ptx, *options):
     return kernels
 
 
+def has_local(text, kernel):
+    """Whether the kernel's body, or a function of the file when the kernel makes calls, declares a
+    .local array (ptx_corpus asks the same of a case's file)."""
+    m = re.search(r"\.entry\s+%s\s*\(.*?^}" % re.escape(kernel), text, re.M | re.S)
+    body = m.group(0) if m else text
+    local = re.compile(r"^\s*\.local\b", re.M)
+    funcs = "".join(f.group(0) for f in re.finditer(r"\.func\b.*?^}", text, re.M | re.S))
+    return bool(local.search(body)) or (bool(re.search(r"\bcall", body)) and bool(local.search(funcs)))
+
+
 def measure(tnptx, folder, work):
     """Rows (file, kernel, estimate, registers, rules found, rules ptxas says); None for a file tnptx
     did not finish."""
@@ -49,6 +60,7 @@ def measure(tnptx, folder, work):
         ptx = os.path.join(work, os.path.basename(cu)[:-3] + ".ptx")
         subprocess.run(["nvcc", "-arch=sm_80", "-O3", "-ptx", cu, "-o", ptx], check=True)
         capped, plain = ptxas_figures(ptx, "-maxrregcount", "255"), ptxas_figures(ptx)
+        text = open(ptx).read()
         try:
             res = subprocess.run([tnptx, "--json", ptx], capture_output=True, text=True, timeout=60)
         except subprocess.TimeoutExpired:
@@ -60,11 +72,11 @@ def measure(tnptx, folder, work):
             if k["kind"] != "entry" or name not in capped:
                 continue
             truth = {"REGISTER_SPILL": plain[name]["spill"] > 0,
-                     "LOCAL_MEMORY": plain[name]["stack"] > plain[name]["spill"],
+                     "LOCAL_MEMORY": has_local(text, name) and capped[name]["stack"] > 0,
                      "HIGH_REGISTER_PRESSURE": capped[name]["regs"] > 64}
             found = {f["rule"] for f in k["findings"]}
             regs = k["registers"]
-            rows.append((os.path.basename(cu), name, regs["estimate"], plain[name]["regs"], regs["unbounded"],
+            rows.append((os.path.basename(cu), name, regs["estimate"], plain[name]["regs"], regs.get("unbounded", regs["estimate"]),
                          capped[name]["regs"], {r for r in RULES if r in found}, {r for r in RULES if truth[r]}))
     return rows
 
@@ -95,7 +107,7 @@ def main():
         sys.exit(__doc__)
     tnptx = os.path.abspath(sys.argv[1])
     here = os.path.dirname(os.path.abspath(__file__))
-    sets = sys.argv[2:] or [os.path.join(here, name) for name in ("set1", "set2", "set3", "set4", "set5")]
+    sets = sys.argv[2:] or [os.path.join(here, name) for name in ("set1", "set2", "set3", "set4", "set5", "set6")]
     if not shutil.which("nvcc") or not shutil.which("ptxas"):
         print("nvcc or ptxas not found: skipped")
         return 0
