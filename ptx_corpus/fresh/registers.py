@@ -11,7 +11,7 @@ against, as ptx_corpus labels them: REGISTER_SPILL, spill stores; LOCAL_MEMORY, 
 the file and a stack frame with -maxrregcount 255; HIGH_REGISTER_PRESSURE, more than 64 registers
 with -maxrregcount 255. set1 was written
 after the model was fitted on ptx_corpus's tuning split, measured, and then used to fix the model;
-set2 was written after that, measured and used for later fixes; set3, set4 and set5 by authors who saw
+set2 was written after that, measured and used for later fixes; set3 to set6 by authors who saw
 neither the analyzer nor the corpus (README.md).
 
 usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the six sets)
