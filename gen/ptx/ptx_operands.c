@@ -959,6 +959,54 @@ static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, 
     }
 }
 
+/* ld, ldu and st as ptxas 13.0 takes them (measured in every state space, 12 types against 7
+ * register types): half, bfloat, packed, 8-bit float, tf32 and predicate types are refused ("Unexpected
+ * instruction types": such values move as bits); the value's register is at least as wide as the type,
+ * an integer type refuses a floating-point register and a floating-point type an integer one, or a
+ * floating-point one of another width ("Arguments mismatch": ld.f32 into a .f64 register, ld.u32 into
+ * a .b16 one; ld.u8 into a .u32 or ld.f32 into a .b64 register is fine). */
+static void check_move_type(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
+{
+    static const char *const refused[] = {".f16", ".f16x2", ".bf16", ".bf16x2", ".e4m3", ".e5m2", ".tf32", ".pred"};
+    static const int bits[] = {1, 16, 32, 64, 128}; /* ORDER ptx_reg_class */
+    bool store = in->oplen == 2 && memcmp(in->op, "st", 2) == 0;
+    bool moves =
+        store || (in->oplen == 2 && memcmp(in->op, "ld", 2) == 0) || (in->oplen == 3 && memcmp(in->op, "ldu", 3) == 0);
+    const ptx_token *type = NULL;
+    for (uint32_t k = 0; moves && k < in->nmods; k++) {
+        const ptx_token *t = &ps->f->mods[in->mods + k];
+        type = ptx_type_bits(t) > 0 ? t : type;
+        for (size_t j = 0; j < sizeof refused / sizeof refused[0]; j++)
+            if (t->n == strlen(refused[j]) && memcmp(t->p, refused[j], t->n) == 0) {
+                bool wide = TOK_IS(t, ".tf32") || ptx_type_bits(t) == 32;
+                ptx_fail_at(ps, in->line, in->col, "'%.*s' does not take the type '%.*s' (%s)", (int)in->oplen, in->op,
+                            (int)t->n, t->p,
+                            t->p[1] == 'p'           ? "move a predicate as an integer and set it with setp"
+                            : wide                   ? "move such values as .b32"
+                            : ptx_type_bits(t) == 16 ? "move such values as .b16"
+                                                     : "move such values as .b8");
+                return;
+            }
+    }
+    uint32_t at = store ? 1 : 0; /* the value: a register, not a vector (in braces or a .v2 register) */
+    if (!moves || !type || in->vec > 1 || at >= n || ps->pend[base + at].kind != PTX_O_REG ||
+        ps->pend[base + at].in_addr)
+        return;
+    const ptx_operand *o = &ps->pend[base + at];
+    const ptx_reg *r = &ps->f->regs[o->reg];
+    int want = ptx_type_bits(type), have = bits[r->cls];
+    char k = type->p[1];
+    bool mismatch = have < want || (k != 'b' && (refused_kinds(type) >> r->kind & 1)) ||
+                    (k == 'f' && r->kind == PTX_RK_FLOAT && have != want);
+    if (mismatch)
+        ptx_fail_at(ps, o->line, o->col, "'%.*s%.*s' does not take the %d-bit %s register '%.*s'", (int)in->oplen,
+                    in->op, (int)type->n, type->p, have,
+                    r->kind == PTX_RK_FLOAT ? "floating-point"
+                    : r->kind == PTX_RK_INT ? "integer"
+                                            : "bit",
+                    (int)r->len, r->name);
+}
+
 void ptx_parse_instruction(ptx_parser *ps)
 {
     ptx_function *f = ps->f;
@@ -969,6 +1017,7 @@ void ptx_parse_instruction(ptx_parser *ps)
     const ptx_form *form = parse_opcode(ps, &in, &scratch);
     uint32_t unres_base = ps->nunres, base = parse_operands(ps, &in), n = ps->npend - base;
     check_operands(ps, &in, form, base, unres_base);
+    check_move_type(ps, &in, base, n);
     if (form->sizes != SIZES_NONE)
         check_register_sizes(ps, &in, form->sizes, base, n);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
