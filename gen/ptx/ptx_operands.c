@@ -959,16 +959,50 @@ static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, 
     }
 }
 
-/* ld, ldu and st as ptxas 13.0 takes them (measured in every state space, 12 types against 7
- * register types): half, bfloat, packed, 8-bit float, tf32 and predicate types are refused ("Unexpected
- * instruction types": such values move as bits); the value's register is at least as wide as the type,
- * an integer type refuses a floating-point register and a floating-point type an integer one, or a
- * floating-point one of another width ("Arguments mismatch": ld.f32 into a .f64 register, ld.u32 into
- * a .b16 one; ld.u8 into a .u32 or ld.f32 into a .b64 register is fine). */
+/* Whether a value of type t may live in register r where ld, st and cvt move or convert it, as
+ * ptxas 13.0 takes it (measured: ld/st, 14 types against 11 register types; cvt, 10 types on either
+ * side against 7 register types, 4 410 combinations): the register at least as wide as the type, no
+ * floating-point register for an integer type nor an integer one for a floating-point type, a
+ * floating-point register of the type's own width, and a .bf16 value in a 16-bit .b register
+ * (ld.u8 into a .u32 register, ld.f32 into a .b64 one and cvt.f16 into a .b32 one are fine). */
+static bool value_fits(const ptx_token *t, const ptx_reg *r, bool exact)
+{
+    static const int bits[] = {1, 16, 32, 64, 128}; /* ORDER ptx_reg_class */
+    int want = ptx_type_bits(t), have = bits[r->cls];
+    char k = t->p[1];
+    if (TOK_IS(t, ".bf16"))
+        return r->kind == PTX_RK_BITS && have == 16;
+    return (exact ? have == want : have >= want) && (k == 'b' || !(refused_kinds(t) >> r->kind & 1)) &&
+           !(k == 'f' && r->kind == PTX_RK_FLOAT && have != want);
+}
+
+static void refuse_value(ptx_parser *ps, const ptx_instr *in, const ptx_token *t, const ptx_operand *o)
+{
+    static const int bits[] = {1, 16, 32, 64, 128}; /* ORDER ptx_reg_class */
+    const ptx_reg *r = &ps->f->regs[o->reg];
+    ptx_fail_at(ps, o->line, o->col, "'%.*s%.*s' does not take the %d-bit %s register '%.*s'", (int)in->oplen, in->op,
+                (int)t->n, t->p, bits[r->cls],
+                r->kind == PTX_RK_FLOAT ? "floating-point"
+                : r->kind == PTX_RK_INT ? "integer"
+                                        : "bit",
+                (int)r->len, r->name);
+}
+
+/* The value operand at of an instruction: a register, not a vector (in braces or a .v2 register). */
+static const ptx_operand *value_register(const ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n,
+                                         uint32_t at)
+{
+    if (in->vec > 1 || at >= n || ps->pend[base + at].kind != PTX_O_REG || ps->pend[base + at].in_addr)
+        return NULL;
+    return &ps->pend[base + at];
+}
+
+/* ld, ldu and st refuse the half, bfloat, packed, 8-bit float, tf32 and predicate types, as ptxas 13.0
+ * does ("Unexpected instruction types", in every state space, scalar and vector: such values move as
+ * bits); their value's register must hold the type (value_fits; ptxas: "Arguments mismatch"). */
 static void check_move_type(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
 {
     static const char *const refused[] = {".f16", ".f16x2", ".bf16", ".bf16x2", ".e4m3", ".e5m2", ".tf32", ".pred"};
-    static const int bits[] = {1, 16, 32, 64, 128}; /* ORDER ptx_reg_class */
     bool store = in->oplen == 2 && memcmp(in->op, "st", 2) == 0;
     bool moves =
         store || (in->oplen == 2 && memcmp(in->op, "ld", 2) == 0) || (in->oplen == 3 && memcmp(in->op, "ldu", 3) == 0);
@@ -988,23 +1022,36 @@ static void check_move_type(ptx_parser *ps, const ptx_instr *in, uint32_t base, 
                 return;
             }
     }
-    uint32_t at = store ? 1 : 0; /* the value: a register, not a vector (in braces or a .v2 register) */
-    if (!moves || !type || in->vec > 1 || at >= n || ps->pend[base + at].kind != PTX_O_REG ||
-        ps->pend[base + at].in_addr)
+    const ptx_operand *o = moves && type ? value_register(ps, in, base, n, store ? 1 : 0) : NULL;
+    if (o && !value_fits(type, &ps->f->regs[o->reg], false))
+        refuse_value(ps, in, type, o);
+}
+
+/* cvt.D.S d, a: d must hold a D and a an S (value_fits), for the scalar types measured; a conversion
+ * to or from .bf16 takes the other side in a register of exactly its type's width (so none from or to
+ * an 8-bit integer: ptxas refuses cvt.f32.bf16 into a .b64 register, cvt.bf16.u16 from a .b32 one). */
+static void check_convert_types(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
+{
+    if (in->kind != PTX_K_CVT || n != 2)
         return;
-    const ptx_operand *o = &ps->pend[base + at];
-    const ptx_reg *r = &ps->f->regs[o->reg];
-    int want = ptx_type_bits(type), have = bits[r->cls];
-    char k = type->p[1];
-    bool mismatch = have < want || (k != 'b' && (refused_kinds(type) >> r->kind & 1)) ||
-                    (k == 'f' && r->kind == PTX_RK_FLOAT && have != want);
-    if (mismatch)
-        ptx_fail_at(ps, o->line, o->col, "'%.*s%.*s' does not take the %d-bit %s register '%.*s'", (int)in->oplen,
-                    in->op, (int)type->n, type->p, have,
-                    r->kind == PTX_RK_FLOAT ? "floating-point"
-                    : r->kind == PTX_RK_INT ? "integer"
-                                            : "bit",
-                    (int)r->len, r->name);
+    const ptx_token *types[2];
+    int nt = 0;
+    for (uint32_t k = 0; k < in->nmods; k++) {
+        const ptx_token *t = &ps->f->mods[in->mods + k];
+        if (ptx_type_bits(t) <= 0)
+            continue;
+        bool measured = (t->p[1] == 'u' || t->p[1] == 's' || t->p[1] == 'f' || TOK_IS(t, ".bf16")) &&
+                        ptx_type_bits(t) <= 64 && !TOK_IS(t, ".f16x2");
+        if (!measured || nt == 2)
+            return;
+        types[nt++] = t;
+    }
+    bool bf16 = nt == 2 && (TOK_IS(types[0], ".bf16") || TOK_IS(types[1], ".bf16"));
+    for (int j = 0; j < nt && nt == 2; j++) {
+        const ptx_operand *o = value_register(ps, in, base, n, (uint32_t)j);
+        if (o && !value_fits(types[j], &ps->f->regs[o->reg], bf16))
+            refuse_value(ps, in, types[j], o);
+    }
 }
 
 void ptx_parse_instruction(ptx_parser *ps)
@@ -1018,6 +1065,7 @@ void ptx_parse_instruction(ptx_parser *ps)
     uint32_t unres_base = ps->nunres, base = parse_operands(ps, &in), n = ps->npend - base;
     check_operands(ps, &in, form, base, unres_base);
     check_move_type(ps, &in, base, n);
+    check_convert_types(ps, &in, base, n);
     if (form->sizes != SIZES_NONE)
         check_register_sizes(ps, &in, form->sizes, base, n);
     in.opnds = f->nopnds; /* after the elements of lists, which are in the pool already */
