@@ -1000,27 +1000,45 @@ static const ptx_operand *value_register(const ptx_parser *ps, const ptx_instr *
 /* ld, ldu and st refuse the half, bfloat, packed, 8-bit float, tf32 and predicate types, as ptxas 13.0
  * does ("Unexpected instruction types", in every state space, scalar and vector: such values move as
  * bits); their value's register must hold the type (value_fits; ptxas: "Arguments mismatch"). */
+static bool refused_move_type(const ptx_token *t)
+{
+    switch (t->p[1]) { /* most modifiers are decided by their first letter */
+    case 'f':
+        return TOK_IS(t, ".f16") || TOK_IS(t, ".f16x2");
+    case 'b':
+        return TOK_IS(t, ".bf16") || TOK_IS(t, ".bf16x2");
+    case 'e':
+        return TOK_IS(t, ".e4m3") || TOK_IS(t, ".e5m2");
+    case 't':
+        return TOK_IS(t, ".tf32");
+    case 'p':
+        return TOK_IS(t, ".pred");
+    default:
+        return false;
+    }
+}
+
 static void check_move_type(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
 {
-    static const char *const refused[] = {".f16", ".f16x2", ".bf16", ".bf16x2", ".e4m3", ".e5m2", ".tf32", ".pred"};
-    bool store = in->oplen == 2 && memcmp(in->op, "st", 2) == 0;
-    bool moves =
-        store || (in->oplen == 2 && memcmp(in->op, "ld", 2) == 0) || (in->oplen == 3 && memcmp(in->op, "ldu", 3) == 0);
+    bool store = in->oplen == 2 && in->op[0] == 's' && in->op[1] == 't';
+    bool moves = store || (in->oplen == 2 && in->op[0] == 'l' && in->op[1] == 'd') ||
+                 (in->oplen == 3 && memcmp(in->op, "ldu", 3) == 0);
     const ptx_token *type = NULL;
     for (uint32_t k = 0; moves && k < in->nmods; k++) {
         const ptx_token *t = &ps->f->mods[in->mods + k];
+        if (t->n < 3)
+            continue;
+        if (refused_move_type(t)) {
+            bool wide = TOK_IS(t, ".tf32") || ptx_type_bits(t) == 32;
+            ptx_fail_at(ps, in->line, in->col, "'%.*s' does not take the type '%.*s' (%s)", (int)in->oplen, in->op,
+                        (int)t->n, t->p,
+                        t->p[1] == 'p'           ? "move a predicate as an integer and set it with setp"
+                        : wide                   ? "move such values as .b32"
+                        : ptx_type_bits(t) == 16 ? "move such values as .b16"
+                                                 : "move such values as .b8");
+            return;
+        }
         type = ptx_type_bits(t) > 0 ? t : type;
-        for (size_t j = 0; j < sizeof refused / sizeof refused[0]; j++)
-            if (t->n == strlen(refused[j]) && memcmp(t->p, refused[j], t->n) == 0) {
-                bool wide = TOK_IS(t, ".tf32") || ptx_type_bits(t) == 32;
-                ptx_fail_at(ps, in->line, in->col, "'%.*s' does not take the type '%.*s' (%s)", (int)in->oplen, in->op,
-                            (int)t->n, t->p,
-                            t->p[1] == 'p'           ? "move a predicate as an integer and set it with setp"
-                            : wide                   ? "move such values as .b32"
-                            : ptx_type_bits(t) == 16 ? "move such values as .b16"
-                                                     : "move such values as .b8");
-                return;
-            }
     }
     const ptx_operand *o = moves && type ? value_register(ps, in, base, n, store ? 1 : 0) : NULL;
     if (o && !value_fits(type, &ps->f->regs[o->reg], false))
