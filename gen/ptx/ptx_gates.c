@@ -206,7 +206,12 @@ static void check(ptx_parser *ps, const ptx_instr *in, const gate *g, const ptx_
  * 7.0 to 7.8: cvt.f64.bf16, cvt.rn.bf16.u32, cvt.rn.bf16.f16, cvt.rzi.s32.bf16). */
 static void check_bf16_conversion(ptx_parser *ps, const ptx_instr *in, const ptx_token *mods, int version)
 {
-    static const gate wide = {"cvt", ".bf16", 78, SM90};
+    static const gate wide = {"cvt", ".bf16", 78, SM90}, widen = {"cvt", ".bf16", 71, SM80};
+    const ptx_token *last = NULL; /* the source type */
+    for (uint32_t i = 0; i < in->nmods; i++)
+        last = ptx_type_bits(&mods[i]) > 0 ? &mods[i] : last;
+    if (has_word(mods, in->nmods, ".f32") && last && TOK_IS(last, ".bf16"))
+        check(ps, in, &widen, mods, version); /* cvt.f32.bf16 needs 7.1 where cvt.rn.bf16.f32 takes 7.0 */
     for (uint32_t i = 0; i < in->nmods; i++) {
         const ptx_token *t = &mods[i];
         if (ptx_type_bits(t) <= 0 || TOK_IS(t, ".bf16") || TOK_IS(t, ".f32") || TOK_IS(t, ".bf16x2") ||
@@ -240,6 +245,11 @@ void ptx_check_gates(ptx_parser *ps, const ptx_instr *in, const ptx_opcode *oi)
         check(ps, in, &gates[i], mods, version);
     if (in->kind == PTX_K_CVT && has_word(mods, in->nmods, ".bf16"))
         check_bf16_conversion(ps, in, mods, version);
+    /* two words together: mbarrier.arrive.relaxed needs sm_90 and 8.6, where expect_tx.relaxed takes
+     * 8.0 and arrive alone 7.0 (measured) */
+    static const gate relaxed_arrive = {"mbarrier", ".relaxed", 86, SM90};
+    if (oi->name[0] == 'm' && strcmp(oi->name, "mbarrier") == 0 && has_word(mods, in->nmods, ".arrive"))
+        check(ps, in, &relaxed_arrive, mods, version);
 }
 
 void ptx_check_special_reg_gate(ptx_parser *ps, const ptx_token *t)
