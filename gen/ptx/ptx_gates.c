@@ -10,29 +10,23 @@
 #include <stdio.h>
 #include <string.h>
 
+/* clang-format off */
 /* The targets, in the order of the parser's table of smallest versions (ptx_parse.c). */
-static const char *const targets[] = {"sm_75",  "sm_80",  "sm_86",   "sm_87",   "sm_88",   "sm_89",
-                                      "sm_90",  "sm_90a", "sm_100",  "sm_100a", "sm_100f", "sm_103",
-                                      "sm_110", "sm_120", "sm_120a", "sm_121"};
-enum {
-    T75 = 1 << 0,
-    T80 = 1 << 1,
-    T89 = 1 << 5,
-    T90 = 1 << 6,
-    T90A = 1 << 7,
-    T100A = 1 << 9,
-    T100F = 1 << 10,
-    T120A = 1 << 14
-};
+static const char *const targets[] = {"sm_75",   "sm_80",   "sm_86",  "sm_87",  "sm_88",  "sm_89",
+                                      "sm_90",   "sm_90a",  "sm_100", "sm_100a", "sm_100f", "sm_103",
+                                      "sm_110",  "sm_120",  "sm_120a", "sm_121"};
+enum { T75 = 1 << 0, T80 = 1 << 1, T89 = 1 << 5, T90 = 1 << 6, T90A = 1 << 7, T100A = 1 << 9, T100F = 1 << 10,
+       T120A = 1 << 14 };
 enum {
     ALL = 0xffff,
-    SM80 = ALL & ~T75,                                          /* sm_80 and every later target */
+    SM80 = ALL & ~T75,                               /* sm_80 and every later target */
     SM90 = ALL & ~(T75 | T80 | 1 << 2 | 1 << 3 | 1 << 4 | T89), /* sm_90 and later */
-    SM89 = SM90 | T89,                                          /* sm_89, sm_90 and later (not sm_86 to sm_88) */
-    SM90A = T90A,                                               /* wgmma: sm_90a alone */
-    ARCH_A = T90A | T100A | T100F | T120A,                      /* setmaxnreg, tensormap.replace */
-    SM100A = T100A | T100F,                                     /* tcgen05, redux.sync on f32 */
+    SM89 = SM90 | T89,                               /* sm_89, sm_90 and later (not sm_86 to sm_88) */
+    SM90A = T90A,                                    /* wgmma: sm_90a alone */
+    ARCH_A = T90A | T100A | T100F | T120A,           /* setmaxnreg, tensormap.replace */
+    SM100A = T100A | T100F,                          /* tcgen05, redux.sync on f32 */
 };
+/* clang-format on */
 
 uint16_t ptx_target_bit(const char *target)
 {
@@ -51,12 +45,18 @@ typedef struct gate {
     uint16_t targets;
 } gate;
 
+/* clang-format off */
 /* Gates on modifiers whatever the opcode. */
 static const gate word_gates[] = {
-    {NULL, ".shared::cta", 78, ALL},     {NULL, ".shared::cluster", 78, SM90}, {NULL, ".cluster", 78, SM90},
-    {NULL, ".L2::cache_hint", 74, SM80}, {NULL, ".L2::64B", 74, ALL},          {NULL, ".L2::128B", 74, ALL},
+    {NULL, ".shared::cta", 78, ALL},
+    {NULL, ".shared::cluster", 78, SM90},
+    {NULL, ".cluster", 78, SM90},
+    {NULL, ".L2::cache_hint", 74, SM80},
+    {NULL, ".L2::64B", 74, ALL},
+    {NULL, ".L2::128B", 74, ALL},
     {NULL, ".L2::256B", 74, SM80},
 };
+/* clang-format on */
 
 /* Gates of opcodes, sorted by opcode (gates_of finds an opcode's run). */
 static const gate gates[] = {
@@ -256,14 +256,13 @@ void ptx_check_special_reg_gate(ptx_parser *ps, const ptx_token *t)
 {
     static const gate cluster = {NULL, NULL, 78, SM90};
     const ptx_module *m = ps->m;
-    bool clustered = (t->n > 8 && memcmp(t->p, "%cluster", 8) == 0) ||
-                     (t->n > 9 && memcmp(t->p, "%ncluster", 9) == 0) ||
+    bool clustered = (t->n > 8 && memcmp(t->p, "%cluster", 8) == 0) || (t->n > 9 && memcmp(t->p, "%ncluster", 9) == 0) ||
                      (t->n > 12 && memcmp(t->p, "%is_explicit", 12) == 0);
     if (!clustered)
         return;
     if (!(cluster.targets & m->target_bit))
         ptx_fail_at(ps, t->line, t->col, "%.*s is not supported on .target %s", (int)t->n, t->p, m->target);
     if (m->version_major * 10 + m->version_minor < cluster.version)
-        ptx_fail_at(ps, t->line, t->col, "%.*s needs PTX .version 7.8 or later (this module is %d.%d)", (int)t->n, t->p,
-                    m->version_major, m->version_minor);
+        ptx_fail_at(ps, t->line, t->col, "%.*s needs PTX .version 7.8 or later (this module is %d.%d)", (int)t->n,
+                    t->p, m->version_major, m->version_minor);
 }

@@ -921,6 +921,9 @@ static int wanted_size(int rule, int j, int tsize)
 /* The register kinds (PTX_RK_* bits) an instruction of type t refuses, as ptxas 13.0 does (measured):
  * integer types a floating-point register, floating-point types an integer one, and the packed and
  * bf16 types (which no register type names) anything but .b registers. */
+static const int reg_bits[] = {1, 16, 32, 64, 128};                           /* ORDER ptx_reg_class */
+static const char *const kind_names[] = {"bit", "integer", "floating-point"}; /* ORDER PTX_RK_* */
+
 static unsigned refused_kinds(const ptx_token *t)
 {
     bool packed = t->n > 4 && t->p[t->n - 2] == 'x'; /* .f16x2, .bf16x2 */
@@ -935,8 +938,6 @@ static unsigned refused_kinds(const ptx_token *t)
 
 static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, uint32_t base, uint32_t n)
 {
-    static const int bytes[] = {0, 2, 4, 8, 16};                             /* ORDER ptx_reg_class */
-    static const char *const kinds[] = {"bit", "integer", "floating-point"}; /* ORDER PTX_RK_* */
     const ptx_token *type = NULL; /* the instruction's type: its last type modifier */
     for (uint32_t k = 0; k < in->nmods; k++)
         if (ptx_type_bits(&ps->f->mods[in->mods + k]) > 0)
@@ -948,14 +949,14 @@ static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, 
         if (o->kind != PTX_O_REG || !want || o->in_addr || o->hex)
             continue; /* a vector register's component: its element's size, not known here */
         const ptx_reg *r = &ps->f->regs[o->reg];
-        if (bytes[r->cls] != want)
+        if (reg_bits[r->cls] != want * 8)
             ptx_fail_at(ps, o->line, o->col, "'%.*s' takes %d-bit registers here; '%.*s' has %d bits", (int)in->oplen,
-                        in->op, want * 8, (int)r->len, r->name, bytes[r->cls] ? bytes[r->cls] * 8 : 1);
+                        in->op, want * 8, (int)r->len, r->name, reg_bits[r->cls]);
         bool typed = !(rule == SIZES_SHIFT && j == 2); /* a shift amount is .u32 whatever the type */
         if (typed && refused >> r->kind & 1)
             ptx_fail_at(ps, o->line, o->col, "'%.*s%.*s' does not take the %s register '%.*s' (declare it .b%d)",
-                        (int)in->oplen, in->op, (int)type->n, type->p, kinds[r->kind], (int)r->len, r->name,
-                        bytes[r->cls] * 8);
+                        (int)in->oplen, in->op, (int)type->n, type->p, kind_names[r->kind], (int)r->len, r->name,
+                        reg_bits[r->cls]);
     }
 }
 
@@ -967,8 +968,7 @@ static void check_register_sizes(ptx_parser *ps, const ptx_instr *in, int rule, 
  * (ld.u8 into a .u32 register, ld.f32 into a .b64 one and cvt.f16 into a .b32 one are fine). */
 static bool value_fits(const ptx_token *t, const ptx_reg *r, bool exact)
 {
-    static const int bits[] = {1, 16, 32, 64, 128}; /* ORDER ptx_reg_class */
-    int want = ptx_type_bits(t), have = bits[r->cls];
+    int want = ptx_type_bits(t), have = reg_bits[r->cls];
     char k = t->p[1];
     if (TOK_IS(t, ".bf16"))
         return r->kind == PTX_RK_BITS && have == 16;
@@ -978,14 +978,9 @@ static bool value_fits(const ptx_token *t, const ptx_reg *r, bool exact)
 
 static void refuse_value(ptx_parser *ps, const ptx_instr *in, const ptx_token *t, const ptx_operand *o)
 {
-    static const int bits[] = {1, 16, 32, 64, 128}; /* ORDER ptx_reg_class */
     const ptx_reg *r = &ps->f->regs[o->reg];
     ptx_fail_at(ps, o->line, o->col, "'%.*s%.*s' does not take the %d-bit %s register '%.*s'", (int)in->oplen, in->op,
-                (int)t->n, t->p, bits[r->cls],
-                r->kind == PTX_RK_FLOAT ? "floating-point"
-                : r->kind == PTX_RK_INT ? "integer"
-                                        : "bit",
-                (int)r->len, r->name);
+                (int)t->n, t->p, reg_bits[r->cls], kind_names[r->kind], (int)r->len, r->name);
 }
 
 /* The value operand at of an instruction: a register, not a vector (in braces or a .v2 register). */
@@ -997,9 +992,7 @@ static const ptx_operand *value_register(const ptx_parser *ps, const ptx_instr *
     return &ps->pend[base + at];
 }
 
-/* ld, ldu and st refuse the half, bfloat, packed, 8-bit float, tf32 and predicate types, as ptxas 13.0
- * does ("Unexpected instruction types", in every state space, scalar and vector: such values move as
- * bits); their value's register must hold the type (value_fits; ptxas: "Arguments mismatch"). */
+/* The types ld, ldu and st refuse: half, bfloat, packed, 8-bit float, tf32 and predicate values. */
 static bool refused_move_type(const ptx_token *t)
 {
     switch (t->p[1]) { /* most modifiers are decided by their first letter */
@@ -1018,6 +1011,9 @@ static bool refused_move_type(const ptx_token *t)
     }
 }
 
+/* ld, ldu and st refuse those types, as ptxas 13.0 does ("Unexpected instruction types", in every
+ * state space, scalar and vector: such values move as bits); their value's register must hold the
+ * type (value_fits; ptxas: "Arguments mismatch"). */
 static void check_move_type(ptx_parser *ps, const ptx_instr *in, uint32_t base, uint32_t n)
 {
     bool store = in->oplen == 2 && in->op[0] == 's' && in->op[1] == 't';

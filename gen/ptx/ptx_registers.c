@@ -408,8 +408,7 @@ static void solve_liveness(const ptx_ctx *c, live_sets *s)
 static bool holds_load_back(const ptx_instr *k, int sp)
 {
     unsigned related = sp == PTX_SP_GENERIC ? ~0u : (1u << sp) | (1u << PTX_SP_GENERIC);
-    return (k->writes & related) || (sp == PTX_SP_GENERIC && k->writes) || k->sync != PTX_SYNC_NONE ||
-           k->kind == PTX_K_CALL;
+    return (k->writes & related) || k->sync != PTX_SYNC_NONE || k->kind == PTX_K_CALL;
 }
 
 /* Under register pressure ptxas moves a load down to the first instruction that reads it (measured:

@@ -190,7 +190,8 @@ static ptx_kb apply(const tnode *n, const ptx_kb *a, bool params)
         return ptx_kb_const(apply_plain_hi(n, a[0].one, a[1].one), w);
     case OP_SETP: {
         /* a comparison with a parameter or a block index (n, blockIdx) is not decided by a sample:
-         * the threads it lets through are the ones whose fate the data decides */
+         * the threads it lets through are the ones whose fate the data decides (but where one
+         * launch is witness enough, params: the addresses a store's data is loaded from) */
         int r = n->param && !params ? -1 : ptx_kb_compare(a[0], a[1], n->aux, (int)n->imm, n->sgn);
         return r < 0 ? ptx_kb_unknown(1) : ptx_kb_const((uint64_t)r, 1);
     }
@@ -829,17 +830,18 @@ ptx_kb ptx_root_value(const ptx_root *e, uint32_t t)
 bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, const ptx_eval *ev, ptx_root out[2],
                      bool kept_only)
 {
-    /* a prefix of the threads, or comparisons with parameters decided: not kept */
-    bool part = (ev->threads && ev->threads < (uint32_t)th->nthreads) || ev->params;
-    eval_env env_ = {.c = c, .ev = ev, .keep = !part}, *env = &env_;
+    bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
+    /* with comparisons against parameters decided, values are neither kept nor read from kept ones */
+    bool fresh = part || ev->params;
+    eval_env env_ = {.c = c, .ev = ev, .keep = !fresh}, *env = &env_;
     int32_t roots[2] = {x, y};
     ptx_root *slot[2] = {NULL, NULL};
     int32_t todo[2] = {-1, -1};
-    bool keyed = !part;
+    bool keyed = !fresh;
     for (int k = 0; k < 2; k++) {
         if (roots[k] < 0)
             continue;
-        slot[k] = part ? NULL : root_slot(th, roots[k], env);
+        slot[k] = ev->params ? NULL : root_slot(th, roots[k], env);
         keyed &= slot[k] != NULL;
         if (slot[k] && (slot[k]->kv || slot[k]->kb))
             out[k] = *slot[k];
@@ -851,7 +853,7 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     if (kept_only)
         return false;
     collect(th, todo, 2, env);
-    evaluate(th, ev->threads && ev->threads < (uint32_t)th->nthreads ? ev->threads : (uint32_t)th->nthreads, env);
+    evaluate(th, part ? ev->threads : (uint32_t)th->nthreads, env);
     for (int k = 0; k < 2; k++) {
         if (todo[k] < 0)
             continue;
