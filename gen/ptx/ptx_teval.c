@@ -105,6 +105,8 @@ static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
     uint64_t last = trips > 1 ? (uint64_t)trips - 2 : 0; /* the last iteration with a next one */
     if (n->aux)
         return trips > 0 && (uint64_t)(s & 1) > last ? last : (uint64_t)(s & 1);
+    if (n->choice)
+        return (uint64_t)(s & 1);
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
     if (s == 1 && n->imm >> 40 == 1 && (n->imm & 0xFFFFF) / 4 == PTX_SR_CTAID)
         return 0; /* the first block: run-time sizes then exceed the indices it makes of its own */
@@ -208,6 +210,11 @@ static int atom_case(const tnode *n, const eval_env *env)
     const ptx_eval *ev = env->ev;
     if (!n->loop)
         return AT_SAMPLE;
+    if (n->choice && !ev->unknown && ev->from >= 0 && ev->via == -1 &&
+        ptx_in_loop(env->c->sync, n->lid, env->c->blk[ev->from])) { /* the reference's iteration */
+        int how = ptx_tgraph_choice((ptx_ctx *)env->c, ptx_threads_of((ptx_ctx *)env->c), n, (uint32_t)ev->from);
+        return how < 0 ? AT_SAMPLE : how ? AT_NEXT : AT_UNKNOWN; /* as leaf_value takes them */
+    }
     if (ev->unknown)
         return AT_UNKNOWN;
     if (ev->from < 0)
@@ -247,6 +254,8 @@ static ptx_kb leaf_value(const ptx_threads *th, const tnode *n, uint32_t t, eval
     case TN_ATOM:
         switch (atom_case(n, env)) {
         case AT_UNKNOWN:
+            if (n->choice) /* the value the iteration started with (see ptx_tgraph.c) */
+                return ptx_kb_const(0, n->w);
             return ptx_kb_unknown(n->w);
         case AT_ENTRY:
             if (n->aux)
@@ -254,7 +263,9 @@ static ptx_kb leaf_value(const ptx_threads *th, const tnode *n, uint32_t t, eval
             if (n->arg[0] >= 0)
                 return get(th, n->arg[0], t);
             break;
-        case AT_NEXT: /* trips iterations on: a counter's value is known that far, others one step */
+        case AT_NEXT:      /* trips iterations on: a counter's value is known that far, others one step */
+            if (n->choice) /* the update's way */
+                return ptx_kb_const(1, n->w);
             env->sampled = true;
             if (!n->aux)
                 return n->arg[1] >= 0 && env->ev->trips <= 1 ? get(th, n->arg[1], t) : ptx_kb_unknown(n->w);
@@ -273,6 +284,8 @@ static bool uniform_node(const ptx_threads *th, const tnode *n, const eval_env *
 {
     if (n->kind == TN_CONST || n->kind == TN_NTID)
         return true;
+    if (n->kind == TN_ATOM && n->choice)
+        return true; /* one way for the whole block */
     if (n->kind == TN_ATOM) {
         int k = atom_case(n, env);
         return k != AT_UNKNOWN && !(k == AT_ENTRY && !n->aux && n->arg[0] >= 0 && !th->uni[n->arg[0]]) &&

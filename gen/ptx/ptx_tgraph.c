@@ -218,6 +218,48 @@ static int32_t merged_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_
 static int32_t congruent_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth);
 static bool stepped_counter(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n);
 
+/* Whether block from reaches block to within one iteration of loop l (a path through l's blocks that
+ * does not come back to its head), not through block avoid (UINT32_MAX: none). */
+static bool reaches_in_iteration(const ptx_ctx *c, ptx_threads *th, uint32_t from, uint32_t to, uint32_t avoid,
+                                 int32_t l)
+{
+    const ptx_syncinfo *s = c->sync;
+    uint32_t head = s->loops[l].head, sp = 0, stamp = ++th->rd_stamp;
+    th->rd_stack[sp++] = from;
+    while (sp) {
+        uint32_t b = th->rd_stack[--sp];
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
+            uint32_t next = c->succ[e];
+            if (next >= c->nb || next == head || next == avoid || !ptx_in_loop(s, l, next) ||
+                th->rd_seen[next] == stamp)
+                continue;
+            if (next == to)
+                return true;
+            th->rd_seen[next] = stamp;
+            th->rd_stack[sp++] = next;
+        }
+    }
+    return false;
+}
+
+int ptx_tgraph_choice(ptx_ctx *c, ptx_threads *th, const tnode *n, uint32_t from)
+{
+    struct ptx_choice *ch = &th->choices[n->imm & 0xFFFFFFFF];
+    if (ch->from == (int32_t)from)
+        return ch->how;
+    uint32_t b = c->blk[from], update = c->blk[ch->update];
+    ch->from = (int32_t)from;
+    if (b == update) /* on the update's path */
+        ch->how = 1;
+    else if (b == ch->join || !reaches_in_iteration(c, th, b, ch->join, UINT32_MAX, n->lid))
+        ch->how = -1; /* at or past the join: what it saw there is what the sample says */
+    else if (!reaches_in_iteration(c, th, b, update, UINT32_MAX, n->lid))
+        ch->how = 0; /* on a path that skips the update */
+    else
+        ch->how = reaches_in_iteration(c, th, b, ch->join, update, n->lid) ? -1 : 1;
+    return ch->how;
+}
+
 static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, uint32_t at,
                       int depth)
 {
@@ -301,6 +343,10 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
         *self = 1;
         return is_reg_or_copy(c, a, r) && b->kind == PTX_O_IMM && b->imm > 0 && b->imm < 32 ? (shr ? OP_SHR : OP_SHL)
                                                                                             : -1;
+    }
+    if (up->kind == PTX_K_ARITH && up->oplen == 3 && memcmp(up->op, "xor", 3) == 0) { /* a toggle: ping-pong */
+        *self = is_reg_or_copy(c, a, r) ? 1 : is_reg_or_copy(c, b, r) ? 2 : 0;
+        return *self && ptx_opnd(c, up, 3 - *self)->kind == PTX_O_IMM ? OP_XOR : -1;
     }
     if (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB)
         return -1;
@@ -538,7 +584,7 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *
         int32_t init = entry_value(c, th, r, defs, n, u, depth);
         if (init < 0)
             continue;
-        int w = reg_width(c->f, r), sw = op == OP_ADD || op == OP_SUB ? w : 32;
+        int w = reg_width(c->f, r), sw = op == OP_ADD || op == OP_SUB || op == OP_XOR ? w : 32;
         bool sgn = false, flt;
         type_of(c->f, up, 0, &sgn, &flt);
         int32_t k = atom(th, sw, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true,
@@ -546,6 +592,11 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *
         th->nodes[k].aux = 1;
         trip_count(c, th, th->nodes[k].lid); /* th->trips, for the samples of k */
         int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, up, 3 - self), sw, depth + 1);
+        if (op == OP_XOR) /* toggled each iteration: init, init ^ step, init ... */
+            return op_node(th, OP_XOR, w, false, init,
+                           op_node(th, OP_MUL, w, false,
+                                   op_node(th, OP_AND, w, false, k, leaf(th, TN_CONST, w, 1), -1, -1), step, -1, -1),
+                           -1, -1);
         int32_t v = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
                             op_node(th, OP_MUL, sw, false, k, step, -1, -1), -1, -1);
         if (op == OP_SHR)
@@ -553,6 +604,32 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *
         return v;
     }
     return -1;
+}
+
+/* A register a loop updates on some paths of its iteration (if (more) buf ^= 1), used past the update
+ * where the paths join: the value the iteration started with (start), or the updated one. Which one is
+ * an atom of its own (choice): set by where the access it is compared with lies (on the update's path
+ * or off it), else both ways by the samples; across iterations it is the value the iteration started
+ * with, as a use before the update sees. start itself when that is not how they lie. */
+static int32_t joined_update(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, uint32_t at,
+                             int32_t start, int depth)
+{
+    int32_t lid = n == 2 && start >= 0 ? ptx_loop_between(c, (uint32_t)defs[0], (uint32_t)defs[1]) : -1;
+    int in = 0;
+    if (n == 2 && start >= 0 && lid < 0) {
+        lid = ptx_loop_between(c, (uint32_t)defs[1], (uint32_t)defs[0]);
+        in = 1;
+    }
+    uint32_t update = (uint32_t)defs[in];
+    if (lid < 0 || depth >= MAX_DEPTH || !ptx_in_loop(c->sync, lid, c->blk[at]) ||
+        !reaches_in_iteration(c, th, c->blk[update], c->blk[at], UINT32_MAX, lid))
+        return start;
+    int32_t updated = node_of_def(c, th, update, r, depth + 1);
+    PTX_PUSH(th->choices, th->nchoices, th->choices_cap);
+    th->choices[th->nchoices] = (struct ptx_choice){.update = update, .join = c->blk[at], .from = -1};
+    int32_t way = atom(th, 1, ((uint64_t)1 << 42) | th->nchoices++, true, lid, -1);
+    th->nodes[way].choice = 1;
+    return op_node(th, OP_SELP, reg_width(c->f, r), false, updated, start, way, -1);
 }
 
 static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, int depth)
@@ -567,9 +644,10 @@ static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, 
     if ((n == 2 || n == 3) && !guarded) {
         int32_t iv = induction(c, th, r, defs, n, depth);
         if (iv >= 0)
-            return iv;
+            return joined_update(c, th, r, defs, n, at, iv, depth);
     }
-    return opaque(c, th, r, defs, n, at, depth);
+    int32_t v = opaque(c, th, r, defs, n, at, depth);
+    return guarded || !th->nodes[v].loop ? v : joined_update(c, th, r, defs, n, at, v, depth);
 }
 
 static int32_t operand_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int k, int w, int depth)

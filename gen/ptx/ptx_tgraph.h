@@ -43,6 +43,7 @@ typedef struct tnode {
     uint8_t self;             /* ATOM: the phi being built, inside its own update (its current value) */
     uint8_t atoms, loops;     /* depends on an atom, on a loop's atom (then its value depends on the relation) */
     uint8_t small;            /* ATOM: divides a value that differs between threads (sampled below a block too) */
+    uint8_t choice;           /* ATOM: which way a merge inside a loop's iteration came: imm indexes th->choices */
     int32_t lid;              /* ATOM: that loop (ptx_sync.c's id), -1 unknown */
     int32_t arg[4];           /* ATOM: arg[0] its value on entry to the loop, arg[1] one iteration on; -1 unknown */
     uint64_t imm; /* CONST: value; TID, NTID: dimension; ATOM: identity; LOP3: truth table; SETP: operand width */
@@ -85,6 +86,12 @@ struct ptx_threads {
         int32_t reg, defs[2];
     } building[4]; /* the phis whose update is being built */
     int nbuilding;
+    struct ptx_choice {
+        uint32_t update, join; /* the update (an instruction) and the block where its paths join the others */
+        int32_t from;          /* the reference last asked about (-1 none) ... */
+        int how;               /* ... and the answer (ptx_tgraph_choice) */
+    } * choices;
+    uint32_t nchoices, choices_cap;
     ptx_tvals scratch[2]; /* ptx_threads_scratch */
     int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
     uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */
@@ -100,6 +107,10 @@ struct ptx_threads {
  * a thread executes it (-1: every thread), built on first use. */
 int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset);
 int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
+/* For a choice atom (a register a loop updates on some paths of its iteration, used where they join):
+ * which way it came in the iteration of instruction from, when from's place says: 1 the update, 0 not,
+ * -1 either. */
+int ptx_tgraph_choice(ptx_ctx *c, ptx_threads *th, const tnode *n, uint32_t from);
 int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm);
 
 /* The values of roots x (an address) and y (an activity, or -1) for every thread, as ev says (ptx_teval.c):
