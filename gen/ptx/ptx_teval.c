@@ -140,6 +140,15 @@ static uint64_t apply_plain_hi(const tnode *n, uint64_t a, uint64_t b)
     return h;
 }
 
+/* The low w bits of v in reverse order (brev: bit-reversed indices of FFTs). */
+static uint64_t reverse_bits(uint64_t v, int w)
+{
+    uint64_t r = 0;
+    for (int k = 0; k < w; k++)
+        r |= (v >> k & 1) << (w - 1 - k);
+    return r;
+}
+
 /* params: comparisons with parameters and block indices decided (ptx_eval) */
 static ptx_kb apply(const tnode *n, const ptx_kb *a, bool params)
 {
@@ -166,6 +175,8 @@ static ptx_kb apply(const tnode *n, const ptx_kb *a, bool params)
         return ptx_kb_xor(a[0], a[1]);
     case OP_NOT:
         return ptx_kb_not(a[0], w);
+    case OP_BREV:
+        return kb_fit((ptx_kb){reverse_bits(a[0].one, w), reverse_bits(a[0].zero, w)}, w);
     case OP_DIV:
     case OP_REM:
         return ptx_kb_divrem(a[0], a[1], w, n->sgn, n->op == OP_REM);
@@ -344,6 +355,8 @@ static uint64_t apply_plain(const tnode *n, const uint64_t *a)
         return a[0] ^ a[1];
     case OP_NOT:
         return ~a[0] & m;
+    case OP_BREV:
+        return reverse_bits(a[0], w);
     case OP_DIV:
     case OP_REM:
         if (n->sgn)

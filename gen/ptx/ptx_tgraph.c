@@ -24,7 +24,7 @@ static int32_t leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm)
 
 static int32_t op_node(ptx_threads *th, uint8_t op, int w, bool sgn, int32_t a, int32_t b, int32_t c, int32_t d)
 {
-    if (a < 0 || (op != OP_NOT && op != OP_CVT && b < 0))
+    if (a < 0 || (op != OP_NOT && op != OP_CVT && op != OP_BREV && b < 0))
         return th->unknown32;
     tnode n = {.kind = TN_OP, .op = op, .w = (uint8_t)w, .sgn = sgn, .lid = -1, .arg = {a, b, c, d}};
     for (int j = 0; j < 4; j++)
@@ -724,9 +724,9 @@ static int32_t arith_node(ptx_ctx *c, ptx_threads *th, uint32_t d, int w, bool s
     static const struct {
         const char *name;
         uint8_t op, nsrc;
-    } ops[] = {{"and", OP_AND, 2}, {"or", OP_OR, 2},   {"xor", OP_XOR, 2}, {"not", OP_NOT, 1},
-               {"shr", OP_SHR, 2}, {"div", OP_DIV, 2}, {"rem", OP_REM, 2}, {"min", OP_MIN, 2},
-               {"max", OP_MAX, 2}, {"bfe", OP_BFE, 3}, {"bfi", OP_BFI, 4}, {"lop3", OP_LOP3, 4}};
+    } ops[] = {{"and", OP_AND, 2}, {"or", OP_OR, 2},     {"xor", OP_XOR, 2},  {"not", OP_NOT, 1}, {"shr", OP_SHR, 2},
+               {"div", OP_DIV, 2}, {"rem", OP_REM, 2},   {"min", OP_MIN, 2},  {"max", OP_MAX, 2}, {"bfe", OP_BFE, 3},
+               {"bfi", OP_BFI, 4}, {"lop3", OP_LOP3, 4}, {"brev", OP_BREV, 1}};
     const ptx_instr *in = &c->f->ins[d];
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
         if (!ptx_op_is(in, ops[k].name) || in->nopnd != 1 + ops[k].nsrc)

@@ -32,7 +32,8 @@ enum {
     OP_LOP3,
     OP_CVT,
     OP_SETP,
-    OP_MULHI
+    OP_MULHI,
+    OP_BREV
 };
 
 typedef struct tnode {
