@@ -227,8 +227,12 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                                                   "operation, a reduction)"
                                                 : "put bar.sync between the accesses, or give each thread its own "
                                                   "location";
-    char tail[256];
+    char tail[320];
     describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
+    if (r->between_groups) /* the pair only threads of different groups make: their own barriers do not order it */
+        snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
+                 " (threads of different groups of %d: each group's named barrier orders only its own)",
+                 1 << r->group_lg);
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
                     oi->line, who, tail);
@@ -244,7 +248,9 @@ static void check(races *r, const racc *x, const racc *y, int filter, const ptx_
         return;
     bool warp =
         filter == PTX_PAIR_OTHER_THREADS && meet <= MEET_SPLIT && !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_WARPS, ev);
+    r->between_groups = filter > PTX_PAIR_OTHER_WARPS;
     report(r, x, y, meet, warp, via_line);
+    r->between_groups = false;
 }
 
 /* ---- intervals ---- */
@@ -270,7 +276,7 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
     const racc *x = &r->acc[a];
     walk(r, 0, x->ins, x->ins, PTX_STOP_BLOCK);
     if (warp_barriers)
-        walk(r, 1, x->ins, x->ins, PTX_STOP_WARP);
+        walk(r, 1, x->ins, x->ins, r->group_stop);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
         uint32_t b = r->list[0][k];
         if (x->remote || r->acc[b].remote)
@@ -928,17 +934,83 @@ static int warp_group_lg(const ptx_ctx *c, uint32_t i)
     return 5;
 }
 
+/* The source register of instruction d when it computes reg + constant (either order), else -1. */
+static int32_t plus_constant(const ptx_ctx *c, uint32_t d)
+{
+    const ptx_instr *in = &c->f->ins[d];
+    if (in->kind != PTX_K_ADD || in->nopnd != 3)
+        return -1;
+    for (int j = 1; j < 3; j++)
+        if (ptx_opnd(c, in, j)->kind == PTX_O_REG && ptx_opnd(c, in, 3 - j)->kind == PTX_O_IMM)
+            return ptx_opnd(c, in, j)->reg;
+    return -1;
+}
+
+/* Whether register reg holds %tid.x shifted right by lg (or divided by 2^lg), plus a constant or not. */
+static bool group_index(const ptx_ctx *c, int32_t reg, int lg)
+{
+    for (int steps = 0; steps < 2 && reg >= 0 && c->only_def[reg] >= 0; steps++) {
+        uint32_t d = (uint32_t)c->only_def[reg];
+        const ptx_instr *in = &c->f->ins[d];
+        int64_t k;
+        bool shr = in->kind == PTX_K_ARITH && in->oplen == 3 && !memcmp(in->op, "shr", 3);
+        bool div =
+            in->kind == PTX_K_ARITH && in->oplen == 3 && !memcmp(in->op, "div", 3) && ptx_has_mod(c->f, in, ".u32");
+        if ((shr || div) && in->nopnd == 3 && ptx_constant_operand(c, d, 2, &k)) {
+            const ptx_operand *o = ptx_opnd(c, in, 1);
+            if (o->kind == PTX_O_REG && c->only_def[o->reg] >= 0) {
+                const ptx_instr *mov = &c->f->ins[c->only_def[o->reg]];
+                o = mov->kind == PTX_K_MOV && mov->nopnd == 2 ? ptx_opnd(c, mov, 1) : o;
+            }
+            return o->kind == PTX_O_SREG && o->reg == PTX_SR_TID * 4 && (shr ? k == lg : k == (int64_t)1 << lg);
+        }
+        reg = plus_constant(c, d);
+    }
+    return false;
+}
+
+/* The threads named barrier i orders when each aligned group of them has a barrier of its own
+ * (bar.sync 1 + tid.x / 128, 128: a warp group each, as warp-specialised kernels write it): lg for
+ * groups of 2^lg, on a one-dimensional block of whole groups; -1 when it is not that. */
+static int group_barrier_lg(ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    int64_t count;
+    if (c->sync->kind[i] != PTX_SY_BAR_PART || in->nopnd != 2 || !ptx_constant_operand(c, i, 1, &count) || count < 32 ||
+        count > 1024 || (count & (count - 1)) || ptx_opnd(c, in, 0)->kind != PTX_O_REG || !ptx_threads_count(c))
+        return -1;
+    const ptx_threads *th = ptx_threads_of(c);
+    int lg = __builtin_ctzll((unsigned long long)count);
+    if (th->dims[1] != 1 || th->dims[2] != 1 || th->dims[0] % count || th->dims[0] == count)
+        return -1;
+    return group_index(c, ptx_opnd(c, in, 0)->reg, lg) ? lg : -1;
+}
+
 static void find_races(races *r)
 {
     ptx_ctx *c = r->c;
     bool remote = false, async = false, warp_barriers = (c->sync->present >> PTX_SY_WARP) & 1;
-    r->warp_filters = warp_barriers;
     r->group_lg = 5;
+    r->group_stop = PTX_STOP_WARP;
     for (uint32_t i = 0; i < c->n && warp_barriers; i++)
         if (c->sync->kind[i] == PTX_SY_WARP) {
             int lg = warp_group_lg(c, i);
             r->group_lg = lg < r->group_lg ? lg : r->group_lg;
         }
+    if ((c->sync->present >> PTX_SY_BAR_PART) & 1) { /* named barriers, each group its own */
+        int least = warp_barriers ? r->group_lg : 10;
+        for (uint32_t i = 0; i < c->n && least >= 0; i++)
+            if (c->sync->kind[i] == PTX_SY_BAR_PART) {
+                int lg = group_barrier_lg(c, i);
+                least = lg < least ? lg : least;
+            }
+        if (least >= 0) {
+            warp_barriers = true;
+            r->group_lg = least;
+            r->group_stop |= 1u << PTX_SY_BAR_PART;
+        }
+    }
+    r->warp_filters = warp_barriers;
     for (int k = 0; k < 2; k++) {
         r->via[k] = ptx_scratch(c, r->na, sizeof *r->via[k]);
         r->via2[k] = ptx_scratch(c, r->na, sizeof *r->via2[k]);

@@ -84,10 +84,12 @@ typedef struct races {
     keyed *keys;
     uint64_t *sort_addr; /* sorting scratch */
     uint32_t *sort_t;
-    bool profiled;     /* ptx_profiles_init done */
-    uint64_t *ranges;  /* per-warp address ranges of summaries (the two slots', then kept ones) */
-    bool warp_filters; /* some pair is compared for threads of different warps only */
-    int group_lg;      /* the lanes bar.warp.sync orders: aligned groups of 2^group_lg (5: the warp) */
+    bool profiled;       /* ptx_profiles_init done */
+    uint64_t *ranges;    /* per-warp address ranges of summaries (the two slots', then kept ones) */
+    bool warp_filters;   /* some pair is compared for threads of different warps only */
+    int group_lg;        /* the threads a warp or group barrier orders: aligned groups of 2^group_lg (5: a warp) */
+    uint32_t group_stop; /* the barriers that order such groups (PTX_STOP_WARP, and named group barriers) */
+    bool between_groups; /* the pair being reported: threads of different such groups, larger than a warp */
     uint32_t nranges, ranges_cap;
     uint32_t *fseen, fstamp;    /* flights of asynchronous copies: per block and state ... */
     uint32_t *faround;          /* ... and the loop it went around (flight_state.around) */
