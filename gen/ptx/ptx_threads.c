@@ -461,13 +461,40 @@ static int sreg_of(const ptx_ctx *c, uint32_t i, int j)
     return o->kind == PTX_O_SREG ? o->reg : -1;
 }
 
+/* Whether instruction i multiplies ntid.x by ntid.y (mul.lo or mad.lo, either order). */
+static bool block_area(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if ((in->kind != PTX_K_MUL && in->kind != PTX_K_MAD) || in->nopnd < 3)
+        return false;
+    int a = sreg_of(c, i, 1), b = sreg_of(c, i, 2), nx = PTX_SR_NTID * 4, ny = nx + 1;
+    return (a == nx && b == ny) || (a == ny && b == nx);
+}
+
+/* Whether instruction i multiplies such a product by ntid.z: the block's size, as cooperative
+ * groups' size() and meta_group_size() compute it, the same whatever the shape. */
+static bool block_volume(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if ((in->kind != PTX_K_MUL && in->kind != PTX_K_MAD) || in->nopnd < 3)
+        return false;
+    for (int j = 1; j < 3; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if (sreg_of(c, i, 3 - j) == PTX_SR_NTID * 4 + 2 && o->kind == PTX_O_REG && c->only_def[o->reg] >= 0 &&
+            block_area(c, (uint32_t)c->only_def[o->reg]))
+            return true;
+    }
+    return false;
+}
+
 /* Whether tid.y, tid.z, ntid.y and ntid.z are read only to rank the thread in its block, as
- * (tid.z * ntid.y + tid.y) * ntid.x + tid.x (cooperative groups' thread_rank() and the like): one
- * mad.lo of the three and the only reads of their registers. Such code runs the same on any shape
- * of the same size, and is taken to run on a one-dimensional block. */
+ * (tid.z * ntid.y + tid.y) * ntid.x + tid.x (cooperative groups' thread_rank() and the like), and to
+ * size the block (ntid.x * ntid.y * ntid.z): one mad.lo of the three, the product, and the only reads
+ * of their registers. Such code runs the same on any shape of the same size, and is taken to run on
+ * a one-dimensional block. */
 static bool ranks_threads_only(const ptx_ctx *c)
 {
-    int found = 0, reads = 0;
+    int found = 0, reads = 0, sized = 0;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         for (int j = 0; j < in->nopnd; j++) {
@@ -475,13 +502,14 @@ static bool ranks_threads_only(const ptx_ctx *c)
             bool other = sr >= 0 && (sr / 4 == PTX_SR_TID || sr / 4 == PTX_SR_NTID) && sr % 4 > 0;
             reads += other && in->kind != PTX_K_MOV;
         }
+        sized += block_volume(c, i);
         if (in->kind != PTX_K_MAD || in->nopnd != 4)
             continue;
         int a = sreg_of(c, i, 1), b = sreg_of(c, i, 2), d = sreg_of(c, i, 3);
         int ny = PTX_SR_NTID * 4 + 1, tz = PTX_SR_TID * 4 + 2, ty = PTX_SR_TID * 4 + 1;
         found += ((a == ny && b == tz) || (a == tz && b == ny)) && d == ty;
     }
-    return found == 1 && reads == 3;
+    return found == 1 && reads == 3 + 2 * sized;
 }
 
 static bool uses_other_dims(const ptx_ctx *c)
