@@ -845,7 +845,9 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
         bool done = false;
         for (uint32_t i = st.pos; i < c->bend[st.b] && !done; i++) {
             int32_t y = r->acc_of[i];
-            if (y >= 0 && ((uint32_t)y != a || st.way.via != -1 || st.way.noisy)) {
+            /* the copy against itself: its own step, or one to three times around its loop, not an
+             * unknown number of times (a loop filling a tile with a block-sized stride would all race) */
+            if (y >= 0 && ((uint32_t)y != a || ((st.way.via != -1 || st.way.noisy) && st.way.via != -2))) {
                 ptx_eval ev = {.via = st.way.via,
                                .noisy = st.way.noisy,
                                .from = (int32_t)x->ins,
