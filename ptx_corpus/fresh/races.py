@@ -4,13 +4,14 @@ pair a kernel with a shared-memory race and the same kernel fixed (docs/PTX_ANAL
 (30 pairs) was measured and then used to fix the analysis; races2/ (30 pairs, one racy kernel
 found race-free: labelled ok, see races2/WHERE.txt) was written after that, and races3/ (30 pairs,
 by an author who saw neither the analyzer nor the corpus) after races2's fixes; races4/ (30 pairs, by
-another such author) after races3's; races5/ (30 pairs, by another) after races4's.
+another such author) after races3's; races5/ (30 pairs, by another) after races4's; races6/ (30 pairs,
+by another) after races5's.
 
 Compiles a set's *.cu with nvcc (-arch=sm_80 -O3 -ptx), runs tnptx on each kernel and compares
 SHARED_RACE with the set's labels.txt (FILE KERNEL race|ok); prints the kernels it gets wrong and
 the precision and recall.
 
-usage: ptx_corpus/fresh/races.py TNPTX [SET_DIR...]    (default: races to races5)
+usage: ptx_corpus/fresh/races.py TNPTX [SET_DIR...]    (default: races to races6)
 Needs nvcc on PATH; skips (exit 0) with a note when it is missing.
 """
 import json, os, shutil, subprocess, sys, tempfile
@@ -41,7 +42,7 @@ def main():
         sys.exit(__doc__)
     tnptx = os.path.abspath(sys.argv[1])
     root = os.path.dirname(os.path.abspath(__file__))
-    sets = sys.argv[2:] or [os.path.join(root, name) for name in ("races", "races2", "races3", "races4", "races5")]
+    sets = sys.argv[2:] or [os.path.join(root, name) for name in ("races", "races2", "races3", "races4", "races5", "races6")]
     if not shutil.which("nvcc"):
         print("nvcc not found: skipped")
         return 0
