@@ -216,6 +216,7 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
     const ptx_instr *wi = &c->f->ins[w->ins], *oi = &c->f->ins[o->ins];
     const char *who = meet == MEET_CLUSTER  ? "another block of the cluster"
                       : warp                ? "another lane of the same warp"
+                      : r->between_groups   ? "a thread of another group"
                       : meet == MEET_FLIGHT ? "any thread, the issuing one included"
                                             : "another thread of the block";
     const char *fix = warp                      ? "put bar.warp.sync (__syncwarp) between the accesses"
@@ -230,9 +231,10 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
     char tail[320];
     describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
     if (r->between_groups) /* the pair only threads of different groups make: their own barriers do not order it */
-        snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
-                 " (threads of different groups of %d: each group's named barrier orders only its own)",
-                 1 << r->group_lg);
+        snprintf(tail, sizeof tail,
+                 "with only the named barriers of each group of %d threads between line %u and line %u, which order a "
+                 "group's own threads, not those of different groups",
+                 1 << r->group_lg, c->f->ins[x->ins].line, c->f->ins[y->ins].line);
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
                     oi->line, who, tail);
