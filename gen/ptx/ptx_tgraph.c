@@ -244,7 +244,7 @@ static bool reaches_in_iteration(const ptx_ctx *c, ptx_threads *th, uint32_t fro
 
 int ptx_tgraph_choice(ptx_ctx *c, ptx_threads *th, const tnode *n, uint32_t from)
 {
-    struct ptx_choice *ch = &th->choices[n->imm & 0xFFFFFFFF];
+    ptx_choice *ch = &th->choices[n->imm & 0xFFFFFFFF];
     if (ch->from == (int32_t)from)
         return ch->how;
     uint32_t b = c->blk[from], update = c->blk[ch->update];
@@ -626,7 +626,7 @@ static int32_t joined_update(ptx_ctx *c, ptx_threads *th, int32_t r, const int32
         return start;
     int32_t updated = node_of_def(c, th, update, r, depth + 1);
     PTX_PUSH(th->choices, th->nchoices, th->choices_cap);
-    th->choices[th->nchoices] = (struct ptx_choice){.update = update, .join = c->blk[at], .from = -1};
+    th->choices[th->nchoices] = (ptx_choice){.update = update, .join = c->blk[at], .from = -1};
     int32_t way = atom(th, 1, ((uint64_t)1 << 42) | th->nchoices++, true, lid, -1);
     th->nodes[way].choice = 1;
     return op_node(th, OP_SELP, reg_width(c->f, r), false, updated, start, way, -1);

@@ -52,6 +52,13 @@ typedef struct tnode {
 
 enum { MAX_NODES = 1 << 16, MAX_DEPTH = 40, LEAF_SLOTS = 1024 };
 
+/* A register a loop updates on some paths of its iteration, where those paths join (ptx_tgraph.c). */
+typedef struct ptx_choice {
+    uint32_t update, join; /* the update (an instruction) and the block where its paths join the others */
+    int32_t from;          /* the reference last asked about (-1 none) ... */
+    int how;               /* ... and the answer (ptx_tgraph_choice) */
+} ptx_choice;
+
 struct ptx_threads {
     tnode *nodes;
     uint32_t nn, cap;
@@ -87,11 +94,7 @@ struct ptx_threads {
         int32_t reg, defs[2];
     } building[4]; /* the phis whose update is being built */
     int nbuilding;
-    struct ptx_choice {
-        uint32_t update, join; /* the update (an instruction) and the block where its paths join the others */
-        int32_t from;          /* the reference last asked about (-1 none) ... */
-        int how;               /* ... and the answer (ptx_tgraph_choice) */
-    } * choices;
+    ptx_choice *choices; /* the choice atoms' updates (tnode.choice) */
     uint32_t nchoices, choices_cap;
     ptx_tvals scratch[2]; /* ptx_threads_scratch */
     int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */

@@ -731,6 +731,6 @@ void ptx_threads_free(ptx_threads *th)
     ptx_teval_forget(th);
     free(th->nodes), free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb);
     free(th->kv), free(th->uni), free(th->found), free(th->kb_store), free(th->kv_store);
-    free(th->atoms_at), free(th->atom_lists),
-        free(th->choices); /* grown with realloc; the rest is in the function's scratch */
+    /* grown with realloc; the rest is in the function's scratch */
+    free(th->atoms_at), free(th->atom_lists), free(th->choices);
 }
