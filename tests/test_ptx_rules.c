@@ -1,6 +1,7 @@
 /* Rule tests: every file in tests/ptx_rules names the rules it must trigger ("// expect: A B" or
  * "// expect: none"); no other rule may fire. Every rule needs a positive and a negative file.
- * "// options:" may ask for --strict and --maxrregcount N. */
+ * "// expect in NAME: A B" (or "none") names all the rules that must fire in function NAME, for a
+ * file whose functions differ. "// options:" may ask for --strict and --maxrregcount N. */
 #define _POSIX_C_SOURCE 200809L
 #include "ptx.h"
 
@@ -15,6 +16,38 @@ static bool expected_rule(const char *expect, const char *rule)
         if ((p == expect || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\n' || p[n] == 0))
             return true;
     return false;
+}
+
+/* The "// expect in NAME: ..." lines: the rules that fire in each function named. */
+static int check_functions(const char *name, const char *text, const ptx_module *m)
+{
+    int failures = 0;
+    for (const char *e = strstr(text, "// expect in "); e; e = strstr(e + 1, "// expect in ")) {
+        char fname[128], expect[256];
+        if (sscanf(e + 13, "%127[^: ]: %255[^\n]", fname, expect) != 2) {
+            printf("FAIL %s: malformed '// expect in NAME: RULES' line\n", name);
+            failures++;
+            continue;
+        }
+        const ptx_function *f = m->funcs;
+        while (f && (f->namelen != strlen(fname) || memcmp(f->name, fname, f->namelen) != 0))
+            f = f->next;
+        if (!f) {
+            printf("FAIL %s: no function %s\n", name, fname);
+            failures++;
+            continue;
+        }
+        bool fired[PTX_RULE_COUNT] = {false};
+        for (uint32_t i = 0; i < f->nfindings; i++)
+            fired[f->findings[i].rule] = true;
+        for (int r = 0; r < PTX_RULE_COUNT; r++)
+            if (expected_rule(expect, ptx_rules[r].id) != fired[r]) {
+                printf("FAIL %s: %s %s in %s\n", name, ptx_rules[r].id,
+                       fired[r] ? "fired unexpectedly" : "did not fire", fname);
+                failures++;
+            }
+    }
+    return failures;
 }
 
 static int check_file(const char *dir, const char *name, bool pos[], bool neg[])
@@ -47,7 +80,7 @@ static int check_file(const char *dir, const char *name, bool pos[], bool neg[])
     for (const ptx_function *f = m.funcs; f; f = f->next)
         for (uint32_t i = 0; i < f->nfindings; i++)
             fired[f->findings[i].rule] = true;
-    int failures = 0;
+    int failures = check_functions(name, text, &m);
     for (int r = 0; r < PTX_RULE_COUNT; r++) {
         bool want = expected_rule(expect, ptx_rules[r].id);
         if (want != fired[r]) {

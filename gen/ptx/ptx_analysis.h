@@ -49,6 +49,8 @@ typedef struct ptx_ctx {
     uint8_t *window;                        /* per register: PTX_WIN_*, a pointer into shared memory */
     uint8_t *weight;                        /* per register: the 32-bit registers its value takes */
     uint8_t *expansion;                     /* per instruction: ptx_expansion_registers (ptx_liveness) */
+    bool *pinned;                           /* per register: a load's that ptxas hoists out of its loop,
+                                               live in the whole loop (ptx_liveness); NULL: none */
     uint32_t *need_order;                   /* per block, its instructions in the order the need counts
                                                them: loads moved down to their first reader (ptx_liveness) */
     int64_t module_shared;                  /* bytes of module-level .shared variables the function uses */
@@ -282,7 +284,7 @@ typedef struct ptx_sched {
     int32_t *block; /* all of the arrays below but heap */
     size_t used;
     uint32_t tick, nedges, edge_cap, nlist, list_cap, nvals, nopnds;
-    uint32_t *reg_stamp;                                                     /* per register */
+    uint32_t *reg_stamp, *pin_stamp;                                         /* per register */
     int32_t *cur_val, *last_reader;                                          /* per register */
     int32_t *first_edge, *npred, *lat, *height, *ready_at, *order, *waiting; /* per node */
     uint32_t *instr, *opnd_start;                                            /* per node */

@@ -66,5 +66,8 @@ typedef struct ptx_worker {
 void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch, ptx_worker *w);
 /* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and shared memory (ptx_arch.c) */
 void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block);
+/* LOCAL_MEMORY of kernels whose callees put a stack array in the kernel's frame (ptx_calls.c); after
+ * every function's own analysis */
+void ptx_callees_local_memory(ptx_module *m);
 
 #endif

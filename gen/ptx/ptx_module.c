@@ -11,62 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The function a call instruction names, or NULL (an indirect call, or one declared only). */
-static ptx_function *callee(ptx_module *m, const ptx_function *f, const ptx_instr *in)
-{
-    for (int32_t j = 0; j < in->nopnd; j++) {
-        const ptx_operand *o = &f->opnds[in->opnds + (uint32_t)j];
-        if (o->kind != PTX_O_SYM || o->sym < 0 || !m->syms[o->sym].is_func)
-            continue;
-        const ptx_symbol *s = &m->syms[o->sym];
-        for (ptx_function *g = m->funcs; g; g = g->next)
-            if (g->has_body && g->namelen == s->len && memcmp(g->name, s->name, s->len) == 0)
-                return g;
-        return NULL;
-    }
-    return NULL;
-}
-
-/* A function f calls, directly or through others (depth levels at most), whose stack array stays in
- * memory; NULL if none. */
-static ptx_function *local_memory_callee(ptx_module *m, const ptx_function *f, int depth)
-{
-    for (uint32_t i = 0; i < f->nins && depth > 0; i++) {
-        if (f->ins[i].kind != PTX_K_CALL)
-            continue;
-        ptx_function *g = callee(m, f, &f->ins[i]);
-        ptx_function *found = !g || g == f ? NULL : g->local_in_memory ? g : local_memory_callee(m, g, depth - 1);
-        if (found)
-            return found;
-    }
-    return NULL;
-}
-
-/* A kernel whose callee keeps a stack array in memory uses local memory too: ptxas gives the kernel
- * that frame (inlining the callee, or as the call's stack). Reported at the first such call. */
-static void callees_local_memory(ptx_module *m)
-{
-    bool any = false;
-    for (ptx_function *f = m->funcs; f && !any; f = f->next)
-        any = !f->is_entry && f->local_in_memory;
-    for (ptx_function *f = any ? m->funcs : NULL; f; f = f->next) {
-        if (!f->is_entry || f->local_in_memory)
-            continue;
-        for (uint32_t i = 0; i < f->nins; i++) {
-            ptx_function *g = f->ins[i].kind == PTX_K_CALL ? callee(m, f, &f->ins[i]) : NULL;
-            ptx_function *holder = !g || g == f ? NULL : g->local_in_memory ? g : local_memory_callee(m, g, 8);
-            if (!holder)
-                continue;
-            ptx_add_finding(m, f, PTX_RULE_LOCAL_MEMORY, f->ins[i].line, f->ins[i].col,
-                            "index the callee's local arrays with constants, or keep their data in shared memory",
-                            "local memory: this call reaches %.*s, whose %lld-byte stack array stays in memory, and "
-                            "the kernel's stack holds it",
-                            (int)holder->namelen, holder->name, (long long)holder->local_in_memory);
-            break;
-        }
-    }
-}
-
 /* Modules with fewer instructions than this are analysed on one thread: starting others would cost
  * more than it saves. */
 #define PARALLEL_MIN_INSTRS 4096
@@ -163,7 +107,7 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
     const ptx_arch *arch = ptx_module_arch(m, opt);
     if (m->valid) {
         analyze_functions(m, arch, threads_for(m, opt));
-        callees_local_memory(m);
+        ptx_callees_local_memory(m);
         if (!m->nentries)
             ptx_add_finding(m, NULL, PTX_RULE_NO_ENTRY, 1, 1, "add a .entry kernel, or link this module with one",
                             "the module defines no .entry kernel: nothing in it can be launched");

@@ -436,8 +436,14 @@ static void value_ranges(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *
         s->diff[slot + 2] -= extra;
     }
     for (uint32_t v = 0; v < s->nvals; v++) {
-        int32_t weight = c->weight[s->val_reg[v]], from = s->val_from[v];
+        int32_t reg = s->val_reg[v], weight = c->weight[reg], from = s->val_from[v];
         int32_t to = s->val_to[v] > from ? s->val_to[v] : from + 1;
+        if (c->pinned && c->pinned[reg]) { /* hoisted out of the loop: one register all through */
+            if (s->pin_stamp[reg] == s->tick)
+                continue;
+            s->pin_stamp[reg] = s->tick;
+            from = -1, to = n;
+        }
         s->diff[from + 1] += weight;
         s->diff[to + 1] -= weight;
     }
@@ -485,7 +491,7 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
     *s = (ptx_sched){.edge_cap = edges, .list_cap = lists};
     /* one block: the stamps (zeroed), per register, per node, per slot, per operand, per value, per
      * edge and per list entry */
-    size_t words = (size_t)nr * 3 + (size_t)longest * 9 + longest + 4 + refs + (size_t)vals * 4 + (size_t)edges * 3 +
+    size_t words = (size_t)nr * 4 + (size_t)longest * 9 + longest + 4 + refs + (size_t)vals * 4 + (size_t)edges * 3 +
                    (size_t)lists * 2;
     s->block = malloc(words * 4);
     s->heap = malloc((size_t)longest * sizeof *s->heap);
@@ -493,6 +499,8 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
         abort();
     memset(s->block, 0, (size_t)nr * 4); /* the stamps */
     s->reg_stamp = (uint32_t *)carve(s, nr), s->cur_val = carve(s, nr), s->last_reader = carve(s, nr);
+    s->pin_stamp = (uint32_t *)carve(s, nr);
+    memset(s->pin_stamp, 0, (size_t)nr * 4);
     s->first_edge = carve(s, longest), s->npred = carve(s, longest), s->lat = carve(s, longest);
     s->height = carve(s, longest), s->ready_at = carve(s, longest), s->order = carve(s, longest);
     s->instr = (uint32_t *)carve(s, longest), s->waiting = carve(s, longest);

@@ -5,16 +5,24 @@ pair a kernel with a shared-memory race and the same kernel fixed (docs/PTX_ANAL
 found race-free: labelled ok, see races2/WHERE.txt) was written after that, and races3/ (30 pairs,
 by an author who saw neither the analyzer nor the corpus) after races2's fixes; races4/ (30 pairs, by
 another such author) after races3's; races5/ (30 pairs, by another) after races4's; races6/ (30 pairs,
-by another) after races5's.
+by another) after races5's; races7/ (30 pairs for sm_90a: TMA and bulk copies on mbarriers,
+warp-specialised rings, wgmma, clusters, cp.async pipelines; by another) after races6's.
 
-Compiles a set's *.cu with nvcc (-arch=sm_80 -O3 -ptx), runs tnptx on each kernel and compares
+Compiles a set's *.cu with nvcc (-arch=sm_80 -O3 -ptx, or the architecture a file's first line names
+as `// arch: sm_90a`), runs tnptx on each kernel and compares
 SHARED_RACE with the set's labels.txt (FILE KERNEL race|ok); prints the kernels it gets wrong and
 the precision and recall.
 
-usage: ptx_corpus/fresh/races.py TNPTX [SET_DIR...]    (default: races to races6)
+usage: ptx_corpus/fresh/races.py TNPTX [SET_DIR...]    (default: races to races7)
 Needs nvcc on PATH; skips (exit 0) with a note when it is missing.
 """
 import json, os, shutil, subprocess, sys, tempfile
+
+
+def arch_of(cu):
+    """The architecture a file's first line names (`// arch: sm_90a`), sm_80 when none."""
+    first = open(cu).readline()
+    return first.split(":", 1)[1].strip() if first.startswith("// arch:") else "sm_80"
 
 
 def measure(tnptx, here, work):
@@ -25,7 +33,8 @@ def measure(tnptx, here, work):
         cu, kernel, label = line.split()
         ptx = os.path.join(work, os.path.basename(here) + "_" + cu[:-3] + ".ptx")
         if not os.path.exists(ptx):
-            subprocess.run(["nvcc", "-arch=sm_80", "-O3", "-ptx", os.path.join(here, cu), "-o", ptx], check=True)
+            subprocess.run(["nvcc", "-arch=" + arch_of(os.path.join(here, cu)), "-O3", "-ptx", os.path.join(here, cu),
+                            "-o", ptx], check=True)
         out = subprocess.run([tnptx, "--json", ptx], capture_output=True, text=True, timeout=60).stdout
         kernels = {k["name"]: k for k in json.loads(out)["files"][0]["kernels"]}
         found = [f for f in kernels[kernel]["findings"] if f["rule"] == "SHARED_RACE"]
@@ -42,7 +51,7 @@ def main():
         sys.exit(__doc__)
     tnptx = os.path.abspath(sys.argv[1])
     root = os.path.dirname(os.path.abspath(__file__))
-    sets = sys.argv[2:] or [os.path.join(root, name) for name in ("races", "races2", "races3", "races4", "races5", "races6")]
+    sets = sys.argv[2:] or [os.path.join(root, name) for name in ("races", "races2", "races3", "races4", "races5", "races6", "races7")]
     if not shutil.which("nvcc"):
         print("nvcc not found: skipped")
         return 0
