@@ -103,6 +103,8 @@ void ptx_post_dominators(ptx_ctx *c); /* ipdom */
 void ptx_find_control_flow(ptx_ctx *c);
 /* The last instruction in [from, to) that defines register r, or -1 (by def_start, def_ins). */
 int32_t ptx_last_def(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r);
+/* The one definition of register r that reaches instruction at, or -1 (none, several, guarded). */
+int32_t ptx_reaching_def(const ptx_ctx *c, uint32_t at, int32_t r);
 
 /* ---- synchronisation and loops (ptx_sync.c) ---- */
 enum ptx_sync_kind {
@@ -120,7 +122,8 @@ enum ptx_sync_kind {
     PTX_SY_MBAR_WAIT,   /* mbarrier.try_wait / test_wait */
     PTX_SY_MBAR_OTHER,  /* other mbarrier operations */
     PTX_SY_BAR_ARRIVE,  /* bar.arrive, barrier.arrive: signals a named barrier without waiting */
-    PTX_SY_BAR_PART     /* bar.sync, barrier.sync with a thread count below the block's: those threads wait */
+    PTX_SY_BAR_PART,    /* bar.sync, barrier.sync with a thread count below the block's: those threads wait */
+    PTX_SY_WGMMA        /* wgmma.mma_async: reads its shared operands through descriptors */
 };
 #define PTX_STOP_BLOCK ((1u << PTX_SY_BLOCK) | (1u << PTX_SY_CLUSTER))
 #define PTX_STOP_WARP  (PTX_STOP_BLOCK | (1u << PTX_SY_WARP))
@@ -207,7 +210,10 @@ ptx_threads *ptx_threads_of(ptx_ctx *c);
 void ptx_threads_free(ptx_threads *th);
 int ptx_threads_samples(ptx_ctx *c);                     /* how many samples of the unknown uniform values */
 uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym); /* where a symbol is taken to start */
-int ptx_threads_count(ptx_ctx *c);                       /* threads in the block, 0 when they cannot be enumerated */
+/* The shared variable a wgmma's operand `which` (1: A, 2: B) points into through its descriptor, or -1
+ * (A in registers, or a descriptor whose address the analysis does not trace to a variable). */
+int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which);
+int ptx_threads_count(ptx_ctx *c); /* threads in the block, 0 when they cannot be enumerated */
 /* An identity of instruction ins's address operand `which` less its constant *offset: accesses with
  * the same one (and the same threads) differ only by that offset; -1 when not evaluable. */
 int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset);

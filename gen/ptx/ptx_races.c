@@ -28,14 +28,112 @@ static uint32_t access_size(const ptx_ctx *c, const ptx_instr *in, uint8_t kind)
     return (uint32_t)(in->tsize ? in->tsize : 4) * in->vec;
 }
 
+/* The constant a descriptor register is or-ed or added with (its layout fields), or 0. */
+static uint64_t descriptor_constant(const ptx_ctx *c, uint32_t at, int32_t reg)
+{
+    for (int depth = 0; depth < 4 && reg >= 0; depth++) {
+        int32_t d = c->only_def[reg] >= 0 ? c->only_def[reg] : ptx_reaching_def(c, at, reg);
+        if (d < 0)
+            return 0;
+        const ptx_instr *in = &c->f->ins[d];
+        bool or_add = in->kind == PTX_K_ADD || (in->oplen == 2 && memcmp(in->op, "or", 2) == 0);
+        if (!or_add || in->nopnd != 3)
+            return 0;
+        const ptx_operand *k = ptx_opnd(c, in, 2), *x = ptx_opnd(c, in, 1);
+        if (k->kind == PTX_O_IMM && (uint64_t)k->imm >> 16)
+            return (uint64_t)k->imm;
+        reg = x->kind == PTX_O_REG ? x->reg : -1;
+        at = (uint32_t)d;
+    }
+    return 0;
+}
+
+/* Whether wgmma operand `which` (1: A, 2: B) is MN-major: its transpose immediate (the last operands,
+ * which only 16-bit types have) is 1. */
+static bool wgmma_transposed(const ptx_ctx *c, const ptx_instr *in, int which)
+{
+    bool sixteen = false;
+    for (uint32_t m = 0; m < in->nmods; m++) {
+        const ptx_token *t = &c->f->mods[in->mods + m];
+        sixteen |= (t->n == 4 && memcmp(t->p, ".f16", 4) == 0) || (t->n == 5 && memcmp(t->p, ".bf16", 5) == 0);
+    }
+    int j = which == 2 ? in->nopnd - 1 : in->nopnd - 2;
+    if (!sixteen || in->nopnd < 7 || (which == 1 && in->nopnd < 8))
+        return false;
+    const ptx_operand *o = ptx_opnd(c, in, j);
+    return o->kind == PTX_O_IMM && o->imm == 1;
+}
+
+/* Bytes a wgmma operand spans from its start address (PTX ISA, "Matrix Descriptor Format" and the
+ * canonical layouts of wgmma's shared operands). K-major: rows (64 of A; N of B) of 32 bytes of K in
+ * groups of 8 rows SBO apart (descriptor bits 32 to 45, in 16 bytes); within a group 8 rows of the
+ * swizzle width (bits 62 and 63: 128, 64 or 32 bytes), or without swizzle two 8 x 16-byte core
+ * matrices LBO apart (bits 16 to 29). MN-major (16-bit types): 16 rows of K, each the M or N
+ * extent, in groups of 8 SBO apart, atoms of the swizzle width LBO apart along M or N. Layout fields
+ * not known: the rows packed. */
+static uint32_t wgmma_extent(const ptx_ctx *c, uint32_t i, int which)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    uint32_t dim = 64;
+    for (uint32_t m = 0; which == 2 && m < in->nmods; m++) {
+        const ptx_token *t = &c->f->mods[in->mods + m];
+        if (t->n > 4 && memcmp(t->p, ".m64n", 5) == 0)
+            dim = (uint32_t)strtoul(t->p + 5, NULL, 10);
+    }
+    if (dim < 8 || dim > 256)
+        dim = 256;
+    uint64_t k = descriptor_constant(c, i, ptx_opnd(c, in, which)->reg);
+    uint64_t lbo = (k >> 16 & 0x3FFF) << 4, sbo = (k >> 32 & 0x3FFF) << 4, swizzle = k >> 62;
+    if (!k || !sbo)
+        return dim * 32;
+    uint64_t width = swizzle ? 256u >> swizzle : 16; /* a row of the swizzle atom, or of a core matrix */
+    uint64_t extent;
+    if (wgmma_transposed(c, in, which)) {
+        uint64_t atoms = (2 * dim + width - 1) / width;
+        extent = sbo + 8 * width + (atoms - 1) * lbo;
+    } else {
+        /* swizzled: a step along K adds its offset to the start address (the constant's low bits), and
+         * its rows stay within the atom rows that start before it */
+        uint64_t group = swizzle ? 8 * width - (((k & 0x3FFF) << 4) % width) : (lbo > 128 ? lbo : 128) + 128;
+        extent = (dim / 8 - 1) * sbo + group;
+    }
+    return extent < (1u << 18) ? (uint32_t)extent : dim * 32;
+}
+
+/* A wgmma's reads of its shared operands (A unless in registers, and B), each an access of its own,
+ * through the descriptor's address; none where the descriptor is not traced to a shared variable.
+ * They are compared as reads made when the wgmma issues: what writes the operands before it needs a
+ * barrier (and fence.proxy.async) between. The reads go on until wgmma.wait_group retires the group,
+ * but which buffer of a pipeline an in-flight wgmma reads depends on stage counters that wrap
+ * (s = s + 1 < n ? s + 1 : 0), which the analysis does not follow: compared over that time, every
+ * multi-stage pipeline (Triton's matmuls) would look racy. */
+static void add_wgmma_accesses(races *r, uint32_t i)
+{
+    for (int which = 1; which <= 2; which++) {
+        if (ptx_wgmma_symbol(r->c, i, which) < 0)
+            continue;
+        racc a = {.ins = i, .which = (uint8_t)which, .base = -2};
+        a.size = wgmma_extent(r->c, i, which);
+        if (r->acc_of[i] < 0)
+            r->acc_of[i] = (int32_t)r->na;
+        else
+            r->acc2_of[i] = (int32_t)r->na;
+        r->acc[r->na++] = a;
+    }
+}
+
 /* Shared-memory accesses: ld/st/atom/red on .shared, generic ones through a pointer into shared
- * memory (cvta.shared), and ones into other blocks of the cluster (mapa); the copies. */
+ * memory (cvta.shared), and ones into other blocks of the cluster (mapa); the copies; wgmma operands. */
 static void add_access(races *r, uint32_t i)
 {
     ptx_ctx *c = r->c;
     const ptx_instr *in = &c->f->ins[i];
     uint8_t kind = c->sync->kind[i];
     racc a = {.ins = i};
+    if (kind == PTX_SY_WGMMA) {
+        add_wgmma_accesses(r, i);
+        return;
+    }
     if (kind == PTX_SY_CP_ASYNC || kind == PTX_SY_BULK_MBAR) {
         a.write = a.async = 1;
     } else if (kind == PTX_SY_BULK_READ) {
@@ -81,14 +179,21 @@ static int32_t way_code(ptx_way w)
     return ((w.via + 3) * 2 + w.many) * 2 + w.noisy;
 }
 
+static void note_access(races *r, uint32_t i, int32_t a, ptx_way way);
+
 static void note(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
 {
     (void)c;
     races *r = arg;
+    if (r->acc_of[i] >= 0)
+        note_access(r, i, r->acc_of[i], way);
+    if (r->acc2_of[i] >= 0)
+        note_access(r, i, r->acc2_of[i], way);
+}
+
+static void note_access(races *r, uint32_t i, int32_t a, ptx_way way)
+{
     int32_t code = way_code(way);
-    int32_t a = r->acc_of[i];
-    if (a < 0)
-        return;
     if (i == r->start && r->start_pending && way.via == -1 && !way.noisy) {
         r->start_pending = false; /* the start itself: counted when the walk comes back to it */
         return;
@@ -159,6 +264,8 @@ static const char *what(const ptx_ctx *c, const racc *a)
         return "filled by the bulk copy";
     if (kind == PTX_SY_BULK_READ)
         return "read by the bulk copy";
+    if (kind == PTX_SY_WGMMA)
+        return a->which == 1 ? "read by the wgmma (operand A)" : "read by the wgmma (operand B)";
     return a->atomic ? "updated atomically" : a->write ? "written" : "read";
 }
 
@@ -661,13 +768,33 @@ static int32_t mbarrier_symbol(const ptx_ctx *c, uint32_t i)
     return -1;
 }
 
-/* After the wait that completes a copy for its own thread: other threads until the next barrier. */
+/* Whether instruction y comes after a wait on the mbarrier of bulk copy x on every path to it: the
+ * thread making y waited for the copy itself. */
+static bool waits_before(races *r, const racc *x, uint32_t y)
+{
+    ptx_ctx *c = r->c;
+    int32_t m = mbarrier_symbol(c, x->ins);
+    for (uint32_t i = 0; i < c->n; i++) {
+        if (c->sync->kind[i] != PTX_SY_MBAR_WAIT ||
+            (m >= 0 && mbarrier_symbol(c, i) >= 0 && mbarrier_symbol(c, i) != m))
+            continue;
+        if (c->blk[i] == c->blk[y] ? i < y : ptx_dominates(c, c->blk[i], c->blk[y]))
+            return true;
+    }
+    return false;
+}
+
+/* After the wait that completes a copy for its own thread: other threads until the next barrier (for a
+ * bulk copy into shared memory, those that did not wait on its mbarrier themselves). */
 static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way, uint8_t trips)
 {
     const racc *x = &r->acc[a];
+    bool mbar = r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR;
     walk(r, 0, wait, x->ins, PTX_STOP_BLOCK);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
         uint32_t b = r->list[0][k];
+        if (mbar && waits_before(r, x, r->acc[b].ins))
+            continue;
         ptx_eval ev = relation(r, 0, b, x->ins);
         ev.trips = ev.via == -1 ? trips : 0;
         ev.via = compose(way.via, ev.via);
@@ -740,18 +867,19 @@ static bool flight_seen(races *r, flight_state *st)
     return false;
 }
 
-/* Whether register r depends on a run-time value: a parameter, or a register with several
- * definitions (a loop counter), through its single definitions (a few steps). */
-static bool runtime_value(const ptx_ctx *c, int32_t r, int depth)
+/* Whether register r, read at instruction at, depends on a run-time value: a parameter, or a
+ * register whose definitions meet there (a loop counter), through the one definition that reaches
+ * each read (a few steps; nvcc reuses a register for %tid.x and a loop counter stepped from it). */
+static bool runtime_value(const ptx_ctx *c, uint32_t at, int32_t r, int depth)
 {
-    int32_t d = c->only_def[r];
+    int32_t d = c->only_def[r] >= 0 ? c->only_def[r] : ptx_reaching_def(c, at, r);
     if (d < 0)
         return true;
     const ptx_instr *in = &c->f->ins[d];
     if (in->kind == PTX_K_LD && in->space == PTX_SP_PARAM)
         return true;
     for (uint32_t k = c->ndef[d]; depth > 0 && k < c->ndef[d] + c->nuse[d]; k++)
-        if (runtime_value(c, c->du[c->du_start[d] + k], depth - 1))
+        if (runtime_value(c, (uint32_t)d, c->du[c->du_start[d] + k], depth - 1))
             return true;
     return false;
 }
@@ -761,7 +889,7 @@ static bool runtime_value(const ptx_ctx *c, int32_t r, int depth)
 static bool conditional_copy(ptx_ctx *c, const racc *x)
 {
     const ptx_instr *in = &c->f->ins[x->ins];
-    if (in->guard >= 0 && runtime_value(c, in->guard, 6))
+    if (in->guard >= 0 && runtime_value(c, x->ins, in->guard, 6))
         return true;
     uint32_t b = c->blk[x->ins], d = b;
     for (int depth = 0; depth < 16 && (d = ptx_idom(c, d)) != UINT32_MAX; depth++) {
@@ -770,7 +898,7 @@ static bool conditional_copy(ptx_ctx *c, const racc *x)
         for (int up = 0; up < 256 && p != b && p != c->exitb; up++)
             p = c->ipdom[p];
         if (p != b && last->kind == PTX_K_BRA && last->guard >= 0 && c->sync->inner[d] == c->sync->inner[b] &&
-            runtime_value(c, last->guard, 6))
+            runtime_value(c, c->bend[d] - 1, last->guard, 6))
             return true;
     }
     return false;
@@ -831,13 +959,13 @@ static bool skips_edge(ptx_ctx *c, const bool *w, uint32_t b, uint32_t next)
 }
 
 /* The flight of asynchronous copy a: every instruction reachable from it before what completes it
- * (block barriers do not), compared with the copy for any pair of threads, the issuer included; then,
- * for cp.async and bulk reads, the threads that did not issue it until their next barrier. */
+ * (block barriers do not), compared with the copy for any pair of threads, the issuer included; then
+ * the threads that did not issue it until their next barrier (for a bulk copy into shared memory,
+ * those that do not wait on its mbarrier themselves). */
 static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
 {
     ptx_ctx *c = r->c;
     const racc *x = &r->acc[a];
-    bool groups = c->sync->kind[x->ins] != PTX_SY_BULK_MBAR;
     bool *waits = waiting_loops(c, r, x);
     uint32_t qh = 0, qt = 0;
     r->fstamp++;
@@ -846,20 +974,22 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
         flight_state st = queue[qh++];
         bool done = false;
         for (uint32_t i = st.pos; i < c->bend[st.b] && !done; i++) {
-            int32_t y = r->acc_of[i];
-            /* the copy against itself: its own step, or one to three times around its loop, not an
-             * unknown number of times (a loop filling a tile with a block-sized stride would all race) */
-            if (y >= 0 && ((uint32_t)y != a || ((st.way.via != -1 || st.way.noisy) && st.way.via != -2))) {
-                ptx_eval ev = {.via = st.way.via,
-                               .noisy = st.way.noisy,
-                               .from = (int32_t)x->ins,
-                               .unknown = st.way.via == -2,
-                               .trips = st.trips,
-                               .around = st.around};
-                check(r, x, &r->acc[y], PTX_PAIR_ANY, &ev, MEET_FLIGHT, 0);
+            for (int second = 0; second < 2; second++) {
+                int32_t y = second ? r->acc2_of[i] : r->acc_of[i];
+                /* the copy against itself: its own step, or one to three times around its loop, not an
+                 * unknown number of times (a loop filling a tile with a block-sized stride would all race) */
+                if (y >= 0 && ((uint32_t)y != a || ((st.way.via != -1 || st.way.noisy) && st.way.via != -2))) {
+                    ptx_eval ev = {.via = st.way.via,
+                                   .noisy = st.way.noisy,
+                                   .from = (int32_t)x->ins,
+                                   .unknown = st.way.via == -2,
+                                   .trips = st.trips,
+                                   .around = st.around};
+                    check(r, x, &r->acc[y], PTX_PAIR_ANY, &ev, MEET_FLIGHT, 0);
+                }
             }
             done = completes(r, x, i, &st);
-            if (done && groups)
+            if (done)
                 after_wait(r, a, i, st.way, st.trips);
         }
         for (uint32_t e = c->sstart[st.b]; e < c->sstart[st.b + 1] && !done; e++) {
@@ -1065,12 +1195,14 @@ void ptx_find_shared_races(ptx_ctx *c)
 {
     races r = {.c = c};
     ptx_sync_of(c);
-    r.acc = ptx_alloc_raw(c->scratch, (c->n + 1) * sizeof *r.acc); /* the first r.na are written before read */
+    /* the first r.na are written before read; a wgmma makes two */
+    r.acc = ptx_alloc_raw(c->scratch, (2 * (size_t)c->n + 1) * sizeof *r.acc);
     r.acc_of = ptx_scratch(c, c->n + 1, sizeof *r.acc_of);
+    r.acc2_of = ptx_scratch(c, c->n + 1, sizeof *r.acc2_of);
     r.reported = ptx_scratch(c, c->n + 1, sizeof *r.reported);
     bool writes = false;
     for (uint32_t i = 0; i < c->n; i++) {
-        r.acc_of[i] = -1;
+        r.acc_of[i] = r.acc2_of[i] = -1;
         if (c->reach[c->blk[i]])
             add_access(&r, i);
         writes |= r.na && r.acc[r.na - 1].ins == i && r.acc[r.na - 1].write;

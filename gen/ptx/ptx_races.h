@@ -56,8 +56,9 @@ typedef struct races {
     ptx_ctx *c;
     racc *acc;
     uint32_t na;
-    int32_t *acc_of; /* per instruction: its access, or -1 */
-    bool *reported;  /* per instruction */
+    int32_t *acc_of;  /* per instruction: its access, or -1 */
+    int32_t *acc2_of; /* per instruction: a second access (a wgmma's B operand beside A), or -1 */
+    bool *reported;   /* per instruction */
     /* what walks reached: per access, the first way (via + 2, 0 not reached) and whether others */
     int32_t *via[2], *via2[2]; /* per access: the first two ways a walk reached it (way codes) ... */
     bool *multi[2];            /* ... and whether it came more ways than that */

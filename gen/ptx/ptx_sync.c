@@ -152,6 +152,8 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
     if (ptx_op_is(in, "mbarrier"))
         return ptx_has_mod(f, in, ".try_wait") || ptx_has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT
                                                                                    : PTX_SY_MBAR_OTHER;
+    if (ptx_op_is(in, "wgmma"))
+        return ptx_has_mod(f, in, ".mma_async") ? PTX_SY_WGMMA : PTX_SY_NONE;
     return PTX_SY_NONE;
 }
 

@@ -850,11 +850,56 @@ uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym)
     return (uint64_t)((uint32_t)sym % 1000 + 1) << 22;
 }
 
+/* A register, or one of the registers its single definitions read (a few steps back), holding an
+ * address in a shared variable (its affine form's symbol); -1 none. */
+static int32_t shared_symbol_of(const ptx_ctx *c, uint32_t at, int32_t r, int depth)
+{
+    if (c->form[r].st == PTX_AF_AFFINE && c->form[r].sym >= 0 && c->m->syms[c->form[r].sym].space == PTX_SP_SHARED)
+        return c->form[r].sym;
+    int32_t d = c->only_def[r] >= 0 ? c->only_def[r] : ptx_reaching_def(c, at, r);
+    if (d < 0 || depth == 0)
+        return -1;
+    const ptx_instr *in = &c->f->ins[d];
+    for (int j = 1; j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        int32_t sym = o->kind == PTX_O_REG   ? shared_symbol_of(c, (uint32_t)d, o->reg, depth - 1)
+                      : o->kind == PTX_O_SYM ? o->sym
+                                             : -1;
+        if (sym >= 0 && c->m->syms[sym].space == PTX_SP_SHARED)
+            return sym;
+    }
+    return -1;
+}
+
+int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which)
+{
+    const ptx_instr *in = &c->f->ins[ins];
+    const ptx_operand *o = which >= 1 && which <= 2 && which < in->nopnd ? ptx_opnd(c, in, which) : NULL;
+    return o && o->kind == PTX_O_REG ? shared_symbol_of(c, ins, o->reg, 8) : -1;
+}
+
+/* A wgmma operand's address: the descriptor's start address field (bits 0 to 13, the shared address
+ * over 16) within the variable it points into. */
+static int32_t wgmma_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which)
+{
+    int32_t sym = ptx_wgmma_symbol(c, ins, which);
+    if (sym < 0)
+        return -1;
+    int32_t desc = node_of_reg(c, th, ins, ptx_opnd(c, &c->f->ins[ins], which)->reg, 0);
+    int32_t field = op_node(th, OP_AND, 64, false, desc, leaf(th, TN_CONST, 64, 0x3FFF), -1, -1);
+    int32_t bytes = op_node(th, OP_SHL, 64, false, field, leaf(th, TN_CONST, 64, 4), -1, -1);
+    return op_node(th, OP_ADD, 64, false, leaf(th, TN_CONST, 64, ptx_symbol_base(c, sym)), bytes, -1, -1);
+}
+
 int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset)
 {
     if (which == 0 && th->addr_node[ins] != -2) {
         *offset = th->addr_off[ins];
         return th->addr_node[ins];
+    }
+    if (ptx_sync_of(c)->kind[ins] == PTX_SY_WGMMA) {
+        *offset = 0;
+        return wgmma_address(c, th, ins, which);
     }
     const ptx_instr *in = &c->f->ins[ins];
     const ptx_operand *ad = NULL;

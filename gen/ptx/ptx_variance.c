@@ -498,8 +498,7 @@ static int32_t def_in_block(const ptx_ctx *c, uint32_t from, uint32_t to, int32_
     return i >= 0 && c->f->ins[i].guard < 0 ? i : -1;
 }
 
-/* The one definition of register r that reaches instruction at, or -1 (none, several, guarded). */
-static int32_t reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
+int32_t ptx_reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
 {
     bool found;
     uint32_t b = c->blk[at];
@@ -549,7 +548,7 @@ static ptx_affine form_at(const ptx_ctx *c, uint32_t at, const ptx_operand *o, i
     ptx_affine g = c->form[o->reg];
     if (g.st == PTX_AF_AFFINE && !g.uni)
         return g;
-    int32_t d = reaching_def(c, at, o->reg);
+    int32_t d = ptx_reaching_def(c, at, o->reg);
     if (d < 0)
         return g;
     ptx_affine v = instr_form(c, (uint32_t)d, depth - 1);
