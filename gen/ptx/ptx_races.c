@@ -253,7 +253,17 @@ static ptx_eval relation(const races *r, int side, uint32_t y, uint32_t from)
 
 /* ---- reports ---- */
 
-enum { MEET_PATH, MEET_LOOP, MEET_FREE_LOOP, MEET_SPLIT, MEET_SAME, MEET_FLIGHT, MEET_AFTER_WAIT, MEET_CLUSTER };
+enum {
+    MEET_PATH,
+    MEET_LOOP,
+    MEET_FREE_LOOP,
+    MEET_SPLIT,
+    MEET_SAME,
+    MEET_FLIGHT,
+    MEET_AFTER_WAIT,
+    MEET_CLUSTER,
+    MEET_CLUSTER_ARRIVED
+};
 
 static const char *what(const ptx_ctx *c, const racc *a)
 {
@@ -305,6 +315,12 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
                  "follows it",
                  via_line);
         break;
+    case MEET_CLUSTER_ARRIVED:
+        snprintf(buf, n,
+                 "the one at line %u made after its thread's barrier.cluster.arrive, which releases only what came "
+                 "before it: the barrier.cluster.wait that follows does not order the two",
+                 via_line);
+        break;
     default:
         snprintf(buf, n, "with no barrier.cluster between them");
         break;
@@ -321,13 +337,14 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
         return;
     r->reported[w->ins] = r->reported[o->ins] = true;
     const ptx_instr *wi = &c->f->ins[w->ins], *oi = &c->f->ins[o->ins];
-    const char *who = meet == MEET_CLUSTER  ? "another block of the cluster"
+    const char *who = meet >= MEET_CLUSTER  ? "another block of the cluster"
                       : warp                ? "another lane of the same warp"
                       : r->between_groups   ? "a thread of another group"
                       : meet == MEET_FLIGHT ? "any thread, the issuing one included"
                                             : "another thread of the block";
-    const char *fix = warp                      ? "put bar.warp.sync (__syncwarp) between the accesses"
-                      : meet == MEET_CLUSTER    ? "put barrier.cluster.arrive/wait between the accesses"
+    const char *fix = warp                           ? "put bar.warp.sync (__syncwarp) between the accesses"
+                      : meet == MEET_CLUSTER         ? "put barrier.cluster.arrive/wait between the accesses"
+                      : meet == MEET_CLUSTER_ARRIVED ? "make the access before barrier.cluster.arrive"
                       : meet == MEET_FLIGHT     ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
                                                   "bar.sync before touching its data"
                       : meet == MEET_AFTER_WAIT ? "put bar.sync after the wait, before other threads use the data"
@@ -1015,16 +1032,52 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
     free(waits);
 }
 
+/* The cluster barrier instruction (arrive or wait) last before instruction i on every path to it (in
+ * its block, then its dominators'), or -1. */
+static int32_t cluster_barrier_before(ptx_ctx *c, uint32_t i)
+{
+    uint32_t b = c->blk[i];
+    for (int depth = 0; depth < 64 && b != UINT32_MAX; depth++, b = ptx_idom(c, b)) {
+        for (uint32_t k = b == c->blk[i] ? i : c->bend[b]; k-- > c->bstart[b];)
+            if (c->sync->kind[k] == PTX_SY_CLUSTER || c->sync->kind[k] == PTX_SY_CLUSTER_ARRIVE)
+                return (int32_t)k;
+        if (b == 0)
+            break;
+    }
+    return -1;
+}
+
+/* The cluster wait met next after instruction i on every path from it (in its block, then its
+ * post-dominators'), or -1. */
+static int32_t cluster_wait_after(const ptx_ctx *c, uint32_t i)
+{
+    uint32_t b = c->blk[i];
+    for (int depth = 0; depth < 64 && b < c->nb; depth++, b = c->ipdom[b])
+        for (uint32_t k = b == c->blk[i] ? i + 1 : c->bstart[b]; k < c->bend[b]; k++)
+            if (c->sync->kind[k] == PTX_SY_CLUSTER)
+                return (int32_t)k;
+    return -1;
+}
+
+/* x against what its cluster phase reaches: up to the next barrier.cluster.wait, or, for an access
+ * made after the thread's barrier.cluster.arrive and before its wait, up to the wait after that one
+ * (the arrival released only what came before it). */
 static void cluster_pairs(races *r, uint32_t a)
 {
     const racc *x = &r->acc[a];
+    ptx_ctx *c = r->c;
     walk(r, 0, x->ins, x->ins, 1u << PTX_SY_CLUSTER);
+    int32_t before = cluster_barrier_before(c, x->ins),
+            wait = before >= 0 && c->sync->kind[before] == PTX_SY_CLUSTER_ARRIVE ? cluster_wait_after(c, x->ins) : -1;
+    if (wait >= 0 && (uint32_t)wait + 1 < c->bend[c->blk[wait]])
+        walk_from(r, 0, (uint32_t)wait + 1, x->ins, 1u << PTX_SY_CLUSTER, true);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
         uint32_t b = r->list[0][k];
         if (!x->remote && !r->acc[b].remote)
             continue;
         ptx_eval ev = relation(r, 0, b, x->ins);
-        check(r, x, &r->acc[b], PTX_PAIR_ANY, &ev, MEET_CLUSTER, 0);
+        check(r, x, &r->acc[b], PTX_PAIR_ANY, &ev, wait >= 0 ? MEET_CLUSTER_ARRIVED : MEET_CLUSTER,
+              wait >= 0 ? c->f->ins[x->ins].line : 0);
     }
     clear(r, 0);
 }

@@ -140,7 +140,9 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
         if (ptx_has_mod(f, in, ".warp"))
             return PTX_SY_WARP;
         if (ptx_has_mod(f, in, ".cluster"))
-            return ptx_has_mod(f, in, ".wait") ? PTX_SY_CLUSTER : PTX_SY_NONE;
+            return ptx_has_mod(f, in, ".wait")     ? PTX_SY_CLUSTER
+                   : ptx_has_mod(f, in, ".arrive") ? PTX_SY_CLUSTER_ARRIVE
+                                                   : PTX_SY_NONE;
         if (ptx_has_mod(f, in, ".arrive"))
             return PTX_SY_BAR_ARRIVE;
         if (in->kind != PTX_K_BAR)
