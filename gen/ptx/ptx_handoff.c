@@ -45,7 +45,26 @@ typedef struct search {
     bool every;           /* on every path (else on some path) before the iteration ends */
     const ptx_handoff_key *key;
     int8_t *loop_does; /* per loop: whether it does the role on the key (loop_does), -1 not worked out */
+    bool lanes_synced; /* (release) a bar.warp.sync met on the way from the access */
 } search;
+
+/* Whether only some of the threads that make access `from` go on to execute instruction i: its guard
+ * differs between threads, or a thread-dependent branch other than the access's (cd_branch: the
+ * nearest such branch a block depends on) picks them and its block does not post-dominate the
+ * access's (a branch on the lane skips it: lane 0 arrives for its warp). */
+static bool some_threads(const ptx_ctx *c, uint32_t i, uint32_t from)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (in->guard >= 0 && c->variant[in->guard])
+        return true;
+    int32_t own = c->cd_branch[c->blk[i]];
+    if (own < 0 || own == c->cd_branch[c->blk[from]])
+        return false; /* no branch that differs between threads picks them, or the one that picks the access's */
+    uint32_t b = c->blk[from];
+    for (int depth = 0; depth < 256 && b < c->nb && b != c->blk[i]; depth++)
+        b = c->ipdom[b];
+    return b != c->blk[i];
+}
 
 /* Whether loop l holds an instruction doing the search's role on its barrier (worked out once per
  * loop and search: back edges are met again and again). */
@@ -68,12 +87,40 @@ static int scan_block(const search *q, uint32_t lo, uint32_t hi)
         uint32_t i = q->role == PTX_HANDOFF_RELEASE ? lo + n : hi - 1 - n;
         if (i == q->avoid)
             return -1;
-        if (does(q->r, i, q->role, q->key, q->every))
+        if (q->role == PTX_HANDOFF_RELEASE && q->c->sync->kind[i] == PTX_SY_WARP)
+            ((search *)q)->lanes_synced = true;
+        /* an arrival releases its own thread's accesses: one that only some of the access's threads
+         * make (lane 0 for its warp) releases the others' only after bar.warp.sync */
+        if (does(q->r, i, q->role, q->key, q->every) &&
+            (q->role != PTX_HANDOFF_RELEASE || q->lanes_synced || !some_threads(q->c, i, q->from)))
             return 1;
         if ((PTX_STOP_BLOCK >> q->c->sync->kind[i]) & 1)
             return -1;
     }
     return 0;
+}
+
+/* scan_block over block b's instructions lo..hi; when the lanes are synchronised (bar.warp.sync) and
+ * b ends in a branch that differs between threads, one of whose sides arrives at once, that arrival
+ * counts for every lane (`__syncwarp(); if (lane == 0) arrive`). */
+static int scan_or_lane_arrival(search *q, uint32_t b, uint32_t lo, uint32_t hi)
+{
+    int r = scan_block(q, lo, hi);
+    const ptx_ctx *c = q->c;
+    const ptx_instr *last = &c->f->ins[c->bend[b] - 1];
+    if (r != 0 || q->role != PTX_HANDOFF_RELEASE || !q->lanes_synced || last->kind != PTX_K_BRA || last->guard < 0 ||
+        !c->variant[last->guard])
+        return r;
+    for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
+        uint32_t t = c->succ[e];
+        for (uint32_t i = t < c->nb ? c->bstart[t] : 0; t < c->nb && i < c->bend[t]; i++) {
+            if (i == q->avoid || ((PTX_STOP_BLOCK >> c->sync->kind[i]) & 1))
+                break;
+            if (does(q->r, i, q->role, q->key, false))
+                return 1;
+        }
+    }
+    return r;
 }
 
 /* The blocks next on a path from block b (successors going forward, predecessors backward), queued
@@ -119,12 +166,12 @@ static bool meets(search *q)
     memset(q->loop_does, -1, c->sync->nloops + 1);
     uint32_t *queue = ptx_xcalloc(c->nb + 1, sizeof *queue), qh = 0, qt = 0, b = c->blk[q->from];
     bool forward = q->role == PTX_HANDOFF_RELEASE, found = false, failed = false;
-    int first = forward ? scan_block(q, q->from + 1, c->bend[b]) : scan_block(q, c->bstart[b], q->from);
+    int first = forward ? scan_or_lane_arrival(q, b, q->from + 1, c->bend[b]) : scan_block(q, c->bstart[b], q->from);
     found = first == 1;
     failed = first == -1 || (first == 0 && !next_blocks(q, b, queue, &qt, seen));
     while (qh < qt && (q->every ? !failed : !found)) {
         b = queue[qh++];
-        int r = scan_block(q, c->bstart[b], c->bend[b]);
+        int r = scan_or_lane_arrival(q, b, c->bstart[b], c->bend[b]);
         found |= r == 1;
         failed |= r == -1 || (r == 0 && !next_blocks(q, b, queue, &qt, seen));
     }
@@ -160,8 +207,8 @@ static void collect_keys(races *r)
 static bool ordered(races *r, uint32_t first, uint32_t second, bool every)
 {
     for (uint32_t k = 0; k < r->nkeys; k++) {
-        search acquire = {r, r->c, second, first, PTX_HANDOFF_ACQUIRE, every, &r->keys_waited[k], NULL};
-        search release = {r, r->c, first, second, PTX_HANDOFF_RELEASE, every, &r->keys_waited[k], NULL};
+        search acquire = {r, r->c, second, first, PTX_HANDOFF_ACQUIRE, every, &r->keys_waited[k], NULL, false};
+        search release = {r, r->c, first, second, PTX_HANDOFF_RELEASE, every, &r->keys_waited[k], NULL, false};
         if (meets(&acquire) && meets(&release))
             return true;
     }
