@@ -227,10 +227,28 @@ static uint64_t copy_end(const racc *x, ptx_kb at, uint64_t hi, const racc *y, p
 /* Accesses of many bytes (bulk copies), or of an unknown extent (to the end of the array, or to the
  * next copy): byte ranges compared pairwise, between the threads that make them (usually one for a
  * bulk copy). */
+/* The bytes [lo, hi) that the threads making an access may touch, over all of them. */
+static void range_span(const racc *x, const ptx_tvals *a, uint64_t end, uint64_t *lo, uint64_t *hi)
+{
+    *lo = ~(uint64_t)0, *hi = 0;
+    for (uint32_t t = 0; t < a->n; t++) {
+        if (a->act[t] == PTX_ACT_NO)
+            continue;
+        uint64_t l = ptx_kb_min(a->addr[t]), h = x->size ? ptx_kb_max(a->addr[t]) + x->size : end;
+        *lo = l < *lo ? l : *lo;
+        *hi = h > *hi ? h : *hi;
+    }
+}
+
 static bool range_conflict(const racc *x, const ptx_tvals *a, const racc *y, const ptx_tvals *b, int filter,
                            uint64_t end_a, uint64_t end_b)
 {
-    uint64_t work = 0;
+    uint64_t work = 0, lo1, hi1, lo2, hi2;
+    /* the spans of the two apart (a wgmma's 128 threads against a tile's stores): no pair meets */
+    range_span(x, a, end_a, &lo1, &hi1);
+    range_span(y, b, end_b, &lo2, &hi2);
+    if (lo1 >= hi2 || lo2 >= hi1)
+        return false;
     for (uint32_t t1 = 0; t1 < a->n; t1++) {
         if (a->act[t1] == PTX_ACT_NO)
             continue;
