@@ -106,7 +106,8 @@ enum {
     PTX_SR_LANEID,
     PTX_SR_WARPID,
     PTX_SR_OTHER_VARIANT,
-    PTX_SR_OTHER_UNIFORM
+    PTX_SR_OTHER_UNIFORM,
+    PTX_SR_CLUSTER_RANK /* %cluster_ctarank, %cluster_ctaid: a block's place in its cluster, a few values */
 };
 
 /* What an instruction does for ordering, and through what (ptx_semantics.c; docs/PTX_ANALYZER.md has

@@ -203,8 +203,8 @@ static bool uniform_source(const ptx_operand *o)
 {
     int base = o->reg / 4;
     return o->kind == PTX_O_IMM || o->kind == PTX_O_FIMM || o->kind == PTX_O_SYM ||
-           (o->kind == PTX_O_SREG &&
-            (base == PTX_SR_NTID || base == PTX_SR_CTAID || base == PTX_SR_NCTAID || base == PTX_SR_OTHER_UNIFORM));
+           (o->kind == PTX_O_SREG && (base == PTX_SR_NTID || base == PTX_SR_CTAID || base == PTX_SR_NCTAID ||
+                                      base == PTX_SR_OTHER_UNIFORM || base == PTX_SR_CLUSTER_RANK));
 }
 
 /* Integer ALU instructions the uniform datapath runs and that ptxas recomputes freely. */

@@ -146,7 +146,11 @@ static int32_t node_of_operand(ptx_ctx *c, ptx_threads *th, uint32_t at, const p
             return leaf(th, TN_LANE, 32, 0);
         if (base == PTX_SR_WARPID || base == PTX_SR_OTHER_VARIANT)
             return leaf(th, TN_UNKNOWN, 32, 0);
-        return atom(th, 32, ((uint64_t)1 << 40) | (uint64_t)o->reg, false, -1, -1);
+        int32_t n = atom(th, 32, ((uint64_t)1 << 40) | (uint64_t)o->reg, false, -1, -1);
+        /* a block's rank in its cluster is small: sampled as 0 and 1 (as a loop's count is), so that
+         * a store into a peer's slot indexed by the writer's rank meets the reader's slots */
+        th->nodes[n].aux = base == PTX_SR_CLUSTER_RANK;
+        return n;
     }
     default:
         return leaf(th, TN_UNKNOWN, w, 0);
