@@ -975,8 +975,54 @@ static bool skips_edge(ptx_ctx *c, const bool *w, uint32_t b, uint32_t next)
     return false;
 }
 
+/* For a copy issued on one side of a thread-dependent branch (if (tid == 0) issue): the edge out of
+ * block b that its issuer cannot take, because b's branch tests the same predicate (one definition,
+ * from values set outside loops); UINT32_MAX when the issuer may take either. */
+static uint32_t issuer_skips(const ptx_ctx *c, const racc *x, uint32_t b)
+{
+    int32_t br = c->cd_branch[c->blk[x->ins]];
+    uint8_t side = c->cd_taken[c->blk[x->ins]];
+    const ptx_instr *last = &c->f->ins[c->bend[b] - 1];
+    if (br < 0 || side > 1 || last->kind != PTX_K_BRA || last->guard < 0 || c->sstart[b + 1] - c->sstart[b] != 2)
+        return UINT32_MAX;
+    const ptx_instr *issue = &c->f->ins[br];
+    int32_t g = issue->guard;
+    if (g < 0 || last->guard != g || c->only_def[g] < 0)
+        return UINT32_MAX;
+    /* the same value wherever it is tested: computed (in a loop or not) from values set outside loops */
+    const ptx_instr *def = &c->f->ins[c->only_def[g]];
+    for (int j = 1; j < def->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, def, j);
+        if (o->kind == PTX_O_REG && (c->only_def[o->reg] < 0 || c->sync->cyclic[c->blk[c->only_def[o->reg]]]))
+            return UINT32_MAX;
+    }
+    bool holds = (side == 1) != (issue->guard_neg != 0); /* the predicate, for the issuer */
+    bool taken = holds != (last->guard_neg != 0);
+    return c->sstart[b] + (taken ? 1 : 0); /* the target is the first successor, the fall-through the second */
+}
+
+/* The side of a branch only threads that did not issue copy a take: their accesses up to their next
+ * block barrier happen while the copy is in flight. */
+static void unissued_side(races *r, uint32_t a, uint32_t b, ptx_way way)
+{
+    const racc *x = &r->acc[a];
+    if (b >= r->c->nb)
+        return;
+    walk_from(r, 0, r->c->bstart[b], x->ins, PTX_STOP_BLOCK, true);
+    for (uint32_t k = 0; k < r->nlist[0]; k++) {
+        ptx_eval ev = relation(r, 0, r->list[0][k], x->ins);
+        ev.via = compose(way.via, ev.via);
+        ev.noisy |= way.noisy;
+        ev.unknown |= ev.via == -2;
+        check(r, x, &r->acc[r->list[0][k]], PTX_PAIR_OTHER_THREADS, &ev, MEET_FLIGHT, 0);
+    }
+    clear(r, 0);
+}
+
 /* The flight of asynchronous copy a: every instruction reachable from it before what completes it
- * (block barriers do not), compared with the copy for any pair of threads, the issuer included; then
+ * (block barriers do not) on its issuer's way (a branch on the predicate that picked the issuer goes
+ * the issuer's side; the other side's accesses, up to a barrier, are other threads'), compared with
+ * the copy for any pair of threads, the issuer included; then
  * the threads that did not issue it until their next barrier (for a bulk copy into shared memory,
  * those that do not wait on its mbarrier themselves). */
 static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
@@ -1009,12 +1055,17 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
             if (done)
                 after_wait(r, a, i, st.way, st.trips);
         }
+        uint32_t not_issuer = done ? UINT32_MAX : issuer_skips(c, x, st.b);
         for (uint32_t e = c->sstart[st.b]; e < c->sstart[st.b + 1] && !done; e++) {
             flight_state next = st;
             next.b = c->succ[e];
             next.pos = next.b < c->nb ? c->bstart[next.b] : 0;
             if (skips_edge(c, waits, st.b, next.b))
                 continue;
+            if (e == not_issuer && c->succ[c->sstart[st.b]] != c->succ[c->sstart[st.b] + 1]) {
+                unissued_side(r, a, next.b, st.way); /* the issuer goes the other way */
+                continue;
+            }
             int32_t l = c->sync->edge_loop[e];
             if (l >= 0 && ptx_in_loop(c->sync, l, c->blk[x->ins]) && st.way.via == l && st.trips < 3)
                 next.trips++; /* a pipeline of several stages: its copies complete some iterations on */
