@@ -211,10 +211,7 @@ ptx_threads *ptx_threads_of(ptx_ctx *c);
 void ptx_threads_free(ptx_threads *th);
 int ptx_threads_samples(ptx_ctx *c);                     /* how many samples of the unknown uniform values */
 uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym); /* where a symbol is taken to start */
-/* The shared variable a wgmma's operand `which` (1: A, 2: B) points into through its descriptor, or -1
- * (A in registers, or a descriptor whose address the analysis does not trace to a variable). */
-int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which);
-int ptx_threads_count(ptx_ctx *c); /* threads in the block, 0 when they cannot be enumerated */
+int ptx_threads_count(ptx_ctx *c);                       /* threads in the block, 0 when they cannot be enumerated */
 /* An identity of instruction ins's address operand `which` less its constant *offset: accesses with
  * the same one (and the same threads) differ only by that offset; -1 when not evaluable. */
 int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset);

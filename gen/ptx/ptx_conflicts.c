@@ -224,9 +224,6 @@ static uint64_t copy_end(const racc *x, ptx_kb at, uint64_t hi, const racc *y, p
     return other.one > at.one && other.one < hi ? other.one : hi;
 }
 
-/* Accesses of many bytes (bulk copies), or of an unknown extent (to the end of the array, or to the
- * next copy): byte ranges compared pairwise, between the threads that make them (usually one for a
- * bulk copy). */
 /* The bytes [lo, hi) that the threads making an access may touch, over all of them. */
 static void range_span(const racc *x, const ptx_tvals *a, uint64_t end, uint64_t *lo, uint64_t *hi)
 {
@@ -240,6 +237,9 @@ static void range_span(const racc *x, const ptx_tvals *a, uint64_t end, uint64_t
     }
 }
 
+/* Accesses of many bytes (bulk copies), or of an unknown extent (to the end of the array, or to the
+ * next copy): byte ranges compared pairwise, between the threads that make them (usually one for a
+ * bulk copy). */
 static bool range_conflict(const racc *x, const ptx_tvals *a, const racc *y, const ptx_tvals *b, int filter,
                            uint64_t end_a, uint64_t end_b)
 {

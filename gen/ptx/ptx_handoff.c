@@ -45,7 +45,7 @@ typedef struct search {
     bool every;           /* on every path (else on some path) before the iteration ends */
     const ptx_handoff_key *key;
     int8_t *loop_does; /* per loop: whether it does the role on the key (loop_does), -1 not worked out */
-    bool lanes_synced; /* (release) a bar.warp.sync met on the way from the access */
+    bool lanes_synced; /* (release) a bar.warp.sync met on some path from the access (not kept per path) */
 } search;
 
 /* Whether only some of the threads that make access `from` go on to execute instruction i: its guard
@@ -81,14 +81,14 @@ static bool loop_does(const search *q, int32_t l)
 
 /* One block's part of a path (instructions lo..hi, in the search's direction): 1 the barrier is met,
  * -1 the path fails (the other access, a block barrier), 0 it goes on. */
-static int scan_block(const search *q, uint32_t lo, uint32_t hi)
+static int scan_block(search *q, uint32_t lo, uint32_t hi)
 {
     for (uint32_t n = 0; n < hi - lo; n++) {
         uint32_t i = q->role == PTX_HANDOFF_RELEASE ? lo + n : hi - 1 - n;
         if (i == q->avoid)
             return -1;
         if (q->role == PTX_HANDOFF_RELEASE && q->c->sync->kind[i] == PTX_SY_WARP)
-            ((search *)q)->lanes_synced = true;
+            q->lanes_synced = true;
         /* an arrival releases its own thread's accesses: one that only some of the access's threads
          * make (lane 0 for its warp) releases the others' only after bar.warp.sync */
         if (does(q->r, i, q->role, q->key, q->every) &&

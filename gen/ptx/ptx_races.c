@@ -785,19 +785,26 @@ static int32_t mbarrier_symbol(const ptx_ctx *c, uint32_t i)
     return -1;
 }
 
-/* Whether instruction y comes after a wait on the mbarrier of bulk copy x on every path to it: the
- * thread making y waited for the copy itself. */
-static bool waits_before(races *r, const racc *x, uint32_t y)
+/* The waits on the mbarrier of bulk copy x (one whose mbarrier is not known counts), into waits (c->n
+ * entries); how many. */
+static uint32_t copy_waits(const ptx_ctx *c, const racc *x, uint32_t *waits)
 {
-    ptx_ctx *c = r->c;
-    int32_t m = mbarrier_symbol(c, x->ins);
+    int32_t m = mbarrier_symbol(c, x->ins), n = 0;
     for (uint32_t i = 0; i < c->n; i++) {
-        if (c->sync->kind[i] != PTX_SY_MBAR_WAIT ||
-            (m >= 0 && mbarrier_symbol(c, i) >= 0 && mbarrier_symbol(c, i) != m))
-            continue;
-        if (c->blk[i] == c->blk[y] ? i < y : ptx_dominates(c, c->blk[i], c->blk[y]))
-            return true;
+        int32_t w = c->sync->kind[i] == PTX_SY_MBAR_WAIT ? mbarrier_symbol(c, i) : -2;
+        if (w != -2 && (m < 0 || w < 0 || w == m))
+            waits[n++] = i;
     }
+    return (uint32_t)n;
+}
+
+/* Whether one of the waits comes before instruction y on every path to it: the thread making y
+ * waited for the copy itself. */
+static bool waits_before(ptx_ctx *c, const uint32_t *waits, uint32_t nwaits, uint32_t y)
+{
+    for (uint32_t k = 0; k < nwaits; k++)
+        if (c->blk[waits[k]] == c->blk[y] ? waits[k] < y : ptx_dominates(c, c->blk[waits[k]], c->blk[y]))
+            return true;
     return false;
 }
 
@@ -806,11 +813,15 @@ static bool waits_before(races *r, const racc *x, uint32_t y)
 static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way, uint8_t trips)
 {
     const racc *x = &r->acc[a];
-    bool mbar = r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR;
+    uint32_t *waits = NULL, nwaits = 0;
+    if (r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR) {
+        waits = ptx_xmalloc(r->c->n + 1, sizeof *waits);
+        nwaits = copy_waits(r->c, x, waits);
+    }
     walk(r, 0, wait, x->ins, PTX_STOP_BLOCK);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
         uint32_t b = r->list[0][k];
-        if (mbar && waits_before(r, x, r->acc[b].ins))
+        if (waits && waits_before(r->c, waits, nwaits, r->acc[b].ins))
             continue;
         ptx_eval ev = relation(r, 0, b, x->ins);
         ev.trips = ev.via == -1 ? trips : 0;
@@ -820,6 +831,7 @@ static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way, uint8_t
         check(r, x, &r->acc[b], PTX_PAIR_OTHER_THREADS, &ev, MEET_AFTER_WAIT, r->c->f->ins[wait].line);
     }
     clear(r, 0);
+    free(waits);
 }
 
 typedef struct flight_state {

@@ -420,6 +420,7 @@ static bool hoistable_load(const ptx_ctx *c, const reg_model *rm, uint32_t i)
     return true;
 }
 
+/* Arithmetic and moves: ptx_kind lists PTX_K_MOV to PTX_K_FMA together (ptx.h). */
 static bool pure_kind(uint8_t kind)
 {
     return (kind >= PTX_K_MOV && kind <= PTX_K_FMA) || kind == PTX_K_NEG || kind == PTX_K_ARITH;

@@ -38,7 +38,8 @@ enum {
 
 typedef struct tnode {
     uint8_t kind, op, w, sgn; /* result width in bits; a signed operation */
-    uint8_t aux;              /* SETP: comparison; CVT: source width; SHR: arithmetic; ATOM: an iteration count */
+    uint8_t aux;              /* SETP: comparison; CVT: source width; SHR: arithmetic; ATOM: an iteration count, or a
+                                 block's rank in its cluster (both sampled 0 and 1) */
     uint8_t loop;             /* ATOM: changes between iterations of a loop */
     uint8_t param;            /* depends on an atom that is not a loop's (a parameter, a block index) */
     uint8_t self;             /* ATOM: the phi being built, inside its own update (its current value) */
@@ -110,6 +111,9 @@ struct ptx_threads {
 /* The node of instruction ins's address operand `which` (less its constant *offset), and of whether
  * a thread executes it (-1: every thread), built on first use. */
 int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset);
+/* The shared variable a wgmma's operand `which` (1: A, 2: B) points into through its descriptor, or -1
+ * (A in registers, or a descriptor whose address the analysis does not trace to a variable). */
+int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which);
 int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
 /* For a choice atom (a register a loop updates on some paths of its iteration, used where they join):
  * which way it came in the iteration of instruction from, when from's place says: 1 the update, 0 not,
