@@ -279,6 +279,12 @@ typedef struct ptx_function {
     uint32_t nlabels;
     /* results of the analyses */
     int maxlive, maxlive_scheduled, maxlive_pred, reg_by_class[5];
+    /* registers the fewest-registers order needs and the latency order holds, PTX_REG_OVERHEAD and a
+     * promoted stack array included, and with what its callees add (ptx_calls.c) */
+    int reg_need, reg_latency;
+    int reg_callees; /* its heaviest call: what stays live across it and what the callee holds; 0: none */
+    int *call_live;  /* per call instruction, in order: the registers live across it (malloc'ed) */
+    uint32_t ncalls;
     int reg_demand;       /* registers ptxas would use with no cap (-maxrregcount 255) */
     int reg_cap;          /* registers it may use (ptx_register_cap) */
     int reg_estimate;     /* registers it uses (ptxas -v): the demand, or less for an occupancy, or the cap */
@@ -286,6 +292,7 @@ typedef struct ptx_function {
     int reg_spilled;      /* registers' worth of values spilled to local memory (demand - cap), or 0 */
     uint8_t reg_cap_from; /* ptx_cap_source */
     double occupancy, occupancy_without_registers; /* the latter: what threads and shared memory allow */
+    int64_t shared_used; /* bytes of shared memory a block uses: its own and the module's it names */
     int block_size, blocks_per_sm;
     uint64_t flops, bytes;
     ptx_mem_stats mem;

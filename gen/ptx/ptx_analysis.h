@@ -315,12 +315,12 @@ int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, in
 
 /* ---- registers (ptx_registers.c) ---- */
 void ptx_liveness(ptx_ctx *c); /* f->maxlive, maxlive_scheduled, maxlive_pred */
-/* f->reg_estimate, given the bytes of a .local array that lives in registers */
+/* f->reg_need, reg_latency and what ptx_allocate_registers derives, given the bytes of a .local
+ * array that lives in registers */
 void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes);
 /* Whether bytes more of values fit in registers with what f needs, under its cap (f->maxlive set) */
 bool ptx_fits_registers(const ptx_ctx *c, int64_t bytes);
 void ptx_find_uninitialized(ptx_ctx *c);
-void ptx_find_register_issues(ptx_ctx *c);
 
 /* ---- memory (ptx_memory.c) ---- */
 void ptx_memory_and_roofline(ptx_ctx *c); /* f->mem, flops, bytes; module_shared */

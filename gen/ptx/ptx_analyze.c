@@ -11,6 +11,10 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         w->sym_stamp = ptx_xcalloc(m->nsyms + 1, sizeof *w->sym_stamp);
     c.sym_stamp = w->sym_stamp;
     c.stamp = ++w->stamp; /* marks the symbols this function uses */
+    for (uint32_t i = 0; i < f->nins; i++)
+        f->ncalls += f->ins[i].kind == PTX_K_CALL;
+    if (f->ncalls) /* what stays live across each call (ptx_liveness), for ptx_call_graph_rules */
+        f->call_live = ptx_xcalloc(f->ncalls, sizeof *f->call_live);
     ptx_build_def_use(&c);
     for (uint32_t r = 0; r < f->nregs; r++)
         f->reg_by_class[f->regs[r].cls]++;
@@ -28,7 +32,8 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     int64_t promoted = c.n ? ptx_find_local_memory(&c) : 0; /* a .local array that lives in registers */
     ptx_estimate_registers(&c, promoted);
     ptx_memory_and_roofline(&c);
-    ptx_occupancy(f, arch, c.module_shared, opt->block);
+    f->shared_used = f->shared_bytes + c.module_shared;
+    ptx_occupancy(f, arch, opt->block);
     if (c.n) {
         ptx_find_barrier_divergence(&c);
         ptx_find_shared_races(&c);
@@ -37,7 +42,8 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
         ptx_find_uninitialized(&c);
         ptx_find_control_flow(&c);
     }
-    ptx_find_register_issues(&c);
+    if (!f->ncalls) /* else decided with its callees' registers */
+        ptx_find_register_issues(m, f, arch);
     free(c.du), free(c.succ); /* grown with realloc; the other arrays are in scratch */
     ptx_threads_free(c.threads);
 }

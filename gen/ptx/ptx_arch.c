@@ -138,14 +138,14 @@ static int blocks_without_registers(const ptx_arch *a, int block, int64_t smem)
     return by_smem < blocks ? (int)by_smem : blocks;
 }
 
-void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block)
+void ptx_occupancy(ptx_function *f, const ptx_arch *a, int default_block)
 {
     int block = f->reqntid ? f->reqntid : f->maxntid ? f->maxntid : default_block ? default_block : 256;
     if (block > 1024)
         block = 1024;
     f->block_size = block;
     int warps = (block + 31) / 32;
-    int other = blocks_without_registers(a, block, f->shared_bytes + module_shared);
+    int other = blocks_without_registers(a, block, f->shared_used);
     int by_regs = ptx_blocks_for_regs(a, block, f->reg_estimate);
     f->blocks_per_sm = by_regs < other ? by_regs : other;
     f->occupancy = (double)(f->blocks_per_sm * warps) / a->max_warps_sm;

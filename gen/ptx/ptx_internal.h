@@ -64,10 +64,16 @@ typedef struct ptx_worker {
 /* Analyses f with w's scratch. Writes only to f (its findings' text to m->arena, under m's lock):
  * functions of one module may be analysed at once by different workers. */
 void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch, ptx_worker *w);
-/* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and shared memory (ptx_arch.c) */
-void ptx_occupancy(ptx_function *f, const ptx_arch *a, int64_t module_shared, int default_block);
-/* LOCAL_MEMORY of kernels whose callees put a stack array in the kernel's frame (ptx_calls.c); after
- * every function's own analysis */
-void ptx_callees_local_memory(ptx_module *m);
+/* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and f->shared_used (ptx_arch.c) */
+void ptx_occupancy(ptx_function *f, const ptx_arch *a, int default_block);
+/* f->reg_demand, reg_cap, reg_unbounded, reg_estimate and reg_spilled from f->reg_need and
+ * reg_latency (ptx_registers.c) */
+void ptx_allocate_registers(ptx_function *f, const ptx_arch *a, int maxrregcount);
+/* REGISTER_SPILL and HIGH_REGISTER_PRESSURE of f, once its registers and occupancy are known */
+void ptx_find_register_issues(ptx_module *m, ptx_function *f, const ptx_arch *arch);
+/* What calls add, after every function's own analysis (ptx_calls.c): the registers of the functions
+ * that call (their callees' and what stays live across each call), their occupancy and register
+ * rules; LOCAL_MEMORY of kernels whose callees put a stack array in the kernel's frame. */
+void ptx_call_graph_rules(ptx_module *m, const ptx_arch *arch);
 
 #endif

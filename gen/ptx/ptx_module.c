@@ -107,7 +107,7 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
     const ptx_arch *arch = ptx_module_arch(m, opt);
     if (m->valid) {
         analyze_functions(m, arch, threads_for(m, opt));
-        ptx_callees_local_memory(m);
+        ptx_call_graph_rules(m, arch);
         if (!m->nentries)
             ptx_add_finding(m, NULL, PTX_RULE_NO_ENTRY, 1, 1, "add a .entry kernel, or link this module with one",
                             "the module defines no .entry kernel: nothing in it can be launched");
@@ -123,6 +123,7 @@ void ptx_module_free(ptx_module *m)
         free(f->mods);
         free(f->regs);
         free(f->findings);
+        free(f->call_live);
     }
     free(m->findings);
     free(m->syms);

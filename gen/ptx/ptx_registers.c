@@ -648,9 +648,10 @@ static void need_order(ptx_ctx *c)
 }
 
 /* Walks block b backwards from its live-out set (live is scratch): the most registers and predicates
- * live at once in the order the need counts (c->need_order). */
+ * live at once in the order the need counts (c->need_order); across (when not NULL) gets, at each
+ * call instruction, the registers live across it. */
 static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint64_t *out, uint32_t words, uint32_t b,
-                              uint64_t *live, int best[2])
+                              uint64_t *live, int best[2], int *across)
 {
     const ptx_function *f = c->f;
     memcpy(live, out, words * 8);
@@ -664,6 +665,8 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
         uint32_t i = c->need_order[at];
         const int32_t *r = c->du + c->du_start[i];
         int peak[2] = {cur[0] + c->expansion[i], cur[1]};
+        if (across && f->ins[i].kind == PTX_K_CALL)
+            across[i] = cur[0];
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             if (!own_def(rm, r[j]))
                 continue;
@@ -850,12 +853,12 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
     ptx_function *f = c->f;
     uint32_t words = s->words, *by_bound = ptx_scratch(c, c->nb + 1, sizeof *by_bound), nbound = 0;
     int *bound = ptx_scratch(c, c->nb + 1, sizeof *bound);
-    int need = 0, preds = 0;
+    int need = 0, preds = 0, *across = f->ncalls ? ptx_scratch(c, c->n, sizeof *across) : NULL;
     uint64_t *live = ptx_scratch(c, words, 8);
     for (uint32_t b = 0; b < c->nb; b++)
         if (c->reach[b]) {
             int in_order[2] = {0, 0}; /* registers, predicates */
-            max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, in_order);
+            max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, in_order, across);
             need = MAX(need, in_order[0]);
             preds = MAX(preds, in_order[1]);
             bound[b] = pressure_bound(c, rm, s, b, copies[b]);
@@ -874,6 +877,9 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
             MAX(scheduled, ptx_scheduled_pressure(c, rm->base, b, copies[b], s->out + (size_t)b * words, &sched));
     }
     ptx_sched_free(&sched);
+    for (uint32_t i = 0, k = 0; across && i < c->n; i++)
+        if (f->ins[i].kind == PTX_K_CALL)
+            f->call_live[k++] = across[i];
     f->maxlive = need;
     f->maxlive_pred = preds;
     f->maxlive_scheduled = MAX(scheduled, need);
@@ -900,7 +906,7 @@ static void squeezed_need(ptx_ctx *c, const live_sets *main)
                     set_bit(out, (uint32_t)x);
             }
         int in_order[2] = {0, 0};
-        max_live_in_block(c, &rm, out, words, b, live, in_order);
+        max_live_in_block(c, &rm, out, words, b, live, in_order, NULL);
         need = MAX(need, in_order[0]);
     }
     f->maxlive = MIN(f->maxlive, need);
@@ -958,21 +964,16 @@ static bool sets_maxnreg(const ptx_function *f)
     return false;
 }
 
-/* The registers ptxas allocates. need: what the fewest-registers order holds; demand: what the
- * latency order holds (ptxas with -maxrregcount 255), both plus PTX_REG_OVERHEAD. With launch
- * bounds ptxas aims at an occupancy instead (-maxrregcount is then ignored): as many blocks as the
- * need allows, using at most the registers that still fit them. With no bounds and no cap at all
- * (plain ptxas -v, as nvcc runs it) it aims at one too, counted in warps: a kernel needing 25
- * registers gets at most 32 (the full SM), one needing 60 at most 64, whatever its demand. A kernel
- * that moves registers between warps (setmaxnreg) is given its whole cap. A promoted .local array
- * lives in registers: its elements are the values its loads and stores already count, or at least
- * its size. */
-void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
+/* The registers ptxas allocates, from f->reg_need (what the fewest-registers order holds) and
+ * f->reg_latency (what the latency order holds: ptxas with -maxrregcount 255). With launch bounds
+ * ptxas aims at an occupancy instead (-maxrregcount is then ignored): as many blocks as the need
+ * allows, using at most the registers that still fit them. With no bounds and no cap at all (plain
+ * ptxas -v, as nvcc runs it) it aims at one too, counted in warps: a kernel needing 25 registers
+ * gets at most 32 (the full SM), one needing 60 at most 64, whatever its demand. A kernel that moves
+ * registers between warps (setmaxnreg) is given its whole cap. */
+void ptx_allocate_registers(ptx_function *f, const ptx_arch *a, int maxrregcount)
 {
-    ptx_function *f = c->f;
-    const ptx_arch *a = c->arch;
-    int need = f->maxlive + (int)(promoted_local_bytes / 4) + PTX_REG_OVERHEAD;
-    int demand = MAX(f->maxlive_scheduled + PTX_REG_OVERHEAD, need);
+    int need = f->reg_need, demand = MAX(f->reg_latency, need);
     int threads = f->reqntid ? f->reqntid : f->maxntid;
     if (threads > 0 && !f->maxnreg) {
         int level = MAX(need, ptx_occupancy_level(a, threads, need));
@@ -981,14 +982,25 @@ void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
     }
     f->reg_demand = MIN(demand, a->regs_thread);
     ptx_cap_source from;
-    f->reg_cap = ptx_register_cap(f, a, c->opt->maxrregcount, &from);
+    f->reg_cap = ptx_register_cap(f, a, maxrregcount, &from);
     f->reg_cap_from = (uint8_t)from;
     bool moves_registers = sets_maxnreg(f);
     f->reg_unbounded = moves_registers ? f->reg_cap : MIN(f->reg_demand, f->reg_cap);
     f->reg_estimate = f->reg_unbounded;
-    if (aims_at_occupancy(c) && !moves_registers)
+    bool aims_at_occupancy = !threads && !f->maxnreg && !maxrregcount;
+    if (aims_at_occupancy && !moves_registers)
         f->reg_estimate = MIN(f->reg_estimate, MAX(need, ptx_warp_occupancy_level(a, need)));
     f->reg_spilled = need > f->reg_cap + PTX_SPILL_SLACK ? need - f->reg_cap : 0;
+}
+
+/* A promoted .local array lives in registers: its elements are the values its loads and stores
+ * already count, or at least its size. */
+void ptx_estimate_registers(ptx_ctx *c, int64_t promoted_local_bytes)
+{
+    ptx_function *f = c->f;
+    f->reg_need = f->maxlive + (int)(promoted_local_bytes / 4) + PTX_REG_OVERHEAD;
+    f->reg_latency = f->maxlive_scheduled + PTX_REG_OVERHEAD;
+    ptx_allocate_registers(f, c->arch, c->opt->maxrregcount);
 }
 
 /* ---- rules ---- */
@@ -1057,11 +1069,10 @@ void ptx_find_uninitialized(ptx_ctx *c)
     }
 }
 
-void ptx_find_register_issues(ptx_ctx *c)
+void ptx_find_register_issues(ptx_module *m, ptx_function *f, const ptx_arch *arch)
 {
-    ptx_function *f = c->f;
     if (f->reg_spilled > 0)
-        ptx_add_finding(c->m, f, PTX_RULE_REGISTER_SPILL, f->line, 1,
+        ptx_add_finding(m, f, PTX_RULE_REGISTER_SPILL, f->line, 1,
                         "raise .maxnreg / the launch bounds, or keep fewer values live (smaller tiles, less unrolling)",
                         "about %d registers needed but at most %d available (%s): ptxas will spill about %d "
                         "registers (%d bytes) to local memory",
@@ -1070,19 +1081,19 @@ void ptx_find_register_issues(ptx_ctx *c)
     /* the pressure is what the code asks for: where plain ptxas holds its registers down to keep
      * an occupancy, it gives up latency instead (measured against -maxrregcount 255) */
     int wanted = f->reg_unbounded;
-    int blocks = ptx_blocks_for_regs(c->arch, f->block_size, wanted);
-    double by_regs = (double)blocks * ((f->block_size + 31) / 32) / c->arch->max_warps_sm;
+    int blocks = ptx_blocks_for_regs(arch, f->block_size, wanted);
+    double by_regs = (double)blocks * ((f->block_size + 31) / 32) / arch->max_warps_sm;
     if (by_regs >= PTX_PRESSURE_OCCUPANCY)
         return;
     if (wanted == f->reg_estimate)
-        ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
+        ptx_add_finding(m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
                         "keep fewer values live at once (smaller register tiles, less unrolling)",
                         "about %d registers per thread: at most %d%% occupancy with %d-thread blocks (%d%% "
                         "without this register limit)",
                         wanted, (int)(by_regs * 100 + 0.5), f->block_size,
                         (int)(f->occupancy_without_registers * 100 + 0.5));
     else
-        ptx_add_finding(c->m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
+        ptx_add_finding(m, f, PTX_RULE_HIGH_REGISTER_PRESSURE, f->line, 1,
                         "keep fewer values live at once (smaller register tiles, less unrolling)",
                         "about %d registers per thread to hide its latencies: at most %d%% occupancy with "
                         "%d-thread blocks (%d%% without this register limit); by default ptxas keeps to about "

@@ -78,11 +78,11 @@ void ptx_report_json(FILE *out, const ptx_module *m, const ptx_options *opt, boo
                 ", \"kind\": \"%s\", \"line\": %u, \"registers\": {\"estimate\": %d, \"max_live\": %d, "
                 "\"predicates\": %d, \"by_type\": {\"pred\": %d, \"b16\": %d, \"b32\": %d, \"b64\": %d, "
                 "\"b128\": %d}, \"demand\": %d, \"unbounded\": %d, \"cap\": %d, \"cap_from\": \"%s\", "
-                "\"spilled\": %d}",
+                "\"spilled\": %d, \"callees\": %d}",
                 f->is_entry ? "entry" : "func", f->line, f->reg_estimate, f->maxlive, f->maxlive_pred,
                 f->reg_by_class[PTX_RC_PRED], f->reg_by_class[PTX_RC_16], f->reg_by_class[PTX_RC_32],
                 f->reg_by_class[PTX_RC_64], f->reg_by_class[PTX_RC_128], f->reg_demand, f->reg_unbounded, f->reg_cap,
-                cap_from_names[f->reg_cap_from], f->reg_spilled);
+                cap_from_names[f->reg_cap_from], f->reg_spilled, f->reg_callees);
         fprintf(out,
                 ", \"occupancy\": {\"fraction\": %.4f, \"blocks_per_sm\": %d, \"block_size\": %d, "
                 "\"without_register_limit\": %.4f}",
@@ -133,12 +133,13 @@ void ptx_report_text(FILE *out, const ptx_module *m, const ptx_options *opt, boo
             counts[PTX_INFO]);
     text_findings(out, m, m->findings, m->nfindings, verbose);
     for (const ptx_function *f = m->funcs; f; f = f->next) {
-        fprintf(out,
-                "%s %.*s (line %u): ~%d registers (demand %d, cap %d from %s; max live %d, %d predicates), "
-                "occupancy %.0f%% on %s (%d blocks of %d threads)\n",
+        fprintf(out, "%s %.*s (line %u): ~%d registers (demand %d, cap %d from %s; max live %d, %d predicates",
                 f->is_entry ? "kernel" : "function", (int)f->namelen, f->name, f->line, f->reg_estimate, f->reg_demand,
-                f->reg_cap, ptx_cap_source_names[f->reg_cap_from], f->maxlive, f->maxlive_pred, f->occupancy * 100,
-                a->name, f->blocks_per_sm, f->block_size);
+                f->reg_cap, ptx_cap_source_names[f->reg_cap_from], f->maxlive, f->maxlive_pred);
+        if (f->reg_callees)
+            fprintf(out, "; %d with its callees", f->reg_callees);
+        fprintf(out, "), occupancy %.0f%% on %s (%d blocks of %d threads)\n", f->occupancy * 100, a->name,
+                f->blocks_per_sm, f->block_size);
         if (verbose) {
             fputs("    memory:", out);
             bool any = false;
