@@ -122,6 +122,16 @@ static void add_wgmma_accesses(races *r, uint32_t i)
     }
 }
 
+/* An mbarrier instruction on the object itself (not cp.async.mbarrier.arrive, whose copies arrive
+ * later): mbarrier.init and mbarrier.inval write the object as a plain store does, so another
+ * thread's arrival or wait on it needs a barrier between (what fence.mbarrier_init and
+ * __syncthreads give); arrivals and waits update it atomically, so they never race with each other. */
+static bool mbarrier_object(const ptx_ctx *c, uint32_t i)
+{
+    uint8_t kind = c->sync->kind[i];
+    return (kind == PTX_SY_MBAR_WAIT || kind == PTX_SY_MBAR_OTHER) && ptx_op_is(&c->f->ins[i], "mbarrier");
+}
+
 /* Shared-memory accesses: ld/st/atom/red on .shared, generic ones through a pointer into shared
  * memory (cvta.shared), and ones into other blocks of the cluster (mapa); the copies; wgmma operands. */
 static void add_access(races *r, uint32_t i)
@@ -139,14 +149,17 @@ static void add_access(races *r, uint32_t i)
     } else if (kind == PTX_SY_BULK_READ) {
         a.async = 1;
         a.which = 1;
-    } else if (in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED) {
+    } else if (in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED ||
+               mbarrier_object(c, i)) {
         const ptx_operand *ad = ptx_address_operand(c, in);
         uint8_t win = ad && ad->reg >= 0 ? c->window[ad->reg] : PTX_WIN_NONE;
         if (!ad || (in->space != PTX_SP_SHARED && !(in->space == PTX_SP_GENERIC && win != PTX_WIN_NONE)))
             return;
         a.remote = win == PTX_WIN_CLUSTER;
         a.write = in->kind != PTX_K_LD;
-        a.atomic = in->kind == PTX_K_ATOM || in->kind == PTX_K_RED;
+        a.mbarrier = mbarrier_object(c, i);
+        a.atomic = in->kind == PTX_K_ATOM || in->kind == PTX_K_RED ||
+                   (a.mbarrier && !ptx_has_mod(c->f, in, ".init") && !ptx_has_mod(c->f, in, ".inval"));
     } else {
         return;
     }
@@ -158,10 +171,11 @@ static void add_access(races *r, uint32_t i)
 
 /* Two reads never race; nor two plain stores (loops filling an array with a block-sized stride look
  * alike, and the read that follows is what goes wrong), nor two atomics. An asynchronous copy races
- * with anything it overlaps. */
+ * with anything it overlaps. An mbarrier object is only compared with the mbarrier instructions on
+ * it: the copies it completes and the data it guards are where other accesses go. */
 static bool kinds_race(const racc *x, const racc *y)
 {
-    if (!x->write && !y->write)
+    if ((!x->write && !y->write) || x->mbarrier != y->mbarrier)
         return false;
     if (x->async || y->async)
         return true;

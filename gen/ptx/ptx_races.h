@@ -14,6 +14,7 @@ enum { PTX_PAIR_ANY, PTX_PAIR_OTHER_THREADS, PTX_PAIR_GROUPS = 8, PTX_PAIR_OTHER
 typedef struct racc {
     uint32_t ins;
     uint8_t write, atomic, async, remote;
+    uint8_t mbarrier;   /* an mbarrier instruction on the object: compared with those only */
     uint8_t which;      /* the address operand that points into shared memory */
     uint8_t store_kind; /* a store whose address and data differ between threads: 2 yes, 1 no, 0 not known yet */
     uint32_t size;      /* bytes per thread; 0: from the address to the end of the array */

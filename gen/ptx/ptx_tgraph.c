@@ -610,6 +610,57 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *
     return -1;
 }
 
+/* Where a chain of copies ending at instruction d (mov r, x; x from mov x, y ...) starts: the register
+ * it copies with the value the iteration of loop lid started with (one definition from before the
+ * loop, one in it), into defs; -1 when the chain is anything else. */
+static int32_t copied_phi(ptx_ctx *c, ptx_threads *th, uint32_t d, int32_t lid, int32_t defs[3])
+{
+    for (int steps = 0; steps < 4; steps++) {
+        const ptx_instr *in = &c->f->ins[d];
+        const ptx_operand *src = in->nopnd == 2 ? ptx_opnd(c, in, 1) : NULL;
+        bool guarded;
+        if (in->kind != PTX_K_MOV || in->guard >= 0 || !src || src->kind != PTX_O_REG)
+            return -1;
+        uint32_t n = reaching_defs(c, th, d, src->reg, defs, &guarded);
+        if (guarded || n == 0 || n > 2)
+            return -1;
+        if (n == 2)
+            return ptx_loop_between(c, (uint32_t)defs[0], (uint32_t)defs[1]) == lid ||
+                           ptx_loop_between(c, (uint32_t)defs[1], (uint32_t)defs[0]) == lid
+                       ? src->reg
+                       : -1;
+        d = (uint32_t)defs[0];
+    }
+    return -1;
+}
+
+/* A register a loop swaps with another in every iteration through copies (ping-pong buffers:
+ * t = a; a = b; b = t): in iteration k it holds its own value from before the loop when k is even,
+ * the other's when k is odd, in every thread alike. -1 when not one. */
+static int32_t swapped(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth)
+{
+    for (int u = 0; n == 2 && u < 2 && depth < MAX_DEPTH; u++) {
+        int32_t lid = ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)defs[1 - u]), odefs[3], back[3];
+        int32_t other = lid >= 0 ? copied_phi(c, th, (uint32_t)defs[u], lid, odefs) : -1;
+        if (other < 0 || other == r)
+            continue;
+        int v = ptx_loop_between(c, (uint32_t)odefs[0], (uint32_t)odefs[1]) == lid ? 0 : 1; /* other's in-loop def */
+        if (copied_phi(c, th, (uint32_t)odefs[v], lid, back) != r || !same_defs(back, defs))
+            continue;
+        int w = reg_width(c->f, r);
+        int32_t mine = node_of_def(c, th, (uint32_t)defs[1 - u], r, depth + 1);
+        int32_t theirs = node_of_def(c, th, (uint32_t)odefs[1 - v], other, depth + 1);
+        int32_t k = atom(th, w, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true, lid, -1);
+        th->nodes[k].aux = 1;
+        trip_count(c, th, lid);
+        int32_t odd = op_node(th, OP_AND, w, false, k, leaf(th, TN_CONST, w, 1), -1, -1);
+        return op_node(th, OP_XOR, w, false, mine,
+                       op_node(th, OP_MUL, w, false, odd, op_node(th, OP_XOR, w, false, mine, theirs, -1, -1), -1, -1),
+                       -1, -1);
+    }
+    return -1;
+}
+
 /* A register a loop updates on some paths of its iteration (if (more) buf ^= 1), used past the update
  * where the paths join: the value the iteration started with (start), or the updated one. Which one is
  * an atom of its own (choice): set by where the access it is compared with lies (on the update's path
@@ -647,6 +698,8 @@ static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, 
         return node_of_def(c, th, (uint32_t)defs[0], r, depth + 1);
     if ((n == 2 || n == 3) && !guarded) {
         int32_t iv = induction(c, th, r, defs, n, depth);
+        if (iv < 0)
+            iv = swapped(c, th, r, defs, n, depth);
         if (iv >= 0)
             return joined_update(c, th, r, defs, n, at, iv, depth);
     }
