@@ -716,6 +716,9 @@ ptx_threads *ptx_threads_of(ptx_ctx *c)
         th->def_node[i] = th->addr_node[i] = th->act_node[i] = -2;
     th->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *th->rd_seen);
     th->rd_stack = ptx_scratch(c, c->nb + 1, sizeof *th->rd_stack);
+    th->constants = ptx_scratch(c, c->f->nregs + 1, sizeof *th->constants);
+    for (uint32_t r = 0; r <= c->f->nregs; r++)
+        th->constants[r] = -2;
     th->unknown32 = ptx_tgraph_leaf(th, TN_UNKNOWN, 32, 0);
     th->divisor = divisors(c);
     th->nthreads = -1;
