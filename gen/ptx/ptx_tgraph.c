@@ -266,25 +266,35 @@ int ptx_tgraph_choice(ptx_ctx *c, ptx_threads *th, const tnode *n, uint32_t from
 
 /* A register every definition of which moves a constant into it (nvcc's insertion position in a
  * sorted list: p = 3 on one path, 2 on another ...): one of them in each thread, so its known bits
- * are theirs in common (at most 8 constants; -1 when not such a register). */
+ * are theirs in common (at most 8 constants; -1 when not such a register). The registers are
+ * sorted out in one pass over the function, the first time one is asked for. */
 static int32_t constant_choice(ptx_ctx *c, ptx_threads *th, int32_t r)
 {
-    if (th->constants[r] != -2)
+    enum { NOT_YET = -2, CONSTANTS = -3 };
+    if (th->constants[r] == NOT_YET) {
+        uint8_t *defs = ptx_scratch(c, c->f->nregs + 1, 1); /* definitions seen, 255: one not a constant */
+        for (uint32_t i = 0; i < c->n; i++)
+            for (uint32_t j = 0; j < c->ndef[i]; j++) {
+                int32_t x = c->du[c->du_start[i] + j];
+                const ptx_instr *in = &c->f->ins[i];
+                const ptx_operand *src = in->nopnd == 2 ? ptx_opnd(c, in, 1) : NULL;
+                bool constant = in->kind == PTX_K_MOV && src && src->kind == PTX_O_IMM;
+                defs[x] = !constant || defs[x] >= 8 ? 255 : (uint8_t)(defs[x] + 1);
+            }
+        for (uint32_t x = 0; x <= c->f->nregs; x++)
+            th->constants[x] = defs[x] >= 2 && defs[x] <= 8 ? CONSTANTS : -1;
+    }
+    if (th->constants[r] != CONSTANTS)
         return th->constants[r];
-    int w = reg_width(c->f, r), n = 0;
+    int w = reg_width(c->f, r);
     int32_t v = -1;
-    for (uint32_t i = 0; i < c->n && n <= 8; i++)
-        for (uint32_t j = 0; j < c->ndef[i]; j++) {
-            if (c->du[c->du_start[i] + j] != r)
-                continue;
-            const ptx_instr *in = &c->f->ins[i];
-            const ptx_operand *src = in->nopnd == 2 ? ptx_opnd(c, in, 1) : NULL;
-            if (in->kind != PTX_K_MOV || !src || src->kind != PTX_O_IMM || n++ == 8)
-                return th->constants[r] = -1;
-            int32_t k = leaf(th, TN_CONST, w, (uint64_t)src->imm);
-            v = v < 0 ? k : op_node(th, OP_SELP, w, false, k, v, leaf(th, TN_UNKNOWN, 1, 0), -1);
-        }
-    return th->constants[r] = n ? v : -1;
+    for (uint32_t i = 0; i < c->n; i++)
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            if (c->du[c->du_start[i] + j] == r) {
+                int32_t k = leaf(th, TN_CONST, w, (uint64_t)ptx_opnd(c, &c->f->ins[i], 1)->imm);
+                v = v < 0 ? k : op_node(th, OP_SELP, w, false, k, v, leaf(th, TN_UNKNOWN, 1, 0), -1);
+            }
+    return th->constants[r] = v;
 }
 
 static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t ndefs, uint32_t at,
