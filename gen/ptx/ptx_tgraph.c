@@ -266,8 +266,9 @@ int ptx_tgraph_choice(ptx_ctx *c, ptx_threads *th, const tnode *n, uint32_t from
 
 /* A register every definition of which moves a constant into it (nvcc's insertion position in a
  * sorted list: p = 3 on one path, 2 on another ...): one of them in each thread, so its known bits
- * are theirs in common (at most 8 constants; -1 when not such a register). The registers are
- * sorted out in one pass over the function, the first time one is asked for. */
+ * are theirs in common (at most 8 constants; -1 when not such a register). For registers that
+ * differ between threads: a uniform one keeps the atom that gives every thread one value. The
+ * registers are sorted out in one pass over the function, the first time one is asked for. */
 static int32_t constant_choice(ptx_ctx *c, ptx_threads *th, int32_t r)
 {
     enum { NOT_YET = -2, CONSTANTS = -3 };
@@ -301,7 +302,7 @@ static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *def
                       int depth)
 {
     int w = reg_width(c->f, r);
-    int32_t constant = ndefs > 1 ? constant_choice(c, th, r) : -1;
+    int32_t constant = ndefs > 1 && c->variant[r] ? constant_choice(c, th, r) : -1; /* a uniform one stays an atom */
     if (constant >= 0)
         return constant;
     if (c->variant[r]) {
