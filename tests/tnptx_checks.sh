@@ -92,9 +92,11 @@ expect_output "REGISTER_SPILL" "--maxrregcount caps a kernel without launch boun
 expect_output "cap 32 from -maxrregcount" "the cap and its source in the report"
 expect_status 0 "-maxrregcount ignored under launch bounds" "$tnptx" --maxrregcount 32 "$rules/REGISTER_SPILL_maxrregcount_neg.ptx"
 expect_status 2 "a register cap out of range" "$tnptx" --maxrregcount 0 "$rules/REGISTER_SPILL_neg.ptx"
+expect_status 0 "a kernel that calls a function" "$tnptx" "$rules/HIGH_REGISTER_PRESSURE_callee_neg.ptx"
+expect_output "with its callees" "the registers a call adds in the report"
 expect_status 1 "json" "$tnptx" --json "$rules/SHARED_RACE_pos.ptx" "$rules/SHARED_RACE_neg.ptx"
 for key in '"path"' '"valid"' '"errors"' '"kernels"' '"registers"' '"estimate"' '"by_type"' '"demand"' '"cap"' \
-           '"cap_from"' '"spilled"' '"occupancy"' '"without_register_limit"' '"memory"' '"instructions"' '"flops"' \
+           '"cap_from"' '"spilled"' '"callees"' '"occupancy"' '"without_register_limit"' '"memory"' '"instructions"' '"flops"' \
            '"bytes"' '"arithmetic_intensity"' '"bound"' '"findings"' '"fix"'; do
     expect_output "$key" "json has $key"
 done

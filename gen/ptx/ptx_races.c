@@ -139,7 +139,7 @@ static void add_access(races *r, uint32_t i)
     ptx_ctx *c = r->c;
     const ptx_instr *in = &c->f->ins[i];
     uint8_t kind = c->sync->kind[i];
-    racc a = {.ins = i};
+    racc a = {.ins = i, .mbarrier = mbarrier_object(c, i)};
     if (kind == PTX_SY_WGMMA) {
         add_wgmma_accesses(r, i);
         return;
@@ -150,14 +150,13 @@ static void add_access(races *r, uint32_t i)
         a.async = 1;
         a.which = 1;
     } else if (in->kind == PTX_K_LD || in->kind == PTX_K_ST || in->kind == PTX_K_ATOM || in->kind == PTX_K_RED ||
-               mbarrier_object(c, i)) {
+               a.mbarrier) {
         const ptx_operand *ad = ptx_address_operand(c, in);
         uint8_t win = ad && ad->reg >= 0 ? c->window[ad->reg] : PTX_WIN_NONE;
         if (!ad || (in->space != PTX_SP_SHARED && !(in->space == PTX_SP_GENERIC && win != PTX_WIN_NONE)))
             return;
         a.remote = win == PTX_WIN_CLUSTER;
         a.write = in->kind != PTX_K_LD;
-        a.mbarrier = mbarrier_object(c, i);
         a.atomic = in->kind == PTX_K_ATOM || in->kind == PTX_K_RED ||
                    (a.mbarrier && !ptx_has_mod(c->f, in, ".init") && !ptx_has_mod(c->f, in, ".inval"));
     } else {

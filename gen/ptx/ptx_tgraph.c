@@ -266,9 +266,9 @@ int ptx_tgraph_choice(ptx_ctx *c, ptx_threads *th, const tnode *n, uint32_t from
 
 /* A register every definition of which moves a constant into it (nvcc's insertion position in a
  * sorted list: p = 3 on one path, 2 on another ...): one of them in each thread, so its known bits
- * are theirs in common (at most 8 constants; -1 when not such a register). For registers that
- * differ between threads: a uniform one keeps the atom that gives every thread one value. The
- * registers are sorted out in one pass over the function, the first time one is asked for. */
+ * are theirs in common (at most 8 constants; -1 when not such a register). Asked for registers that
+ * differ between threads only (opaque): a uniform one keeps the atom that gives every thread one
+ * value. The registers are sorted out in one pass over the function, the first time one is asked for. */
 static int32_t constant_choice(ptx_ctx *c, ptx_threads *th, int32_t r)
 {
     enum { NOT_YET = -2, CONSTANTS = -3 };
@@ -606,6 +606,13 @@ static int32_t entry_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t
     return v;
 }
 
+/* In iteration k of a loop: even when k is even, even ^ flip when it is odd. */
+static int32_t alternating(ptx_threads *th, int w, int32_t k, int32_t even, int32_t flip)
+{
+    int32_t odd = op_node(th, OP_AND, w, false, k, leaf(th, TN_CONST, w, 1), -1, -1);
+    return op_node(th, OP_XOR, w, false, even, op_node(th, OP_MUL, w, false, odd, flip, -1, -1), -1, -1);
+}
+
 /* A register with two definitions (three, for a peeled remainder loop: see entry_value), one of them
  * an update of r inside the loop (directly or through copies): init + k * step, or init shifted by
  * k * amount, k the loop's iteration count (an induction variable). -1 when not one. */
@@ -634,10 +641,7 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *
         trip_count(c, th, th->nodes[k].lid); /* th->trips, for the samples of k */
         int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, up, 3 - self), sw, depth + 1);
         if (op == OP_XOR) /* toggled each iteration: init, init ^ step, init ... */
-            return op_node(th, OP_XOR, w, false, init,
-                           op_node(th, OP_MUL, w, false,
-                                   op_node(th, OP_AND, w, false, k, leaf(th, TN_CONST, w, 1), -1, -1), step, -1, -1),
-                           -1, -1);
+            return alternating(th, w, k, init, step);
         int32_t v = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
                             op_node(th, OP_MUL, sw, false, k, step, -1, -1), -1, -1);
         if (op == OP_SHR)
@@ -690,10 +694,7 @@ static int32_t swapped(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *de
         int32_t k = atom(th, w, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true, lid, -1);
         th->nodes[k].aux = 1;
         trip_count(c, th, lid);
-        int32_t odd = op_node(th, OP_AND, w, false, k, leaf(th, TN_CONST, w, 1), -1, -1);
-        return op_node(th, OP_XOR, w, false, mine,
-                       op_node(th, OP_MUL, w, false, odd, op_node(th, OP_XOR, w, false, mine, theirs, -1, -1), -1, -1),
-                       -1, -1);
+        return alternating(th, w, k, mine, op_node(th, OP_XOR, w, false, mine, theirs, -1, -1));
     }
     return -1;
 }

@@ -91,7 +91,8 @@ struct ptx_threads {
     uint32_t nblocks;
     size_t block_used, stored;
     uint32_t *rd_seen, *rd_stack, rd_stamp;
-    int32_t *constants; /* per register: the node of one only ever set to constants, -1 none, -2 not known yet */
+    int32_t *constants; /* per register: the node of one only ever set to constants (built on first use: -3
+                           until then), -1 not such a register, -2 not looked at yet (constant_choice) */
     struct {
         int32_t reg, defs[2];
     } building[4]; /* the phis whose update is being built */
