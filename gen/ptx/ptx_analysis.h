@@ -291,10 +291,11 @@ typedef struct ptx_sched {
     uint32_t *reg_stamp, *pin_stamp;                                         /* per register */
     int32_t *cur_val, *last_reader;                                          /* per register */
     int32_t *first_edge, *npred, *lat, *height, *ready_at, *order, *waiting; /* per node */
+    int32_t *issued, *fetch, *rank;                                          /* per node */
     uint32_t *instr, *opnd_start;                                            /* per node */
-    uint64_t *heap;                                                          /* per node */
+    uint64_t *heap;                                                          /* three per node */
     int32_t *opnd_val;                                                       /* per operand */
-    int32_t *val_def, *val_reg, *val_from, *val_to;                          /* per value */
+    int32_t *val_def, *val_reg, *val_from, *val_to, *readers;                /* per value */
     int32_t *diff;                                                           /* per slot */
     int32_t *edge_to, *edge_lat, *edge_next, *list_node, *list_next;
     int32_t fence, barrier, split, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];

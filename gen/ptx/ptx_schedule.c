@@ -268,6 +268,10 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
     for (int x = 0; x < PTX_SP_COUNT; x++)
         s->store[x] = s->loads[x] = -1;
     uint32_t len = c->bend[b] - c->bstart[b];
+    for (uint32_t at = c->bstart[b]; at < c->bend[b]; at++) /* the order the need counts, per copy */
+        s->rank[c->need_order[at] - c->bstart[b]] = (int32_t)(at - c->bstart[b]);
+    for (int32_t k = (int32_t)len; k < n; k++)
+        s->rank[k] = s->rank[k % (int32_t)len] + k / (int32_t)len * (int32_t)len;
     for (int32_t k = 0; k < n; k++) {
         uint32_t i = (uint32_t)k < len ? c->bstart[b] + (uint32_t)k : s->instr[k - (int32_t)len];
         s->instr[k] = i;
@@ -341,8 +345,19 @@ static int32_t heap_pop(uint64_t *heap, int32_t *n)
  * latency reaches PTX_WAIT_RING). ptxas looks ahead only so far: a node more than PTX_LOOKAHEAD
  * cycles of height below the critical path (the highest node waiting or ready: every other node
  * descends from one of those) waits too, so that loads of a long reduction are not all issued at
- * its start (fitted on the tuning split: 256, between 128 and 384 all alike). */
-enum { PTX_WAIT_RING = 64, PTX_LOOKAHEAD = 256 };
+ * its start (fitted on the tuning split: 256, between 128 and 384 all alike).
+ *
+ * ptxas stops interleaving independent chains once the values the block has defined hold
+ * PTX_PRESSURE_LIMIT registers: from there it issues in program order (waiting for a node's
+ * operands rather than starting another chain), except for fetches from memory with a long
+ * latency (global, local, texture) and the address arithmetic leading to them, which it still
+ * issues as early as it can. Measured with ptxas 13.0 (-maxrregcount 255) on an n-body loop over a
+ * shared tile unrolled 1 to 128 times, with 1, 2 and 4 bodies per thread: 20, 26, 40, 54 and then
+ * 56 registers for one body (32 and 63 for two, 54 and 72 to 77 for four), where critical-path
+ * order alone holds 84 to 225; the same loop reading global memory takes 86 and 128 registers at
+ * 16 and 32 copies, its loads all issued first. The limit was then fitted on the fresh sets 1 to
+ * 10 (24 to 64: 32 best for the errors and for HIGH_REGISTER_PRESSURE). */
+enum { PTX_WAIT_RING = 64, PTX_LOOKAHEAD = 256, PTX_PRESSURE_LIMIT = 32 };
 
 static void heights(ptx_sched *s, int32_t n)
 {
@@ -356,6 +371,29 @@ static void heights(ptx_sched *s, int32_t n)
     }
 }
 
+/* Per value the block defines, how many of its nodes read it (one more than any can for a value
+ * that leaves the block); per node, whether it fetches from slow memory or computes what such a
+ * fetch reads (its address), not itself a shared load. */
+static void readers_and_fetches(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
+{
+    for (uint32_t v = 0; v < s->nvals; v++)
+        s->readers[v] = 0;
+    for (uint32_t o = 0; o < s->nopnds; o++)
+        if (s->opnd_val[o] >= 0)
+            s->readers[s->opnd_val[o]]++;
+    for (uint32_t w = 0; w < (c->f->nregs + 63) / 64; w++)
+        for (uint64_t bits = live_out[w]; bits; bits &= bits - 1) {
+            int32_t x = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(bits));
+            if (s->reg_stamp[x] == s->tick && s->cur_val[x] >= 0)
+                s->readers[s->cur_val[x]] = INT32_MAX;
+        }
+    for (int32_t k = n; k-- > 0;) {
+        s->fetch[k] = s->lat[k] >= PTX_LAT_GLOBAL;
+        for (int32_t e = s->first_edge[k]; e >= 0 && !s->fetch[k] && s->lat[k] != PTX_LAT_SHARED; e = s->edge_next[e])
+            s->fetch[k] = s->edge_lat[e] > 0 && s->fetch[s->edge_to[e]];
+    }
+}
+
 /* The highest node in the ring of waiting nodes, or -1. */
 static int32_t highest_waiting(const ptx_sched *s, const int32_t *ring)
 {
@@ -366,30 +404,85 @@ static int32_t highest_waiting(const ptx_sched *s, const int32_t *ring)
     return h;
 }
 
-static void list_schedule(ptx_sched *s, int32_t n)
+/* The ready lists: every ready node by height (heap), by program order (prog) and, for fetches, by
+ * height (fetches). A node issued from one stays in the others until it reaches their top. */
+typedef struct ready_lists {
+    uint64_t *heap, *prog, *fetches;
+    int32_t nheap, nprog, nfetches, live;
+} ready_lists;
+
+static void make_ready(ptx_sched *s, ready_lists *r, int32_t k)
+{
+    heap_push(r->heap, &r->nheap, ready_key(s, k));
+    heap_push(r->prog, &r->nprog, (uint64_t)(uint32_t)s->rank[k] << 32 | (uint32_t)k);
+    if (s->fetch[k])
+        heap_push(r->fetches, &r->nfetches, ready_key(s, k));
+    r->live++;
+}
+
+/* The top node of a list not yet issued, or -1. */
+static int32_t top_of(const ptx_sched *s, uint64_t *heap, int32_t *n)
+{
+    while (*n && s->issued[(uint32_t)heap[0]])
+        heap_pop(heap, n);
+    return *n ? (int32_t)(uint32_t)heap[0] : -1;
+}
+
+/* Under pressure: the first node in program order of those ready and waiting. A waiting one leaves
+ * the ring and issues when its operands are ready (*cycle moves on to then). */
+static int32_t in_program_order(ptx_sched *s, ready_lists *r, int32_t *ring, int32_t *cycle)
+{
+    int32_t k = top_of(s, r->prog, &r->nprog), *first = NULL;
+    for (int w = 0; w < PTX_WAIT_RING; w++)
+        for (int32_t *x = &ring[w]; *x >= 0; x = &s->waiting[*x])
+            if ((k < 0 || s->rank[*x] < s->rank[k]) && (!first || s->rank[*x] < s->rank[*first]))
+                first = x;
+    if (!first)
+        return k;
+    k = *first;
+    *first = s->waiting[k];
+    make_ready(s, r, k);
+    *cycle = s->ready_at[k] > *cycle ? s->ready_at[k] : *cycle;
+    return k;
+}
+
+static void list_schedule(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
 {
     heights(s, n);
-    int32_t ring[PTX_WAIT_RING], nready = 0, *next = s->waiting, wait_max = -1;
-    uint64_t *heap = s->heap;
-    for (int r = 0; r < PTX_WAIT_RING; r++)
-        ring[r] = -1;
-    for (int32_t k = 0; k < n; k++)
+    readers_and_fetches(c, live_out, s, n);
+    int32_t ring[PTX_WAIT_RING], *next = s->waiting, wait_max = -1, pressure = 0;
+    ready_lists r = {s->heap, s->heap + n, s->heap + 2 * (size_t)n, 0, 0, 0, 0};
+    for (int w = 0; w < PTX_WAIT_RING; w++)
+        ring[w] = -1;
+    for (int32_t k = 0; k < n; k++) {
+        s->issued[k] = 0;
         if (!s->npred[k])
-            heap_push(heap, &nready, ready_key(s, k));
+            make_ready(s, &r, k);
+    }
     for (int32_t cycle = 0, issued = 0; issued < n; cycle++) {
         for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot])
-            heap_push(heap, &nready, ready_key(s, *slot));
+            make_ready(s, &r, *slot);
         /* wait_max only ever overstates the highest waiting node: worked out again before a stall */
-        int32_t top = nready ? INT32_MAX - (int32_t)(heap[0] >> 32) : -1;
+        int32_t k = top_of(s, r.heap, &r.nheap), top = k >= 0 ? s->height[k] : -1;
         if (top < wait_max - PTX_LOOKAHEAD)
             wait_max = highest_waiting(s, ring);
-        if (!nready || top < wait_max - PTX_LOOKAHEAD) {
+        if (!r.live || top < wait_max - PTX_LOOKAHEAD) {
             while (ring[(cycle + 1) % PTX_WAIT_RING] < 0 && wait_max >= 0)
                 cycle++; /* a stall: on to the next cycle something becomes ready */
             continue;
         }
-        int32_t k = heap_pop(heap, &nready);
+        if (pressure >= PTX_PRESSURE_LIMIT && !s->fetch[k])
+            k = in_program_order(s, &r, ring, &cycle);
+        s->issued[k] = 1;
+        r.live--;
         s->order[issued++] = k;
+        for (uint32_t o = s->opnd_start[k]; o < s->opnd_start[k + 1]; o++) {
+            int32_t v = s->opnd_val[o];
+            if (v >= 0 && !--s->readers[v])
+                pressure -= c->weight[s->val_reg[v]]; /* its last reader */
+            else if (v < 0 && s->readers[~v])
+                pressure += c->weight[s->val_reg[~v]];
+        }
         for (int32_t e = s->first_edge[k]; e >= 0; e = s->edge_next[e]) {
             int32_t to = s->edge_to[e];
             if (cycle + s->edge_lat[e] > s->ready_at[to])
@@ -397,7 +490,7 @@ static void list_schedule(ptx_sched *s, int32_t n)
             if (--s->npred[to])
                 continue;
             if (s->ready_at[to] <= cycle + 1) {
-                heap_push(heap, &nready, ready_key(s, to));
+                make_ready(s, &r, to);
             } else {
                 next[to] = ring[s->ready_at[to] % PTX_WAIT_RING];
                 ring[s->ready_at[to] % PTX_WAIT_RING] = to;
@@ -457,7 +550,7 @@ int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, in
         return 0;
     s->tick++;
     build_graph(c, base, b, n, s);
-    list_schedule(s, n);
+    list_schedule(c, live_out, s, n);
     value_ranges(c, live_out, s, n);
     int best = 0, cur = 0;
     for (int32_t k = 0; k <= n + 1; k++) {
@@ -491,10 +584,10 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
     *s = (ptx_sched){.edge_cap = edges, .list_cap = lists};
     /* one block: the stamps (zeroed), per register, per node, per slot, per operand, per value, per
      * edge and per list entry */
-    size_t words = (size_t)nr * 4 + (size_t)longest * 9 + longest + 4 + refs + (size_t)vals * 4 + (size_t)edges * 3 +
+    size_t words = (size_t)nr * 4 + (size_t)longest * 12 + longest + 4 + refs + (size_t)vals * 5 + (size_t)edges * 3 +
                    (size_t)lists * 2;
     s->block = malloc(words * 4);
-    s->heap = malloc((size_t)longest * sizeof *s->heap);
+    s->heap = malloc((size_t)longest * 3 * sizeof *s->heap);
     if (!s->block || !s->heap)
         abort();
     memset(s->block, 0, (size_t)nr * 4); /* the stamps */
@@ -504,6 +597,8 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
     s->first_edge = carve(s, longest), s->npred = carve(s, longest), s->lat = carve(s, longest);
     s->height = carve(s, longest), s->ready_at = carve(s, longest), s->order = carve(s, longest);
     s->instr = (uint32_t *)carve(s, longest), s->waiting = carve(s, longest);
+    s->issued = carve(s, longest), s->fetch = carve(s, longest), s->readers = carve(s, vals);
+    s->rank = carve(s, longest);
     s->opnd_start = (uint32_t *)carve(s, longest + 1), s->diff = carve(s, longest + 3);
     s->opnd_val = carve(s, refs), s->val_def = carve(s, vals), s->val_reg = carve(s, vals);
     s->val_from = carve(s, vals), s->val_to = carve(s, vals);
