@@ -13,6 +13,15 @@ enum { PTX_LOCAL_SELECT_LIMIT = 256, PTX_LOCAL_LOOP_SELECT_LIMIT = 32, PTX_LOCAL
 /* ... and as long as its dynamic reads times its elements stay at most this (measured: 1 read of 64
  * floats, 2 of 64, 4 of 32 and 16 of 4 become registers; 8 reads of 16 floats and 24 of 24 do not). */
 enum { PTX_LOCAL_SELECTS_LIMIT = 128 };
+/* A .local array written at a dynamic index, of 32-bit elements, outside loops, becomes registers too
+ * (the store a predicated move into every element) when it has at most PTX_LOCAL_DYNAMIC_ACCESSES
+ * dynamic accesses in all: measured with ptxas 13.0 (-maxrregcount 255) on arrays of 8, 16 and 64
+ * ints written at constant offsets, then at 1, 2, 4 and 8 dynamic indices, then read at constant
+ * offsets: 1 and 2 such stores become registers at every size, 4 and 8 only for 8 ints (and 7 stores
+ * of an unrolled insertion sort into 8 floats, read between them, stay in memory, as do 8 floats
+ * read, written and read again at dynamic indices); one such store inside a loop keeps 8 ints in
+ * memory; one store and one read at dynamic indices: 16 ints become registers, 64 do not. */
+enum { PTX_LOCAL_DYNAMIC_ACCESSES = 2, PTX_LOCAL_STORED_AND_READ_BYTES = 64 };
 
 /* ---- counts: memory operations, bytes, FLOPs ---- */
 
@@ -405,7 +414,8 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     bool *covered = ptx_xcalloc((size_t)size, sizeof *covered);
     int32_t dyn_store = -1, dyn_load = -1, first = -1;
     bool narrow_or_wide = false, in_loop = false; /* of the dynamic reads: an element not of 32 bits, in a loop */
-    int64_t dyn_reads = 0;
+    bool stores_stay = false;                     /* a dynamic store in a loop, or not of one 32-bit element */
+    int64_t dyn_reads = 0, dyn_stores = 0;
     bool exact_reads = false; /* a read at a constant offset: the elements themselves live in registers */
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
@@ -416,8 +426,11 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
         const ptx_affine *a = &c->addr[i];
         bool exact = a->st == PTX_AF_AFFINE && !a->uni && !a->symco && !ptx_af_has_tid(a);
         if (!exact) {
-            if (in->kind == PTX_K_ST && dyn_store < 0)
-                dyn_store = (int32_t)i;
+            if (in->kind == PTX_K_ST) {
+                dyn_store = dyn_store < 0 ? (int32_t)i : dyn_store;
+                dyn_stores++;
+                stores_stay |= in->tsize != 4 || in->vec != 1 || ptx_sync_of(c)->cyclic[c->blk[i]];
+            }
             if (in->kind == PTX_K_LD && dyn_load < 0)
                 dyn_load = (int32_t)i;
             if (in->kind == PTX_K_LD) {
@@ -449,7 +462,8 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     if (escape >= 0) {
         why = "passed on as a generic pointer (to a call, or stored)";
         at = escape;
-    } else if (dyn_store >= 0) {
+    } else if (dyn_store >= 0 && (stores_stay || (dyn_reads && f->local_bytes > PTX_LOCAL_STORED_AND_READ_BYTES) ||
+                                  dyn_stores + dyn_reads > PTX_LOCAL_DYNAMIC_ACCESSES)) {
         why = "written at a dynamic index";
         at = dyn_store;
     } else if (dyn_load >= 0 &&
