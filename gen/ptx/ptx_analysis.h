@@ -287,13 +287,13 @@ bool ptx_movable_load(const ptx_function *f, const ptx_instr *in);
 typedef struct ptx_sched {
     int32_t *block; /* all of the arrays below but heap */
     size_t used;
-    uint32_t tick, nedges, edge_cap, nlist, list_cap, nvals, nopnds;
+    uint32_t tick, nedges, edge_cap, nlist, list_cap, nvals, nopnds, b;      /* b: the block scheduled */
     uint32_t *reg_stamp, *pin_stamp;                                         /* per register */
     int32_t *cur_val, *last_reader;                                          /* per register */
     int32_t *first_edge, *npred, *lat, *height, *ready_at, *order, *waiting; /* per node */
-    int32_t *issued, *fetch, *rank;                                          /* per node */
+    int32_t *issued, *fetch, *rank, *by_rank, *waiting_now;                  /* per node */
     uint32_t *instr, *opnd_start;                                            /* per node */
-    uint64_t *heap;                                                          /* three per node */
+    uint64_t *heap;                                                          /* per node */
     int32_t *opnd_val;                                                       /* per operand */
     int32_t *val_def, *val_reg, *val_from, *val_to, *readers;                /* per value */
     int32_t *diff;                                                           /* per slot */

@@ -268,10 +268,7 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
     for (int x = 0; x < PTX_SP_COUNT; x++)
         s->store[x] = s->loads[x] = -1;
     uint32_t len = c->bend[b] - c->bstart[b];
-    for (uint32_t at = c->bstart[b]; at < c->bend[b]; at++) /* the order the need counts, per copy */
-        s->rank[c->need_order[at] - c->bstart[b]] = (int32_t)(at - c->bstart[b]);
-    for (int32_t k = (int32_t)len; k < n; k++)
-        s->rank[k] = s->rank[k % (int32_t)len] + k / (int32_t)len * (int32_t)len;
+    s->b = b;
     for (int32_t k = 0; k < n; k++) {
         uint32_t i = (uint32_t)k < len ? c->bstart[b] + (uint32_t)k : s->instr[k - (int32_t)len];
         s->instr[k] = i;
@@ -347,9 +344,11 @@ static int32_t heap_pop(uint64_t *heap, int32_t *n)
  * descends from one of those) waits too, so that loads of a long reduction are not all issued at
  * its start (fitted on the tuning split: 256, between 128 and 384 all alike).
  *
- * ptxas stops interleaving independent chains once the values the block has defined hold
- * PTX_PRESSURE_LIMIT registers: from there it issues in program order (waiting for a node's
- * operands rather than starting another chain), except for fetches from memory with a long
+ * ptxas stops interleaving independent chains once they hold a few dozen registers: once the
+ * values the block has defined, less those it has ended, hold PTX_PRESSURE_LIMIT registers, the model
+ * issues in the need's order (program order, loads moved down to their readers: need_order in
+ * ptx_registers.c), waiting for a node's operands rather than starting another chain, except for
+ * fetches from memory with a long
  * latency (global, local, texture) and the address arithmetic leading to them, which it still
  * issues as early as it can. Measured with ptxas 13.0 (-maxrregcount 255) on an n-body loop over a
  * shared tile unrolled 1 to 128 times, with 1, 2 and 4 bodies per thread: 20, 26, 40, 54 and then
@@ -373,11 +372,24 @@ static void heights(ptx_sched *s, int32_t n)
 
 /* Per value the block defines, how many of its nodes read it (one more than any can for a value
  * that leaves the block); per node, whether it fetches from slow memory or computes what such a
- * fetch reads (its address), not itself a shared load. */
-static void readers_and_fetches(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
+ * fetch reads (its address), not itself a shared load. Whether the block's values can hold
+ * PTX_PRESSURE_LIMIT registers at all: if not, the pressure need not be followed. */
+static bool readers_and_fetches(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
 {
-    for (uint32_t v = 0; v < s->nvals; v++)
+    int64_t defined = 0;
+    for (uint32_t v = 0; v < s->nvals; v++) {
         s->readers[v] = 0;
+        defined += s->val_def[v] >= 0 ? c->weight[s->val_reg[v]] : 0;
+    }
+    if (defined < PTX_PRESSURE_LIMIT)
+        return false;
+    uint32_t b = s->b, len = c->bend[b] - c->bstart[b];
+    for (uint32_t at = c->bstart[b]; at < c->bend[b]; at++) /* the order the need counts, per copy */
+        s->rank[c->need_order[at] - c->bstart[b]] = (int32_t)(at - c->bstart[b]);
+    for (int32_t k = (int32_t)len; k < n; k++)
+        s->rank[k] = s->rank[k % (int32_t)len] + k / (int32_t)len * (int32_t)len;
+    for (int32_t k = 0; k < n; k++)
+        s->by_rank[s->rank[k]] = k;
     for (uint32_t o = 0; o < s->nopnds; o++)
         if (s->opnd_val[o] >= 0)
             s->readers[s->opnd_val[o]]++;
@@ -392,6 +404,7 @@ static void readers_and_fetches(const ptx_ctx *c, const uint64_t *live_out, ptx_
         for (int32_t e = s->first_edge[k]; e >= 0 && !s->fetch[k] && s->lat[k] != PTX_LAT_SHARED; e = s->edge_next[e])
             s->fetch[k] = s->edge_lat[e] > 0 && s->fetch[s->edge_to[e]];
     }
+    return true;
 }
 
 /* The highest node in the ring of waiting nodes, or -1. */
@@ -404,19 +417,17 @@ static int32_t highest_waiting(const ptx_sched *s, const int32_t *ring)
     return h;
 }
 
-/* The ready lists: every ready node by height (heap), by program order (prog) and, for fetches, by
- * height (fetches). A node issued from one stays in the others until it reaches their top. */
+/* The ready nodes by height (heap), and, when the pressure is followed, the first node in the need's
+ * order not yet issued (its predecessors come before it in that order, so it is ready or waiting). */
 typedef struct ready_lists {
-    uint64_t *heap, *prog, *fetches;
-    int32_t nheap, nprog, nfetches, live;
+    uint64_t *heap;
+    int32_t nheap, live, first;
+    bool pressure; /* followed */
 } ready_lists;
 
 static void make_ready(ptx_sched *s, ready_lists *r, int32_t k)
 {
     heap_push(r->heap, &r->nheap, ready_key(s, k));
-    heap_push(r->prog, &r->nprog, (uint64_t)(uint32_t)s->rank[k] << 32 | (uint32_t)k);
-    if (s->fetch[k])
-        heap_push(r->fetches, &r->nfetches, ready_key(s, k));
     r->live++;
 }
 
@@ -428,40 +439,45 @@ static int32_t top_of(const ptx_sched *s, uint64_t *heap, int32_t *n)
     return *n ? (int32_t)(uint32_t)heap[0] : -1;
 }
 
-/* Under pressure: the first node in program order of those ready and waiting. A waiting one leaves
- * the ring and issues when its operands are ready (*cycle moves on to then). */
-static int32_t in_program_order(ptx_sched *s, ready_lists *r, int32_t *ring, int32_t *cycle)
+/* Under pressure: the first node in the need's order not yet issued (k, the highest ready node, if
+ * that one still waits for a predecessor). A waiting one leaves the ring and issues when its
+ * operands are ready (*cycle moves on to then). */
+static int32_t in_program_order(ptx_sched *s, ready_lists *r, int32_t *ring, int32_t *cycle, int32_t k)
 {
-    int32_t k = top_of(s, r->prog, &r->nprog), *first = NULL;
-    for (int w = 0; w < PTX_WAIT_RING; w++)
-        for (int32_t *x = &ring[w]; *x >= 0; x = &s->waiting[*x])
-            if ((k < 0 || s->rank[*x] < s->rank[k]) && (!first || s->rank[*x] < s->rank[*first]))
-                first = x;
-    if (!first)
+    while (s->issued[s->by_rank[r->first]])
+        r->first++;
+    int32_t f = s->by_rank[r->first];
+    if (s->npred[f])
         return k;
-    k = *first;
-    *first = s->waiting[k];
-    make_ready(s, r, k);
-    *cycle = s->ready_at[k] > *cycle ? s->ready_at[k] : *cycle;
-    return k;
+    if (s->waiting_now[f]) {
+        int32_t *x = &ring[s->ready_at[f] % PTX_WAIT_RING];
+        while (*x != f)
+            x = &s->waiting[*x];
+        *x = s->waiting[f];
+        s->waiting_now[f] = 0;
+        make_ready(s, r, f);
+        *cycle = s->ready_at[f] > *cycle ? s->ready_at[f] : *cycle;
+    }
+    return f;
 }
 
 static void list_schedule(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
 {
     heights(s, n);
-    readers_and_fetches(c, live_out, s, n);
     int32_t ring[PTX_WAIT_RING], *next = s->waiting, wait_max = -1, pressure = 0;
-    ready_lists r = {s->heap, s->heap + n, s->heap + 2 * (size_t)n, 0, 0, 0, 0};
+    ready_lists r = {s->heap, 0, 0, 0, readers_and_fetches(c, live_out, s, n)};
     for (int w = 0; w < PTX_WAIT_RING; w++)
         ring[w] = -1;
     for (int32_t k = 0; k < n; k++) {
-        s->issued[k] = 0;
+        s->issued[k] = s->waiting_now[k] = 0;
         if (!s->npred[k])
             make_ready(s, &r, k);
     }
     for (int32_t cycle = 0, issued = 0; issued < n; cycle++) {
-        for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot])
+        for (int32_t *slot = &ring[cycle % PTX_WAIT_RING]; *slot >= 0; *slot = next[*slot]) {
+            s->waiting_now[*slot] = 0;
             make_ready(s, &r, *slot);
+        }
         /* wait_max only ever overstates the highest waiting node: worked out again before a stall */
         int32_t k = top_of(s, r.heap, &r.nheap), top = k >= 0 ? s->height[k] : -1;
         if (top < wait_max - PTX_LOOKAHEAD)
@@ -471,12 +487,12 @@ static void list_schedule(const ptx_ctx *c, const uint64_t *live_out, ptx_sched 
                 cycle++; /* a stall: on to the next cycle something becomes ready */
             continue;
         }
-        if (pressure >= PTX_PRESSURE_LIMIT && !s->fetch[k])
-            k = in_program_order(s, &r, ring, &cycle);
+        if (r.pressure && pressure >= PTX_PRESSURE_LIMIT && !s->fetch[k])
+            k = in_program_order(s, &r, ring, &cycle, k);
         s->issued[k] = 1;
         r.live--;
         s->order[issued++] = k;
-        for (uint32_t o = s->opnd_start[k]; o < s->opnd_start[k + 1]; o++) {
+        for (uint32_t o = s->opnd_start[k]; r.pressure && o < s->opnd_start[k + 1]; o++) {
             int32_t v = s->opnd_val[o];
             if (v >= 0 && !--s->readers[v])
                 pressure -= c->weight[s->val_reg[v]]; /* its last reader */
@@ -494,6 +510,7 @@ static void list_schedule(const ptx_ctx *c, const uint64_t *live_out, ptx_sched 
             } else {
                 next[to] = ring[s->ready_at[to] % PTX_WAIT_RING];
                 ring[s->ready_at[to] % PTX_WAIT_RING] = to;
+                s->waiting_now[to] = 1;
                 wait_max = s->height[to] > wait_max ? s->height[to] : wait_max;
             }
         }
@@ -584,10 +601,10 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
     *s = (ptx_sched){.edge_cap = edges, .list_cap = lists};
     /* one block: the stamps (zeroed), per register, per node, per slot, per operand, per value, per
      * edge and per list entry */
-    size_t words = (size_t)nr * 4 + (size_t)longest * 12 + longest + 4 + refs + (size_t)vals * 5 + (size_t)edges * 3 +
+    size_t words = (size_t)nr * 4 + (size_t)longest * 14 + longest + 4 + refs + (size_t)vals * 5 + (size_t)edges * 3 +
                    (size_t)lists * 2;
     s->block = malloc(words * 4);
-    s->heap = malloc((size_t)longest * 3 * sizeof *s->heap);
+    s->heap = malloc((size_t)longest * sizeof *s->heap);
     if (!s->block || !s->heap)
         abort();
     memset(s->block, 0, (size_t)nr * 4); /* the stamps */
@@ -598,6 +615,7 @@ void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uin
     s->height = carve(s, longest), s->ready_at = carve(s, longest), s->order = carve(s, longest);
     s->instr = (uint32_t *)carve(s, longest), s->waiting = carve(s, longest);
     s->issued = carve(s, longest), s->fetch = carve(s, longest), s->readers = carve(s, vals);
+    s->waiting_now = carve(s, longest), s->by_rank = carve(s, longest);
     s->rank = carve(s, longest);
     s->opnd_start = (uint32_t *)carve(s, longest + 1), s->diff = carve(s, longest + 3);
     s->opnd_val = carve(s, refs), s->val_def = carve(s, vals), s->val_reg = carve(s, vals);
