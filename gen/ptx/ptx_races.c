@@ -372,6 +372,11 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "with only the named barriers of each group of %d threads between line %u and line %u, which order a "
                  "group's own threads, not those of different groups",
                  1 << r->group_lg, c->f->ins[x->ins].line, c->f->ins[y->ins].line);
+    else if (meet == MEET_SPLIT && r->one_side_barrier)
+        snprintf(tail, sizeof tail,
+                 "on the two sides of the thread-dependent branch at line %u: the barrier at line %u is on one side "
+                 "only, and the other side's threads never wait at it",
+                 via_line, r->one_side_barrier);
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
                     oi->line, who, tail);
@@ -443,6 +448,48 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
     clear(r, 1);
 }
 
+/* Whether some path from block `from` reaches a block barrier. */
+static bool reaches_block_barrier(ptx_ctx *c, uint32_t from)
+{
+    uint8_t *seen = ptx_xcalloc(c->nb, 1);
+    uint32_t *stack = ptx_xmalloc(c->nb, sizeof *stack), n = 0;
+    bool found = false;
+    seen[from] = 1, stack[n++] = from;
+    while (n && !found) {
+        uint32_t b = stack[--n];
+        for (uint32_t i = c->bstart[b]; i < c->bend[b] && !found; i++)
+            found = c->sync->kind[i] == PTX_SY_BLOCK;
+        for (uint32_t k = c->sstart[b]; k < c->sstart[b + 1]; k++)
+            if (c->succ[k] < c->nb && !seen[c->succ[k]])
+                seen[c->succ[k]] = 1, stack[n++] = c->succ[k];
+    }
+    free(seen), free(stack);
+    return found;
+}
+
+/* A block barrier that only one side of the thread-dependent branch at `at` reaches (BARRIER_DIVERGENCE)
+ * orders nothing between the two sides when the other side reaches no barrier at all: its threads
+ * never wait (where it reaches one of its own, as a warp-specialised producer does, the two may
+ * meet). That side's walk goes on past it; the first such barrier's line goes to
+ * r->one_side_barrier (0: none). */
+static void past_divergent_barriers(races *r, uint32_t at, uint32_t s0, uint32_t s1)
+{
+    ptx_ctx *c = r->c;
+    r->one_side_barrier = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        uint32_t blk = c->blk[i];
+        if (in->kind != PTX_K_BAR || c->sync->kind[i] != PTX_SY_BLOCK || !c->reach[blk] ||
+            c->cd_branch[blk] != (int32_t)at || i + 1 >= c->n)
+            continue;
+        bool on0 = ptx_dominates(c, s0, blk), on1 = ptx_dominates(c, s1, blk);
+        if (on0 == on1 || reaches_block_barrier(c, on0 ? s1 : s0))
+            continue;
+        walk_from(r, on0 ? 0 : 1, i + 1, at, PTX_STOP_BLOCK, true);
+        r->one_side_barrier = r->one_side_barrier ? r->one_side_barrier : in->line;
+    }
+}
+
 /* Threads that part at a thread-dependent branch run both sides at once until a barrier: accesses
  * only one side reaches are compared with those only the other reaches. The walks are bounded so
  * that the whole stays near-linear in the function's size. */
@@ -461,6 +508,7 @@ static void split_pairs(races *r)
         uint32_t at = c->bend[b] - 1;
         walk_from(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK, true);
         walk_from(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK, true);
+        past_divergent_barriers(r, at, s0, s1);
         for (uint32_t i = 0; i < r->nlist[0]; i++) {
             uint32_t xa = r->list[0][i];
             if (r->via[1][xa])
@@ -481,6 +529,7 @@ static void split_pairs(races *r)
             }
         }
         r->order = PTX_ORDER_NONE;
+        r->one_side_barrier = 0;
         clear(r, 0);
         clear(r, 1);
     }
