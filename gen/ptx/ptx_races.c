@@ -271,6 +271,7 @@ enum {
     MEET_LOOP,
     MEET_FREE_LOOP,
     MEET_SPLIT,
+    MEET_SKIPPED,
     MEET_SAME,
     MEET_FLIGHT,
     MEET_AFTER_WAIT,
@@ -311,6 +312,12 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
     case MEET_SPLIT:
         snprintf(buf, n, "on the two sides of the thread-dependent branch at line %u, which run at once until a %s",
                  via_line, bar);
+        break;
+    case MEET_SKIPPED:
+        snprintf(buf, n,
+                 "while the threads that leave at the thread-dependent branch at line %u, which may make the first "
+                 "access, never wait at the barrier before the second",
+                 via_line);
         break;
     case MEET_SAME:
         snprintf(buf, n,
@@ -487,6 +494,65 @@ static void past_divergent_barriers(races *r, uint32_t at, uint32_t s0, uint32_t
             continue;
         walk_from(r, on0 ? 0 : 1, i + 1, at, PTX_STOP_BLOCK, true);
         r->one_side_barrier = r->one_side_barrier ? r->one_side_barrier : in->line;
+    }
+}
+
+/* Access xa at instruction j, before the branch at br, against what the walk found after the barrier. */
+static void skipped_pairs_of(races *r, const racc *xa, uint32_t j, int32_t br)
+{
+    ptx_ctx *c = r->c;
+    for (uint32_t k = 0; k < r->nlist[0]; k++) {
+        const racc *ya = &r->acc[r->list[0][k]];
+        if (xa->remote || ya->remote)
+            continue;
+        /* in a loop after the barrier: any of its iterations */
+        ptx_eval ev = {.via = -1, .noisy = c->sync->cyclic[c->blk[ya->ins]], .from = (int32_t)j};
+        r->order = PTX_ORDER_FORWARD;
+        check(r, xa, ya, PTX_PAIR_OTHER_THREADS, &ev, MEET_SKIPPED, c->f->ins[br].line);
+    }
+}
+
+/* A block barrier on one side of a thread-dependent branch whose other side reaches no barrier: the
+ * threads that take that side leave without waiting at it, so what they did before the branch (since
+ * the last barrier) is not ordered with what the others do after it (a tail `if (g < n) { bar; … }`
+ * that threads past the end skip, having written the tile). The barrier and the accesses before the
+ * branch outside loops. */
+static void skipped_barrier_pairs(races *r)
+{
+    ptx_ctx *c = r->c;
+    for (uint32_t i = 0; i < c->n; i++) {
+        uint32_t blk = c->blk[i];
+        int32_t br = c->cd_branch[blk];
+        if (c->sync->kind[i] != PTX_SY_BLOCK || !c->reach[blk] || br < 0 || c->sync->cyclic[blk] || i + 1 >= c->n)
+            continue;
+        uint32_t bb = c->blk[br];
+        if (c->sstart[bb + 1] - c->sstart[bb] != 2 || c->succ[c->sstart[bb]] >= c->nb ||
+            c->succ[c->sstart[bb] + 1] >= c->nb)
+            continue;
+        uint32_t s0 = c->succ[c->sstart[bb]], s1 = c->succ[c->sstart[bb] + 1];
+        bool on0 = ptx_dominates(c, s0, blk), on1 = ptx_dominates(c, s1, blk);
+        if (on0 == on1 || reaches_block_barrier(c, on0 ? s1 : s0))
+            continue;
+        walk_from(r, 0, i + 1, (uint32_t)br, PTX_STOP_BLOCK, true); /* after the barrier */
+        /* before the branch, back to the last barrier on each path: backwards from its block */
+        uint8_t *seen = ptx_xcalloc(c->nb, 1);
+        uint32_t *stack = ptx_xmalloc(c->nb, sizeof *stack), n = 0;
+        seen[bb] = 1, stack[n++] = bb;
+        while (n) {
+            uint32_t d = stack[--n];
+            bool barrier = false;
+            for (uint32_t j = d == bb ? (uint32_t)br : c->bend[d]; j-- > c->bstart[d] && !barrier;) {
+                barrier = c->sync->kind[j] == PTX_SY_BLOCK || c->sync->kind[j] == PTX_SY_CLUSTER;
+                if (!barrier && r->acc_of[j] >= 0)
+                    skipped_pairs_of(r, &r->acc[r->acc_of[j]], j, br);
+            }
+            for (uint32_t k = c->pstart[d]; !barrier && !c->sync->cyclic[d] && k < c->pstart[d + 1]; k++)
+                if (c->pred[k] < c->nb && !seen[c->pred[k]] && !c->sync->cyclic[c->pred[k]])
+                    seen[c->pred[k]] = 1, stack[n++] = c->pred[k];
+        }
+        free(seen), free(stack);
+        r->order = PTX_ORDER_NONE;
+        clear(r, 0);
     }
 }
 
@@ -1339,6 +1405,7 @@ static void find_races(races *r)
     for (uint32_t a = 0; a < r->na; a++)
         store_pairs(r, &r->acc[a], &r->acc[a]);
     split_pairs(r);
+    skipped_barrier_pairs(r);
     if (async) {
         uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
         r->fseen = ptx_scratch(c, cap, sizeof *r->fseen);
