@@ -474,26 +474,50 @@ static bool reaches_block_barrier(ptx_ctx *c, uint32_t from)
     return found;
 }
 
-/* A block barrier that only one side of the thread-dependent branch at `at` reaches (BARRIER_DIVERGENCE)
- * orders nothing between the two sides when the other side reaches no barrier at all: its threads
- * never wait (where it reaches one of its own, as a warp-specialised producer does, the two may
- * meet). That side's walk goes on past it; the first such barrier's line goes to
- * r->one_side_barrier (0: none). */
-static void past_divergent_barriers(races *r, uint32_t at, uint32_t s0, uint32_t s1)
+/* A block barrier that only one side of a thread-dependent branch reaches (BARRIER_DIVERGENCE), where
+ * the other side reaches no barrier at all: that side's threads never wait at it, so it orders
+ * nothing between them and the others (where the other side reaches a barrier of its own, as a
+ * warp-specialised producer does, the two may be one). */
+typedef struct one_side {
+    uint32_t bar;   /* the barrier */
+    int32_t branch; /* the branch (its instruction) */
+    int side;       /* the side holding the barrier: 0, the branch's first successor, or 1 */
+} one_side;
+
+enum { PTX_ONE_SIDES = 64 }; /* the most such barriers followed in a function (each walks the CFG) */
+
+static void find_one_sides(races *r)
 {
     ptx_ctx *c = r->c;
-    r->one_side_barrier = 0;
-    for (uint32_t i = 0; i < c->n; i++) {
-        const ptx_instr *in = &c->f->ins[i];
+    r->none_sides = 0;
+    for (uint32_t i = 0; i + 1 < c->n && r->none_sides < PTX_ONE_SIDES; i++) {
         uint32_t blk = c->blk[i];
-        if (in->kind != PTX_K_BAR || c->sync->kind[i] != PTX_SY_BLOCK || !c->reach[blk] ||
-            c->cd_branch[blk] != (int32_t)at || i + 1 >= c->n)
+        int32_t br = c->cd_branch[blk];
+        if (c->sync->kind[i] != PTX_SY_BLOCK || !c->reach[blk] || br < 0)
             continue;
-        bool on0 = ptx_dominates(c, s0, blk), on1 = ptx_dominates(c, s1, blk);
-        if (on0 == on1 || reaches_block_barrier(c, on0 ? s1 : s0))
+        uint32_t bb = c->blk[br], *succ = c->succ + c->sstart[bb];
+        if (c->sstart[bb + 1] - c->sstart[bb] != 2 || succ[0] >= c->nb || succ[1] >= c->nb)
             continue;
-        walk_from(r, on0 ? 0 : 1, i + 1, at, PTX_STOP_BLOCK, true);
-        r->one_side_barrier = r->one_side_barrier ? r->one_side_barrier : in->line;
+        bool on0 = ptx_dominates(c, succ[0], blk), on1 = ptx_dominates(c, succ[1], blk);
+        if (on0 == on1 || reaches_block_barrier(c, on0 ? succ[1] : succ[0]))
+            continue;
+        if (!r->one_sides)
+            r->one_sides = ptx_scratch(c, PTX_ONE_SIDES, sizeof *r->one_sides);
+        r->one_sides[r->none_sides++] = (one_side){i, br, on0 ? 0 : 1};
+    }
+}
+
+/* The two sides of the branch at `at`: each one-side barrier of it lets its side's walk go on past
+ * it; the first one's line goes to r->one_side_barrier (0: none). */
+static void past_one_side_barriers(races *r, uint32_t at)
+{
+    r->one_side_barrier = 0;
+    for (uint32_t k = 0; k < r->none_sides; k++) {
+        const one_side *o = &r->one_sides[k];
+        if (o->branch != (int32_t)at)
+            continue;
+        walk_from(r, o->side, o->bar + 1, at, PTX_STOP_BLOCK, true);
+        r->one_side_barrier = r->one_side_barrier ? r->one_side_barrier : r->c->f->ins[o->bar].line;
     }
 }
 
@@ -512,26 +536,17 @@ static void skipped_pairs_of(races *r, const racc *xa, uint32_t j, int32_t br)
     }
 }
 
-/* A block barrier on one side of a thread-dependent branch whose other side reaches no barrier: the
- * threads that take that side leave without waiting at it, so what they did before the branch (since
- * the last barrier) is not ordered with what the others do after it (a tail `if (g < n) { bar; … }`
- * that threads past the end skip, having written the tile). The barrier and the accesses before the
- * branch outside loops. */
+/* At a one-side barrier the threads that take the other side leave without waiting, so what they did
+ * before the branch (since the last barrier) is not ordered with what the others do after it (a tail
+ * `if (g < n) { bar; … }` that threads past the end skip, having written the tile). Barriers and
+ * accesses before the branch outside loops. */
 static void skipped_barrier_pairs(races *r)
 {
     ptx_ctx *c = r->c;
-    for (uint32_t i = 0; i < c->n; i++) {
-        uint32_t blk = c->blk[i];
-        int32_t br = c->cd_branch[blk];
-        if (c->sync->kind[i] != PTX_SY_BLOCK || !c->reach[blk] || br < 0 || c->sync->cyclic[blk] || i + 1 >= c->n)
-            continue;
-        uint32_t bb = c->blk[br];
-        if (c->sstart[bb + 1] - c->sstart[bb] != 2 || c->succ[c->sstart[bb]] >= c->nb ||
-            c->succ[c->sstart[bb] + 1] >= c->nb)
-            continue;
-        uint32_t s0 = c->succ[c->sstart[bb]], s1 = c->succ[c->sstart[bb] + 1];
-        bool on0 = ptx_dominates(c, s0, blk), on1 = ptx_dominates(c, s1, blk);
-        if (on0 == on1 || reaches_block_barrier(c, on0 ? s1 : s0))
+    for (uint32_t k = 0; k < r->none_sides; k++) {
+        uint32_t i = r->one_sides[k].bar, bb = c->blk[r->one_sides[k].branch];
+        int32_t br = r->one_sides[k].branch;
+        if (c->sync->cyclic[c->blk[i]])
             continue;
         walk_from(r, 0, i + 1, (uint32_t)br, PTX_STOP_BLOCK, true); /* after the barrier */
         /* before the branch, back to the last barrier on each path: backwards from its block */
@@ -546,9 +561,9 @@ static void skipped_barrier_pairs(races *r)
                 if (!barrier && r->acc_of[j] >= 0)
                     skipped_pairs_of(r, &r->acc[r->acc_of[j]], j, br);
             }
-            for (uint32_t k = c->pstart[d]; !barrier && !c->sync->cyclic[d] && k < c->pstart[d + 1]; k++)
-                if (c->pred[k] < c->nb && !seen[c->pred[k]] && !c->sync->cyclic[c->pred[k]])
-                    seen[c->pred[k]] = 1, stack[n++] = c->pred[k];
+            for (uint32_t p = c->pstart[d]; !barrier && !c->sync->cyclic[d] && p < c->pstart[d + 1]; p++)
+                if (c->pred[p] < c->nb && !seen[c->pred[p]] && !c->sync->cyclic[c->pred[p]])
+                    seen[c->pred[p]] = 1, stack[n++] = c->pred[p];
         }
         free(seen), free(stack);
         r->order = PTX_ORDER_NONE;
@@ -574,7 +589,7 @@ static void split_pairs(races *r)
         uint32_t at = c->bend[b] - 1;
         walk_from(r, 0, c->bstart[s0], at, PTX_STOP_BLOCK, true);
         walk_from(r, 1, c->bstart[s1], at, PTX_STOP_BLOCK, true);
-        past_divergent_barriers(r, at, s0, s1);
+        past_one_side_barriers(r, at);
         for (uint32_t i = 0; i < r->nlist[0]; i++) {
             uint32_t xa = r->list[0][i];
             if (r->via[1][xa])
@@ -1404,6 +1419,7 @@ static void find_races(races *r)
     }
     for (uint32_t a = 0; a < r->na; a++)
         store_pairs(r, &r->acc[a], &r->acc[a]);
+    find_one_sides(r);
     split_pairs(r);
     skipped_barrier_pairs(r);
     if (async) {

@@ -345,17 +345,16 @@ static int32_t heap_pop(uint64_t *heap, int32_t *n)
  * its start (fitted on the tuning split: 256, between 128 and 384 all alike).
  *
  * ptxas stops interleaving independent chains once they hold a few dozen registers: once the
- * values the block has defined, less those it has ended, hold PTX_PRESSURE_LIMIT registers, the model
- * issues in the need's order (program order, loads moved down to their readers: need_order in
+ * values the block has defined, less those it has ended, hold PTX_PRESSURE_LIMIT registers, the
+ * model issues in the need's order (program order, loads moved down to their readers: need_order in
  * ptx_registers.c), waiting for a node's operands rather than starting another chain, except for
- * fetches from memory with a long
- * latency (global, local, texture) and the address arithmetic leading to them, which it still
- * issues as early as it can. Measured with ptxas 13.0 (-maxrregcount 255) on an n-body loop over a
- * shared tile unrolled 1 to 128 times, with 1, 2 and 4 bodies per thread: 20, 26, 40, 54 and then
- * 56 registers for one body (32 and 63 for two, 54 and 72 to 77 for four), where critical-path
- * order alone holds 84 to 225; the same loop reading global memory takes 86 and 128 registers at
- * 16 and 32 copies, its loads all issued first. The limit was then fitted on the fresh sets 1 to
- * 10 (24 to 64: 32 best for the errors and for HIGH_REGISTER_PRESSURE). */
+ * fetches from memory with a long latency (global, local, texture) and the address arithmetic
+ * leading to them, which it still issues as early as it can. Measured with ptxas 13.0 (-maxrregcount 255) on an n-body
+ * loop over a shared tile unrolled 1 to 128 times, with 1, 2 and 4 bodies per thread: 20, 26, 40, 54 and then 56
+ * registers for one body (32 and 63 for two, 54 and 72 to 77 for four), where critical-path order alone holds 84 to
+ * 225; the same loop reading global memory takes 86 and 128 registers at 16 and 32 copies, its loads all issued first.
+ * The limit was then fitted on the fresh sets 1 to 10 (24 to 64: 32 best for the errors and for
+ * HIGH_REGISTER_PRESSURE). */
 enum { PTX_WAIT_RING = 64, PTX_LOOKAHEAD = 256, PTX_PRESSURE_LIMIT = 32 };
 
 static void heights(ptx_sched *s, int32_t n)
@@ -442,7 +441,7 @@ static int32_t top_of(const ptx_sched *s, uint64_t *heap, int32_t *n)
 /* Under pressure: the first node in the need's order not yet issued (k, the highest ready node, if
  * that one still waits for a predecessor). A waiting one leaves the ring and issues when its
  * operands are ready (*cycle moves on to then). */
-static int32_t in_program_order(ptx_sched *s, ready_lists *r, int32_t *ring, int32_t *cycle, int32_t k)
+static int32_t first_in_need_order(ptx_sched *s, ready_lists *r, int32_t *ring, int32_t *cycle, int32_t k)
 {
     while (s->issued[s->by_rank[r->first]])
         r->first++;
@@ -488,7 +487,7 @@ static void list_schedule(const ptx_ctx *c, const uint64_t *live_out, ptx_sched 
             continue;
         }
         if (r.pressure && pressure >= PTX_PRESSURE_LIMIT && !s->fetch[k])
-            k = in_program_order(s, &r, ring, &cycle, k);
+            k = first_in_need_order(s, &r, ring, &cycle, k);
         s->issued[k] = 1;
         r.live--;
         s->order[issued++] = k;
