@@ -401,10 +401,11 @@ static int32_t generic_stack_use(const ptx_ctx *c)
 
 /* LOCAL_MEMORY, modelled on what ptxas does with .local arrays: one accessed only at constant
  * offsets becomes registers; one written at constant offsets over its whole extent and read with a
- * dynamic index becomes registers plus selects when small (see PTX_LOCAL_SELECT_LIMIT); anything
- * written at a dynamic index, passed on by address, or too large (also: too large to fit, with the
- * function's other values, under its register cap: the register model's need and cap,
- * ptx_registers.c), stays in memory. */
+ * dynamic index becomes registers plus selects when small (see PTX_LOCAL_SELECT_LIMIT); one written
+ * at a dynamic index only by a store or two outside loops does too (PTX_LOCAL_DYNAMIC_ACCESSES);
+ * anything else written at a dynamic index, passed on by address, or too large (also: too large to
+ * fit, with the function's other values, under its register cap: the register model's need and
+ * cap, ptx_registers.c), stays in memory. */
 int64_t ptx_find_local_memory(ptx_ctx *c)
 {
     ptx_function *f = c->f;

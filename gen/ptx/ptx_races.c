@@ -455,7 +455,7 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
     clear(r, 1);
 }
 
-/* Whether some path from block `from` reaches a block barrier. */
+/* Whether some path from block `from` reaches a block or cluster barrier (one its threads wait at). */
 static bool reaches_block_barrier(ptx_ctx *c, uint32_t from)
 {
     uint8_t *seen = ptx_xcalloc(c->nb, 1);
@@ -465,7 +465,7 @@ static bool reaches_block_barrier(ptx_ctx *c, uint32_t from)
     while (n && !found) {
         uint32_t b = stack[--n];
         for (uint32_t i = c->bstart[b]; i < c->bend[b] && !found; i++)
-            found = c->sync->kind[i] == PTX_SY_BLOCK;
+            found = c->sync->kind[i] == PTX_SY_BLOCK || c->sync->kind[i] == PTX_SY_CLUSTER;
         for (uint32_t k = c->sstart[b]; k < c->sstart[b + 1]; k++)
             if (c->succ[k] < c->nb && !seen[c->succ[k]])
                 seen[c->succ[k]] = 1, stack[n++] = c->succ[k];
@@ -489,8 +489,8 @@ enum { PTX_ONE_SIDES = 64 }; /* the most such barriers followed in a function (e
 static void find_one_sides(races *r)
 {
     ptx_ctx *c = r->c;
-    r->none_sides = 0;
-    for (uint32_t i = 0; i + 1 < c->n && r->none_sides < PTX_ONE_SIDES; i++) {
+    r->n_one_sides = 0;
+    for (uint32_t i = 0; i + 1 < c->n && r->n_one_sides < PTX_ONE_SIDES; i++) {
         uint32_t blk = c->blk[i];
         int32_t br = c->cd_branch[blk];
         if (c->sync->kind[i] != PTX_SY_BLOCK || !c->reach[blk] || br < 0)
@@ -503,7 +503,7 @@ static void find_one_sides(races *r)
             continue;
         if (!r->one_sides)
             r->one_sides = ptx_scratch(c, PTX_ONE_SIDES, sizeof *r->one_sides);
-        r->one_sides[r->none_sides++] = (one_side){i, br, on0 ? 0 : 1};
+        r->one_sides[r->n_one_sides++] = (one_side){i, br, on0 ? 0 : 1};
     }
 }
 
@@ -512,7 +512,7 @@ static void find_one_sides(races *r)
 static void past_one_side_barriers(races *r, uint32_t at)
 {
     r->one_side_barrier = 0;
-    for (uint32_t k = 0; k < r->none_sides; k++) {
+    for (uint32_t k = 0; k < r->n_one_sides; k++) {
         const one_side *o = &r->one_sides[k];
         if (o->branch != (int32_t)at)
             continue;
@@ -525,9 +525,9 @@ static void past_one_side_barriers(races *r, uint32_t at)
 static void skipped_pairs_of(races *r, const racc *xa, uint32_t j, int32_t br)
 {
     ptx_ctx *c = r->c;
-    for (uint32_t k = 0; k < r->nlist[0]; k++) {
+    for (uint32_t k = 0; k < r->nlist[0] && !xa->remote; k++) {
         const racc *ya = &r->acc[r->list[0][k]];
-        if (xa->remote || ya->remote)
+        if (ya->remote)
             continue;
         /* in a loop after the barrier: any of its iterations */
         ptx_eval ev = {.via = -1, .noisy = c->sync->cyclic[c->blk[ya->ins]], .from = (int32_t)j};
@@ -543,7 +543,7 @@ static void skipped_pairs_of(races *r, const racc *xa, uint32_t j, int32_t br)
 static void skipped_barrier_pairs(races *r)
 {
     ptx_ctx *c = r->c;
-    for (uint32_t k = 0; k < r->none_sides; k++) {
+    for (uint32_t k = 0; k < r->n_one_sides; k++) {
         uint32_t i = r->one_sides[k].bar, bb = c->blk[r->one_sides[k].branch];
         int32_t br = r->one_sides[k].branch;
         if (c->sync->cyclic[c->blk[i]])

@@ -94,7 +94,7 @@ typedef struct races {
     bool between_groups; /* the pair being reported: threads of different such groups, larger than a warp */
     uint32_t one_side_barrier;  /* the pair being reported: the line of a barrier one side of its branch misses */
     struct one_side *one_sides; /* block barriers only one side of a thread-dependent branch reaches ... */
-    uint32_t none_sides;        /* ... (find_one_sides) */
+    uint32_t n_one_sides;       /* ... (find_one_sides) */
     uint32_t nranges, ranges_cap;
     uint32_t *fseen, fstamp;    /* flights of asynchronous copies: per block and state ... */
     uint32_t *faround;          /* ... and the loop it went around (flight_state.around) */

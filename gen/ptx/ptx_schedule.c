@@ -369,8 +369,8 @@ static void heights(ptx_sched *s, int32_t n)
     }
 }
 
-/* Per value the block defines, how many of its nodes read it (one more than any can for a value
- * that leaves the block); per node, whether it fetches from slow memory or computes what such a
+/* Per value, how many of the block's nodes read it (more than any can for a value that leaves the
+ * block); per node, whether it fetches from slow memory or computes what such a
  * fetch reads (its address), not itself a shared load. Whether the block's values can hold
  * PTX_PRESSURE_LIMIT registers at all: if not, the pressure need not be followed. */
 static bool readers_and_fetches(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
