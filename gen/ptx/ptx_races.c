@@ -273,6 +273,7 @@ enum {
     MEET_SPLIT,
     MEET_SKIPPED,
     MEET_SAME,
+    MEET_FILL,
     MEET_FLIGHT,
     MEET_AFTER_WAIT,
     MEET_CLUSTER,
@@ -324,6 +325,11 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
                  "storing different data at one address in one step (addresses and data differ between "
                  "threads)");
         break;
+    case MEET_FILL:
+        snprintf(buf, n,
+                 "in one step: one store is a fill (one value from every thread), the other stores data that differs "
+                 "between threads, and the two map threads to elements differently");
+        break;
     case MEET_FLIGHT:
         snprintf(buf, n,
                  "while the copy is in flight: only cp.async.wait_group/wait_all, or a wait on the copy's "
@@ -370,6 +376,8 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                       : meet == MEET_AFTER_WAIT ? "put bar.sync after the wait, before other threads use the data"
                       : meet == MEET_SAME       ? "give each thread its own location, or combine the values (an atomic "
                                                   "operation, a reduction)"
+                      : meet == MEET_FILL       ? "put bar.sync between the fill and the store, or write each element "
+                                                  "once (the value or the fill)"
                                                 : "put bar.sync between the accesses, or give each thread its own "
                                                   "location";
     char tail[320];
@@ -433,8 +441,8 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         if (x->remote || r->acc[b].remote)
             continue; /* other blocks of the cluster: cluster_pairs */
         int filter = !warp_barriers || r->via[1][b] ? PTX_PAIR_OTHER_THREADS : PTX_PAIR_GROUPS + r->group_lg;
-        if (r->via[0][b] == WAY_DIRECT && !r->via2[0][b] && !r->multi[0][b] && b != a)
-            store_pairs(r, x, &r->acc[b]); /* two stores in one step */
+        if (r->via[0][b] == WAY_DIRECT && !r->multi[0][b] && b != a)
+            store_pairs(r, x, &r->acc[b]); /* two stores in one step (on a path that may go round loops too) */
         if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
             /* after x's loops: how many times around them does not relate the two, any iteration of x may */
             ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
@@ -748,6 +756,11 @@ static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4], bool *shuff
     return all ? t.n : -1;
 }
 
+/* Kinds of plain stores: STORE_THREAD_DATA when its address and its data differ between threads,
+ * STORE_ONE_VALUE when only its address does (a fill: every thread stores one value), STORE_OTHER
+ * otherwise (0: not worked out yet). */
+enum { STORE_OTHER = 1, STORE_THREAD_DATA, STORE_ONE_VALUE };
+
 /* The two stores of a pair, each with its addresses (for every thread), the loads of its data and
  * the addresses its first load reads from (in sample load_s). */
 typedef struct store_side {
@@ -790,6 +803,8 @@ static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64
  * place, which is no race). */
 static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
 {
+    if (x->a->store_kind == STORE_ONE_VALUE || y->a->store_kind == STORE_ONE_VALUE)
+        return true; /* one value (a fill) against data that differs between threads */
     if (x->nloads == -2)
         x->nloads = data_loads(c, x->a->ins, x->loads, &x->shuffled);
     if (y->nloads == -2)
@@ -849,7 +864,8 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1};
     bool hit = false;
     for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
-        ptx_eval ev = {.s = s, .via = -1, .from = -1};
+        /* guards comparing with parameters decided by the sample: a collision for some launch is a race */
+        ptx_eval ev = {.s = s, .via = -1, .from = -1, .params = true};
         ptx_tvals kept;
         if (y == x && ptx_threads_summary(c, x->ins, 0, &ev, &kept) && kept.known && kept.apart != 255 &&
             (kept.apart || kept.active <= 1)) { /* all apart (see below), from the kept summaries alone */
@@ -875,24 +891,29 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     return hit;
 }
 
-/* Whether x is a plain store whose address and data differ between threads. */
-static bool thread_store(const ptx_ctx *c, const racc *x)
+/* What kind of plain store x is (racc.store_kind). */
+static int store_kind(const ptx_ctx *c, const racc *x)
 {
     if (!x->write || x->atomic || x->async || x->remote || x->which)
-        return false;
+        return STORE_OTHER;
     if (!x->store_kind) { /* worked out once: each store is paired with many accesses */
         const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
-        bool varies = ad && ad->reg >= 0 && c->variant[ad->reg] && variant_value(c, x->ins);
-        ((racc *)x)->store_kind = varies ? 2 : 1;
+        bool varies = ad && ad->reg >= 0 && c->variant[ad->reg];
+        ((racc *)x)->store_kind = !varies                    ? STORE_OTHER
+                                  : variant_value(c, x->ins) ? STORE_THREAD_DATA
+                                                             : STORE_ONE_VALUE;
     }
-    return x->store_kind == 2;
+    return x->store_kind;
 }
 
 /* Two threads storing different values at one address in one step: a plain store whose address and
  * data differ between threads (s[t / 2] = in[t], s[t % n] = in[t]) against itself, or against
- * another such store its interval reaches on a path, reported only when two threads surely collide
- * with data loaded from different places. Other pairs of stores are left alone (see kinds_race), and
- * so are stores of one value (every thread setting a flag, halo cells two threads load alike). */
+ * another such store its interval reaches on a path, or against a fill its interval reaches (a tile
+ * cleared with one mapping of threads and loaded with another, no barrier between), reported only
+ * when two threads surely collide, for some launch, with data loaded from different places (or one
+ * value against such data). Other pairs of stores are left alone (see kinds_race), and so are
+ * stores of one value against each other (every thread setting a flag) and data two threads load
+ * alike (halo cells). */
 static void store_pairs(races *r, const racc *x, const racc *y)
 {
     ptx_ctx *c = r->c;
@@ -900,13 +921,17 @@ static void store_pairs(races *r, const racc *x, const racc *y)
     if (y == x && af->st == PTX_AF_AFFINE && af->k[0] && !af->k[1] && !af->k[2] && !af->symco)
         return; /* c + k * tid.x (+ one uniform value): every thread its own address */
     ptx_eval ev = {.via = -1, .from = (int32_t)x->ins};
-    if (r->reported[x->ins] || r->reported[y->ins] || !thread_store(c, x) || (y != x && !thread_store(c, y)) ||
+    int kx = store_kind(c, x), ky = store_kind(c, y);
+    bool fill =
+        (kx == STORE_ONE_VALUE && ky == STORE_THREAD_DATA) || (kx == STORE_THREAD_DATA && ky == STORE_ONE_VALUE);
+    if (r->reported[x->ins] || r->reported[y->ins] ||
+        (!(kx == STORE_THREAD_DATA && ky == STORE_THREAD_DATA) && !fill) ||
         (y != x && (r->store_checks >= 4 * r->na + 256 || !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_THREADS, &ev))))
         return;
     r->store_checks += y != x; /* pairs of two stores: a few per access at most (a store with itself: once) */
     if (!stores_collide(r, x, y))
         return;
-    report(r, x, y, MEET_SAME, false, 0); /* one step: no barrier of any kind orders the stores */
+    report(r, x, y, fill ? MEET_FILL : MEET_SAME, false, 0); /* one step: no barrier of any kind orders them */
 }
 
 /* ---- asynchronous copies ---- */

@@ -16,7 +16,7 @@ typedef struct racc {
     uint8_t write, atomic, async, remote;
     uint8_t mbarrier;   /* an mbarrier instruction on the object: compared with those only */
     uint8_t which;      /* the address operand that points into shared memory */
-    uint8_t store_kind; /* a store whose address and data differ between threads: 2 yes, 1 no, 0 not known yet */
+    uint8_t store_kind; /* a plain store's kind (STORE_* in ptx_races.c), 0 not known yet */
     uint32_t size;      /* bytes per thread; 0: from the address to the end of the array */
     int32_t base;       /* the node of its address less a constant offset (ptx_threads_base), -1 unknown */
     int64_t off;

@@ -232,7 +232,9 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
     uint64_t lo = 0, hi = 0, key[4]; /* set by access_key where sym >= 0, the only case that reads them */
     access_key(c, ins, which, out->n, v, act >= 0, off, key, &sym, &lo, &hi);
     ptx_kept_access *e = keyed ? kept_access(th, key) : NULL;
-    out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms);
+    /* comparisons with parameters are decided by the sample when ev->params */
+    out->sampled = b->atoms || (act >= 0 && th->nodes[act].atoms) ||
+                   (ev->params && (b->param || (act >= 0 && th->nodes[act].param)));
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
     if (e && e->at >= 0) { /* the threads as before, and the summaries kept */
