@@ -1364,7 +1364,48 @@ static int32_t plus_constant(const ptx_ctx *c, uint32_t d)
     return -1;
 }
 
-/* Whether register reg holds %tid.x shifted right by lg (or divided by 2^lg), plus a constant or not. */
+/* Whether operand o is %tid.x, directly or through a move. */
+static bool tid_x(const ptx_ctx *c, const ptx_operand *o)
+{
+    if (o->kind == PTX_O_REG && c->only_def[o->reg] >= 0) {
+        const ptx_instr *mov = &c->f->ins[c->only_def[o->reg]];
+        o = mov->kind == PTX_K_MOV && mov->nopnd == 2 ? ptx_opnd(c, mov, 1) : o;
+    }
+    return o->kind == PTX_O_SREG && o->reg == PTX_SR_TID * 4;
+}
+
+/* The instruction defining register o once as `shr` by a constant (into *k), or NULL. */
+static const ptx_instr *shift_right(const ptx_ctx *c, const ptx_operand *o, int64_t *k)
+{
+    if (o->kind != PTX_O_REG || c->only_def[o->reg] < 0)
+        return NULL;
+    uint32_t d = (uint32_t)c->only_def[o->reg];
+    const ptx_instr *in = &c->f->ins[d];
+    bool shr = in->kind == PTX_K_ARITH && in->oplen == 3 && !memcmp(in->op, "shr", 3);
+    return shr && in->nopnd == 3 && ptx_constant_operand(c, d, 2, k) ? in : NULL;
+}
+
+/* Whether operand o holds %tid.x plus the rounding a signed division by 2^lg adds to a negative
+ * dividend, none for a thread index: tid + ((tid >> 31) >>> (32 - lg)), as nvcc divides an int. */
+static bool tid_rounded(const ptx_ctx *c, const ptx_operand *o, int lg)
+{
+    if (o->kind != PTX_O_REG || c->only_def[o->reg] < 0)
+        return false;
+    const ptx_instr *add = &c->f->ins[c->only_def[o->reg]];
+    if (add->kind != PTX_K_ADD || add->nopnd != 3)
+        return false;
+    for (int j = 1; j < 3; j++) {
+        int64_t k1, k2;
+        const ptx_instr *round = shift_right(c, ptx_opnd(c, add, 3 - j), &k1);
+        const ptx_instr *sign = round ? shift_right(c, ptx_opnd(c, round, 1), &k2) : NULL;
+        if (tid_x(c, ptx_opnd(c, add, j)) && sign && k1 == 32 - lg && k2 == 31 && tid_x(c, ptx_opnd(c, sign, 1)))
+            return true;
+    }
+    return false;
+}
+
+/* Whether register reg holds %tid.x shifted right by lg (or divided by 2^lg, signed or not), plus a
+ * constant or not. */
 static bool group_index(const ptx_ctx *c, int32_t reg, int lg)
 {
     for (int steps = 0; steps < 2 && reg >= 0 && c->only_def[reg] >= 0; steps++) {
@@ -1376,11 +1417,7 @@ static bool group_index(const ptx_ctx *c, int32_t reg, int lg)
             in->kind == PTX_K_ARITH && in->oplen == 3 && !memcmp(in->op, "div", 3) && ptx_has_mod(c->f, in, ".u32");
         if ((shr || div) && in->nopnd == 3 && ptx_constant_operand(c, d, 2, &k)) {
             const ptx_operand *o = ptx_opnd(c, in, 1);
-            if (o->kind == PTX_O_REG && c->only_def[o->reg] >= 0) {
-                const ptx_instr *mov = &c->f->ins[c->only_def[o->reg]];
-                o = mov->kind == PTX_K_MOV && mov->nopnd == 2 ? ptx_opnd(c, mov, 1) : o;
-            }
-            return o->kind == PTX_O_SREG && o->reg == PTX_SR_TID * 4 && (shr ? k == lg : k == (int64_t)1 << lg);
+            return shr ? k == lg && (tid_x(c, o) || tid_rounded(c, o, lg)) : k == (int64_t)1 << lg && tid_x(c, o);
         }
         reg = plus_constant(c, d);
     }
