@@ -237,6 +237,9 @@ typedef struct ptx_eval {
 /* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */
 bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);
 ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k); /* two evaluation buffers (k 0, 1) for any rule */
+/* Operand `which` (a register or an immediate) of instruction ins for every thread in sample s, into
+ * out (ptx_threads_count entries). false: not known for every thread. */
+bool ptx_threads_operand(ptx_ctx *c, uint32_t ins, int which, int s, uint64_t *out);
 
 /* ---- bank conflicts (ptx_banks.c) ---- */
 typedef struct ptx_bank_conflict {

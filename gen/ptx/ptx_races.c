@@ -428,6 +428,26 @@ static bool shares_loop(const ptx_ctx *c, uint32_t i, uint32_t j)
     return false;
 }
 
+/* x against access b, reached by walk `side`, for the pairs of threads filter allows: each way the
+ * walk came relates the two. */
+static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int filter)
+{
+    if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
+        /* after x's loops: how many times around them does not relate the two, any iteration of x may */
+        ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
+        r->order = PTX_ORDER_FORWARD_LATER; /* a later step of x's loops, peeled or not */
+        check(r, x, &r->acc[b], filter, &ev, r->direct[side][b] ? MEET_PATH : MEET_LOOP, 0);
+        return;
+    }
+    for (int k = 0; k < 1 + (r->via2[side][b] != 0); k++) { /* each way it came */
+        ptx_eval ev = relation_of(r, side, b, x->ins, k);
+        bool path = ev.via == -1 || (ev.unknown && r->direct[side][b]);
+        int meet = path ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
+        r->order = ev.unknown ? PTX_ORDER_BOTH : ev.via == -1 ? PTX_ORDER_FORWARD : PTX_ORDER_FORWARD_LATER;
+        check(r, x, &r->acc[b], filter, &ev, meet, 0);
+    }
+}
+
 /* x against what its interval reaches: the walk stops at block barriers; with warp barriers in the
  * function, a second walk stopping at those too tells the pairs only lanes of different warps make. */
 static void block_pairs(races *r, uint32_t a, bool warp_barriers)
@@ -440,23 +460,18 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         uint32_t b = r->list[0][k];
         if (x->remote || r->acc[b].remote)
             continue; /* other blocks of the cluster: cluster_pairs */
-        int filter = !warp_barriers || r->via[1][b] ? PTX_PAIR_OTHER_THREADS : PTX_PAIR_GROUPS + r->group_lg;
-        if (r->via[0][b] == WAY_DIRECT && !r->multi[0][b] && b != a)
-            store_pairs(r, x, &r->acc[b]); /* two stores in one step (on a path that may go round loops too) */
-        if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
-            /* after x's loops: how many times around them does not relate the two, any iteration of x may */
-            ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
-            r->order = PTX_ORDER_FORWARD_LATER; /* a later step of x's loops, peeled or not */
-            check(r, x, &r->acc[b], filter, &ev, r->direct[0][b] ? MEET_PATH : MEET_LOOP, 0);
-            continue;
-        }
-        for (int k = 0; k < 1 + (r->via2[0][b] != 0); k++) { /* each way it came */
-            ptx_eval ev = relation_of(r, 0, b, x->ins, k);
-            bool path = ev.via == -1 || (ev.unknown && r->direct[0][b]);
-            int meet = path ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
-            r->order = ev.unknown ? PTX_ORDER_BOTH : ev.via == -1 ? PTX_ORDER_FORWARD : PTX_ORDER_FORWARD_LATER;
-            check(r, x, &r->acc[b], filter, &ev, meet, 0);
-        }
+        if (r->via[0][b] == WAY_DIRECT && !r->multi[0][b] && b != a &&
+            (!warp_barriers || (r->via[1][b] == WAY_DIRECT && !r->multi[1][b])))
+            store_pairs(r, x, &r->acc[b]); /* two stores in one step (on a path that may go round loops too), */
+                                           /* past no barrier of any kind */
+        /* threads of one group: the ways past block barriers only (walk 1); of different groups: the
+         * ways past group barriers too (walk 0) */
+        if (!warp_barriers)
+            pairs_of_walk(r, x, b, 0, PTX_PAIR_OTHER_THREADS);
+        else if (r->via[1][b])
+            pairs_of_walk(r, x, b, 1, PTX_PAIR_OTHER_THREADS);
+        if (warp_barriers)
+            pairs_of_walk(r, x, b, 0, PTX_PAIR_GROUPS + r->group_lg);
     }
     r->order = PTX_ORDER_NONE;
     clear(r, 0);
@@ -1424,21 +1439,50 @@ static bool group_index(const ptx_ctx *c, int32_t reg, int lg)
     return false;
 }
 
+/* Whether, evaluated thread by thread, named barrier i has a barrier id of its own for each aligned
+ * group of 2^lg threads (the block's linear index) and a count of 2^lg, whatever the sample: ids and
+ * counts from the block's size (bar.sync 1 + tid.x / (ntid.x / 2), ntid.x / 2) or written otherwise. */
+static bool evaluated_groups(ptx_ctx *c, uint32_t i, int lg)
+{
+    int n = ptx_threads_count(c);
+    uint64_t *id = ptx_scratch(c, 4 * (size_t)n, sizeof *id), *count = id + n, *first = id + 2 * n;
+    for (int s = 0; s < 2; s++) {
+        uint64_t *ids = s ? id + 3 * (size_t)n : first;
+        if (!ptx_threads_operand(c, i, 0, s, ids) || !ptx_threads_operand(c, i, 1, s, count))
+            return false;
+        for (int t = 0; t < n; t++)
+            if (count[t] != (uint64_t)1 << lg || ids[t] != ids[t >> lg << lg] || (s && ids[t] != first[t]) ||
+                (t >> lg && ids[t] == ids[(t >> lg << lg) - 1]))
+                return false; /* group g's id must differ from the last group's: ids grow or fall with g */
+    }
+    for (int g = 0; g < n >> lg; g++)
+        for (int h = 0; h < g; h++)
+            if (first[g << lg] == first[h << lg])
+                return false;
+    return true;
+}
+
 /* The threads named barrier i orders when each aligned group of them has a barrier of its own
  * (bar.sync 1 + tid.x / 128, 128: a warp group each, as warp-specialised kernels write it): lg for
- * groups of 2^lg, on a one-dimensional block of whole groups; -1 when it is not that. */
+ * groups of 2^lg, on a block of whole groups; -1 when it is not that. */
 static int group_barrier_lg(ptx_ctx *c, uint32_t i)
 {
     const ptx_instr *in = &c->f->ins[i];
     int64_t count;
-    if (c->sync->kind[i] != PTX_SY_BAR_PART || in->nopnd != 2 || !ptx_constant_operand(c, i, 1, &count) || count < 32 ||
-        count > 1024 || (count & (count - 1)) || ptx_opnd(c, in, 0)->kind != PTX_O_REG || !ptx_threads_count(c))
+    int n = ptx_threads_count(c);
+    if (c->sync->kind[i] != PTX_SY_BAR_PART || in->nopnd != 2 || ptx_opnd(c, in, 0)->kind != PTX_O_REG || !n)
         return -1;
     const ptx_threads *th = ptx_threads_of(c);
-    int lg = __builtin_ctzll((unsigned long long)count);
-    if (th->dims[1] != 1 || th->dims[2] != 1 || th->dims[0] % count || th->dims[0] == count)
-        return -1;
-    return group_index(c, ptx_opnd(c, in, 0)->reg, lg) ? lg : -1;
+    if (ptx_constant_operand(c, i, 1, &count) && count >= 32 && count <= 1024 && !(count & (count - 1)) &&
+        th->dims[1] == 1 && th->dims[2] == 1 && th->dims[0] % count == 0 && th->dims[0] != count) {
+        int lg = __builtin_ctzll((unsigned long long)count);
+        if (group_index(c, ptx_opnd(c, in, 0)->reg, lg))
+            return lg;
+    }
+    for (int lg = 5; (1 << lg) < n; lg++) /* groups of whole warps, two at least */
+        if (n % (1 << lg) == 0 && evaluated_groups(c, i, lg))
+            return lg;
+    return -1;
 }
 
 static void find_races(races *r)

@@ -986,6 +986,15 @@ static int32_t wgmma_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int whic
     return op_node(th, OP_ADD, 64, false, leaf(th, TN_CONST, 64, ptx_symbol_base(c, sym)), bytes, -1, -1);
 }
 
+int32_t ptx_tgraph_operand(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which)
+{
+    const ptx_instr *in = &c->f->ins[ins];
+    const ptx_operand *o = which < in->nopnd ? ptx_opnd(c, in, which) : NULL;
+    if (o && o->kind == PTX_O_IMM)
+        return leaf(th, TN_CONST, 32, (uint64_t)o->imm);
+    return o && o->kind == PTX_O_REG ? node_of_reg(c, th, ins, o->reg, 0) : -1;
+}
+
 int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset)
 {
     if (which == 0 && th->addr_node[ins] != -2) {

@@ -113,6 +113,8 @@ struct ptx_threads {
 /* The node of instruction ins's address operand `which` (less its constant *offset), and of whether
  * a thread executes it (-1: every thread), built on first use. */
 int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset);
+/* The value of instruction ins's operand `which` (a register or an immediate): its node, -1 otherwise. */
+int32_t ptx_tgraph_operand(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which);
 /* The shared variable a wgmma's operand `which` (1: A, 2: B) points into through its descriptor, or -1
  * (A in registers, or a descriptor whose address the analysis does not trace to a variable). */
 int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which);

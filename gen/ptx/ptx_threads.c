@@ -281,6 +281,25 @@ bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev,
     return eval_access(c, th, ins, which, ev, out);
 }
 
+bool ptx_threads_operand(ptx_ctx *c, uint32_t ins, int which, int s, uint64_t *out)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    if (!ptx_threads_count(c))
+        return false;
+    int32_t n = ptx_tgraph_operand(c, th, ins, which);
+    ptx_root v[2] = {{0}, {0}};
+    ptx_eval ev = {.s = s, .via = -1, .from = -1};
+    if (n < 0 || !ptx_teval_roots(c, th, n, -1, &ev, v, false))
+        return false;
+    for (uint32_t t = 0; t < (uint32_t)th->nthreads; t++) {
+        ptx_kb a = ptx_root_value(&v[0], t);
+        if (!ptx_kb_known(a))
+            return false;
+        out[t] = a.one;
+    }
+    return true;
+}
+
 int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset)
 {
     return ptx_tgraph_address(c, ptx_threads_of(c), ins, which, offset);
