@@ -209,13 +209,17 @@ typedef struct ptx_tvals {
 } ptx_tvals;
 ptx_threads *ptx_threads_of(ptx_ctx *c);
 void ptx_threads_free(ptx_threads *th);
-int ptx_threads_samples(ptx_ctx *c);                     /* how many samples of the unknown uniform values */
+int ptx_threads_samples(ptx_ctx *c); /* how many samples of the unknown uniform values */
+/* A sample beyond those: the first block, every loop in its first iteration, run by the threads that
+ * enter it (with ptx_eval.params: a witness for one launch) */
+enum { PTX_SAMPLE_FIRST = 4 };
 uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym); /* where a symbol is taken to start */
 int ptx_threads_count(ptx_ctx *c);                       /* threads in the block, 0 when they cannot be enumerated */
 /* An identity of instruction ins's address operand `which` less its constant *offset: accesses with
  * the same one (and the same threads) differ only by that offset; -1 when not evaluable. */
 int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset);
-int32_t ptx_threads_activity(ptx_ctx *c, uint32_t ins); /* an identity of who makes it (-1 every thread) */
+int32_t ptx_threads_activity(ptx_ctx *c, uint32_t ins);  /* an identity of who makes it (-1 every thread) */
+bool ptx_threads_activity_cut(ptx_ctx *c, uint32_t ins); /* who makes it is not followed past a loop's latch */
 /* How an access's loop-varying values relate to those of a reference access (the one a walk started
  * from), given how the walk got to it (ptx_way): for a loop holding the reference, its counters as
  * sampled (not gone around), one further (gone around once; its other values unknown), or as on

@@ -861,6 +861,20 @@ static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, 
     return false;
 }
 
+/* Whether some thread may or may not make the access, as far as v knows. */
+static bool open_activity(const ptx_tvals *v)
+{
+    return memchr(v->act, PTX_ACT_MAYBE, v->n) != NULL;
+}
+
+/* The addresses of store x (into sx->v) and, when two, of store y (into vy) as ev says: whether every
+ * one is known. */
+static bool evaluate_stores(ptx_ctx *c, store_side *sx, store_side *sy, bool two, const ptx_eval *ev)
+{
+    return ptx_threads_access(c, sx->a->ins, 0, ev, (ptx_tvals *)sx->v) && sx->v->known &&
+           (!two || (ptx_threads_access(c, sy->a->ins, 0, ev, (ptx_tvals *)sy->v) && sy->v->known));
+}
+
 /* Whether two threads surely store different data at one address with stores x and y (x itself when
  * they are one), in one step, in some sample. */
 static bool stores_collide(races *r, const racc *x, const racc *y)
@@ -877,27 +891,37 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     uint64_t *keys = NULL;
     store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2, .load_s = -1};
     store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1};
-    bool hit = false;
-    for (int s = 0; s < ptx_threads_samples(c) && !hit; s++) {
-        /* guards comparing with parameters decided by the sample: a collision for some launch is a race */
-        ptx_eval ev = {.s = s, .via = -1, .from = -1, .params = true};
+    bool hit = false, cut = ptx_threads_activity_cut(c, x->ins) || (y != x && ptx_threads_activity_cut(c, y->ins));
+    bool decided = false; /* a sample had parameters decide who stores, or where */
+    int samples = ptx_threads_samples(c);
+    for (int k = 0; k <= samples && !hit; k++) {
+        /* who makes a store in a loop is known in the loop's first iteration only (then from the threads
+         * that enter it); that sample is looked at too when parameters decided something */
+        if ((k < samples && cut) || (k == samples && !cut && !decided))
+            continue;
+        ptx_eval ev = {.s = k < samples ? k : PTX_SAMPLE_FIRST, .via = -1, .from = -1, .params = k == samples};
         ptx_tvals kept;
-        if (y == x && ptx_threads_summary(c, x->ins, 0, &ev, &kept) && kept.known && kept.apart != 255 &&
+        if (y == x && !ev.params && ptx_threads_summary(c, x->ins, 0, &ev, &kept) && kept.known && kept.apart != 255 &&
             (kept.apart || kept.active <= 1)) { /* all apart (see below), from the kept summaries alone */
             if (!kept.sampled)
                 break;
             continue;
         }
-        if (!ptx_threads_access(c, x->ins, 0, &ev, (ptx_tvals *)sx.v) || !sx.v->known ||
-            (y != x && (!ptx_threads_access(c, y->ins, 0, &ev, &vy) || !vy.known)))
+        bool known = evaluate_stores(c, &sx, &sy, y != x, &ev);
+        if (!ev.params && (!known || open_activity(sx.v) || (y != x && open_activity(&vy)))) {
+            ev.params = decided = true; /* guards comparing with parameters decided by the sample: a
+                                           collision for some launch is a race */
+            known = evaluate_stores(c, &sx, &sy, y != x, &ev);
+        }
+        if (!known)
             break;
         bool sampled = sx.v->sampled || (y != x && vy.sampled);
         if (y != x || sx.v->apart == 255 || (!sx.v->apart && sx.v->active > 1)) { /* else: all apart */
             /* two stores' threads, and as many to sort them */
             keys = keys ? keys : ptx_xmalloc(4 * (size_t)n, sizeof *keys);
-            hit = collision(c, &sx, y == x ? &sx : &sy, keys, s);
+            hit = collision(c, &sx, y == x ? &sx : &sy, keys, ev.s);
         }
-        if (!sampled && !sx.load_sampled && !sy.load_sampled)
+        if (!sampled && !sx.load_sampled && !sy.load_sampled && !cut)
             break; /* another sample would give the same stores and the same data */
     }
     free(keys);

@@ -108,7 +108,7 @@ static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
     if (n->choice)
         return (uint64_t)(s & 1);
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
-    if (s == 1 && n->imm >> 40 == 1 && (n->imm & 0xFFFFF) / 4 == PTX_SR_CTAID)
+    if ((s == 1 || s == PTX_SAMPLE_FIRST) && n->imm >> 40 == 1 && (n->imm & 0xFFFFF) / 4 == PTX_SR_CTAID)
         return 0; /* the first block: run-time sizes then exceed the indices it makes of its own */
     if (n->small && (s & 1))
         return (uint64_t)2 << h % 5;

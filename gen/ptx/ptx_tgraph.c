@@ -220,6 +220,7 @@ static int32_t merged_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_
 }
 
 static int32_t congruent_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth);
+static int32_t value_entering(ptx_ctx *c, ptx_threads *th, int32_t r, int32_t l, int depth);
 static bool stepped_counter(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n);
 
 /* Whether block from reaches block to within one iteration of loop l (a path through l's blocks that
@@ -599,6 +600,11 @@ static int32_t entry_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t
         return -1;
     if (n == 2)
         return node_of_def(c, th, (uint32_t)others[0], r, depth + 1);
+    if (c->variant[r]) { /* a join of thread-dependent branches before the loop: per thread */
+        int32_t g = value_entering(c, th, r, l, depth);
+        if (g >= 0)
+            return g;
+    }
     /* where the unrolled loop left the counter: a counter's value, which samples decide comparisons
      * with (tid.y > k in a remainder loop), not a run-time size, though it depends on one */
     int32_t v = merged_value(c, th, r, others, 2, c->bstart[c->sync->loops[l].head]);
@@ -725,6 +731,133 @@ static int32_t joined_update(ptx_ctx *c, ptx_threads *th, int32_t r, const int32
     return op_node(th, OP_SELP, reg_width(c->f, r), false, updated, start, way, -1);
 }
 
+/* ---- values merged at a join of thread-dependent branches ---- */
+
+static int32_t value_at_start(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, int depth);
+static int32_t merged_from(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, const uint32_t *preds, uint32_t n,
+                           int depth);
+
+/* The value of r at the end of block b: its last definition there, or the value it came in with. */
+static int32_t value_at_end(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, int depth)
+{
+    int32_t d = ptx_last_def(c, c->bstart[b], c->bend[b], r);
+    if (d >= 0)
+        return c->f->ins[d].guard >= 0 || depth >= MAX_DEPTH ? -1 : node_of_def(c, th, (uint32_t)d, r, depth + 1);
+    return value_at_start(c, th, r, b, depth + 1);
+}
+
+/* The value of r entering block b from the predecessors in preds (n of them): where two or more come
+ * in, the branch their nearest common dominator ends with picks the side, so the value is that
+ * branch's predicate choosing between the two sides' values (a gated merge: nvcc's iterations peeled
+ * before an unrolled loop leave its counter at tid + k * stride for the k each thread ran). -1 when
+ * the paths do not split that way, or run through a loop of their own. */
+static int32_t merged_from(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, const uint32_t *preds, uint32_t n,
+                           int depth)
+{
+    if (n == 1)
+        return value_at_end(c, th, r, preds[0], depth + 1);
+    if (depth >= 16)
+        return -1;
+    uint32_t d = preds[0];
+    for (uint32_t k = 1; k < n; k++)
+        while (d != UINT32_MAX && !ptx_dominates(c, d, preds[k]))
+            d = ptx_idom(c, d);
+    if (d == UINT32_MAX || c->sstart[d + 1] - c->sstart[d] != 2 || c->sync->inner[d] != c->sync->inner[preds[0]])
+        return -1;
+    const ptx_instr *br = &c->f->ins[c->bend[d] - 1];
+    if (br->kind != PTX_K_BRA || br->guard < 0)
+        return -1;
+    uint32_t taken = c->succ[c->sstart[d]], other = c->succ[c->sstart[d] + 1], side[2][8], m[2] = {0, 0};
+    if (taken == other || other != d + 1)
+        return -1; /* the target first, the fall-through second (ptx_cfg's order) */
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t q = preds[k];
+        int s = q == d                                                                       ? (taken == b   ? 0
+                                                                                                : other == b ? 1
+                                                                                                             : -1)
+                : ptx_dominates(c, taken, q) && c->pstart[taken + 1] - c->pstart[taken] == 1 ? 0
+                : ptx_dominates(c, other, q) && c->pstart[other + 1] - c->pstart[other] == 1 ? 1
+                                                                                             : -1;
+        if (s < 0 || c->sync->inner[q] != c->sync->inner[d])
+            return -1;
+        side[s][m[s]++] = q;
+    }
+    if (!m[0] || !m[1])
+        return -1;
+    int32_t v0 = merged_from(c, th, r, b, side[0], m[0], depth + 1);
+    int32_t v1 = v0 >= 0 ? merged_from(c, th, r, b, side[1], m[1], depth + 1) : -1;
+    int32_t p = v1 >= 0 ? node_of_reg(c, th, c->bend[d] - 1, br->guard, depth + 1) : -1;
+    if (p < 0)
+        return -1;
+    if (br->guard_neg)
+        p = op_node(th, OP_NOT, 1, false, p, -1, -1, -1);
+    return op_node(th, OP_SELP, reg_width(c->f, r), false, v0, v1, p, -1);
+}
+
+static int32_t value_at_start(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, int depth)
+{
+    uint32_t preds[8], n = 0;
+    if (depth >= MAX_DEPTH || c->pstart[b + 1] - c->pstart[b] > 8 || c->pstart[b + 1] == c->pstart[b])
+        return -1;
+    for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++)
+        preds[n++] = c->pred[e];
+    return merged_from(c, th, r, b, preds, n, depth);
+}
+
+/* The value of r entering loop l's head from outside it (merged_from over those predecessors). */
+static int32_t value_entering(ptx_ctx *c, ptx_threads *th, int32_t r, int32_t l, int depth)
+{
+    uint32_t head = c->sync->loops[l].head, preds[8], n = 0;
+    for (uint32_t e = c->pstart[head]; e < c->pstart[head + 1]; e++)
+        if (!ptx_in_loop(c->sync, l, c->pred[e])) {
+            if (n == 8)
+                return -1;
+            preds[n++] = c->pred[e];
+        }
+    return n ? merged_from(c, th, r, head, preds, n, depth + 1) : -1;
+}
+
+/* The one block outside loop l that enters it (its preheader); UINT32_MAX when not one. */
+static uint32_t loop_entry(const ptx_ctx *c, int32_t l)
+{
+    uint32_t head = c->sync->loops[l].head, entry = UINT32_MAX;
+    for (uint32_t e = c->pstart[head]; e < c->pstart[head + 1]; e++)
+        if (!ptx_in_loop(c->sync, l, c->pred[e])) {
+            if (entry != UINT32_MAX)
+                return UINT32_MAX;
+            entry = c->pred[e];
+        }
+    return entry;
+}
+
+/* A register that differs between threads, stepped once in loop l (r += k each iteration) and coming
+ * into it from a join of thread-dependent branches (value_at_start): its value on entry plus the
+ * iteration count times the step; -1 when not so. */
+static int32_t gated_induction(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t at, int depth)
+{
+    int32_t l = c->sync->inner[c->blk[at]];
+    if (l < 0 || depth >= MAX_DEPTH)
+        return -1;
+    int32_t update = -1;
+    for (uint32_t i = 0; i < c->n; i++)
+        if (ptx_defines(c, i, r) && ptx_in_loop(c->sync, l, c->blk[i])) {
+            if (update >= 0)
+                return -1;
+            update = (int32_t)i;
+        }
+    uint32_t ud = update >= 0 ? through_copies(c, th, (uint32_t)update, r) : 0; /* t = r + 32; mov r, t */
+    int self = 0, op = update >= 0 ? update_op(c, &c->f->ins[ud], ud, r, &self) : -1;
+    int32_t init = op == OP_ADD || op == OP_SUB ? value_entering(c, th, r, l, depth) : -1;
+    if (init < 0)
+        return -1;
+    int w = reg_width(c->f, r);
+    int32_t k = atom(th, w, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true, l, -1);
+    th->nodes[k].aux = 1;
+    trip_count(c, th, l);
+    int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, &c->f->ins[ud], 3 - self), w, depth + 1);
+    return op_node(th, (uint8_t)op, w, false, init, op_node(th, OP_MUL, w, false, k, step, -1, -1), -1, -1);
+}
+
 static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, int depth)
 {
     int32_t defs[3];
@@ -740,6 +873,13 @@ static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, 
             iv = swapped(c, th, r, defs, n, depth);
         if (iv >= 0)
             return joined_update(c, th, r, defs, n, at, iv, depth);
+    }
+    if (c->variant[r] && !guarded) { /* a join of thread-dependent branches, or a loop stepping from one */
+        int32_t g = c->sync->inner[c->blk[at]] >= 0 && n >= 3 ? gated_induction(c, th, r, at, depth) : -1;
+        if (g < 0 && n >= 2 && !c->sync->cyclic[c->blk[at]])
+            g = value_at_start(c, th, r, c->blk[at], depth);
+        if (g >= 0)
+            return g;
     }
     int32_t v = opaque(c, th, r, defs, n, at, depth);
     return guarded || !th->nodes[v].loop ? v : joined_update(c, th, r, defs, n, at, v, depth);
@@ -1023,16 +1163,42 @@ int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which,
     return n;
 }
 
+/* The loop whose back edge leaves block latch and holds block b, or -1 (none, or several). */
+static int32_t latch_loop(const ptx_ctx *c, uint32_t latch, uint32_t b)
+{
+    int32_t l = -1;
+    for (uint32_t k = 0; k < c->sync->nloops; k++)
+        if (c->sync->loops[k].latch == latch && ptx_in_loop(c->sync, (int32_t)k, b))
+            l = l < 0 ? (int32_t)k : -2;
+    return l < 0 ? -1 : l;
+}
+
+/* Whether a thread goes from block entry on to block head: the predicate of entry's branch on the side
+ * that leads there, when it is a thread-dependent one; -1 when every thread does. */
+static int32_t entry_predicate(ptx_ctx *c, ptx_threads *th, uint32_t entry, uint32_t head)
+{
+    const ptx_instr *br = &c->f->ins[c->bend[entry] - 1];
+    if (c->sstart[entry + 1] - c->sstart[entry] != 2 || br->kind != PTX_K_BRA || br->guard < 0 ||
+        !c->variant[br->guard])
+        return -1;
+    bool to_target = c->succ[c->sstart[entry]] == head;
+    if (!to_target && c->succ[c->sstart[entry] + 1] != head)
+        return -1;
+    int32_t p = node_of_reg(c, th, c->bend[entry] - 1, br->guard, 0);
+    return to_target != (br->guard_neg != 0) ? p : op_node(th, OP_NOT, 1, false, p, -1, -1, -1);
+}
+
 /* Whether a thread executes instruction ins: its guard, and the thread-dependent branches it is
  * control dependent on (innermost first). A branch closing a loop stops the chain: its predicate
- * belongs to the previous iteration, so the threads still looping are not known from it. */
-int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
+ * belongs to the previous iteration, so the threads still looping are not known from it (*cut) --
+ * unless `first`: in a loop's first iteration the threads that run it are those that entered it, so
+ * the chain goes on from the loop's preheader, with its branch's predicate on the way in. */
+static int32_t activity_chain(ptx_ctx *c, ptx_threads *th, uint32_t ins, bool first, bool *cut)
 {
-    if (th->act_node[ins] != -2)
-        return th->act_node[ins];
     const ptx_instr *in = &c->f->ins[ins];
     ptx_syncinfo *s = ptx_sync_of(c);
     int32_t act = -1;
+    *cut = false;
     if (in->guard >= 0) {
         act = node_of_reg(c, th, ins, in->guard, 0);
         if (in->guard_neg)
@@ -1042,6 +1208,15 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
     for (int depth = 0; depth < 8 && c->cd_branch[b] >= 0; depth++) {
         uint32_t br = (uint32_t)c->cd_branch[b];
         const ptx_instr *bi = &c->f->ins[br];
+        int32_t l = s->latch[c->blk[br]] ? latch_loop(c, c->blk[br], b) : -1;
+        uint32_t entry = l >= 0 ? loop_entry(c, l) : UINT32_MAX;
+        *cut |= s->latch[c->blk[br]] != 0;
+        if (first && entry != UINT32_MAX) {
+            int32_t p = entry_predicate(c, th, entry, s->loops[l].head);
+            act = p < 0 ? act : act < 0 ? p : op_node(th, OP_AND, 1, false, act, p, -1, -1);
+            b = entry;
+            continue;
+        }
         if (s->latch[c->blk[br]] || bi->guard < 0)
             break;
         if (c->cd_taken[b] > 1) { /* reached from both sides: the branch does not decide */
@@ -1054,8 +1229,31 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
         act = act < 0 ? p : op_node(th, OP_AND, 1, false, act, p, -1, -1);
         b = c->blk[br];
     }
-    th->act_node[ins] = act;
     return act;
+}
+
+int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
+{
+    if (th->act_node[ins] == -2) {
+        bool cut;
+        th->act_node[ins] = activity_chain(c, th, ins, false, &cut);
+        th->act_cut[ins] = cut;
+    }
+    return th->act_node[ins];
+}
+
+int32_t ptx_tgraph_first_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
+{
+    bool cut;
+    if (th->act_first_node[ins] == -2)
+        th->act_first_node[ins] = activity_chain(c, th, ins, true, &cut);
+    return th->act_first_node[ins];
+}
+
+bool ptx_tgraph_activity_cut(ptx_ctx *c, ptx_threads *th, uint32_t ins)
+{
+    ptx_tgraph_activity(c, th, ins);
+    return th->act_cut[ins];
 }
 
 int32_t ptx_tgraph_leaf(ptx_threads *th, uint8_t kind, int w, uint64_t imm)

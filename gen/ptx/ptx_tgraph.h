@@ -63,11 +63,13 @@ typedef struct ptx_choice {
 struct ptx_threads {
     tnode *nodes;
     uint32_t nn, cap;
-    int32_t *def_node;  /* per instruction: the node of its first destination; -2 not built */
-    int32_t *addr_node; /* per instruction: its first address, less the constant offset; -2 not built */
-    int64_t *addr_off;  /* ... that offset */
-    int32_t *act_node;  /* per instruction: whether a thread executes it; -2 not built, -1 every thread */
-    int32_t unknown32;  /* a shared unknown leaf, for when the graph is full */
+    int32_t *def_node;       /* per instruction: the node of its first destination; -2 not built */
+    int32_t *addr_node;      /* per instruction: its first address, less the constant offset; -2 not built */
+    int64_t *addr_off;       /* ... that offset */
+    int32_t *act_node;       /* per instruction: whether a thread executes it; -2 not built, -1 every thread */
+    int32_t *act_first_node; /* ... in the first iteration of its loops (ptx_tgraph_first_activity) */
+    uint8_t *act_cut;        /* ... act_node stops at a loop's latch (ptx_tgraph_activity_cut) */
+    int32_t unknown32;       /* a shared unknown leaf, for when the graph is full */
     int dims[3], nthreads;
     uint32_t *mark, mark_stamp, *order, norder, *stack, scratch_cap;
     /* scratch of collect: a bit per node, zero between calls */
@@ -119,6 +121,10 @@ int32_t ptx_tgraph_operand(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which)
  * (A in registers, or a descriptor whose address the analysis does not trace to a variable). */
 int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which);
 int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
+/* Whether a thread executes ins in the first iteration of the loops holding it (their entries'
+ * conditions in place of their latches'), and whether ptx_tgraph_activity stops at a latch. */
+int32_t ptx_tgraph_first_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
+bool ptx_tgraph_activity_cut(ptx_ctx *c, ptx_threads *th, uint32_t ins);
 /* For a choice atom (a register a loop updates on some paths of its iteration, used where they join):
  * which way it came in the iteration of instruction from, when from's place says: 1 the update, 0 not,
  * -1 either. */

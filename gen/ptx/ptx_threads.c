@@ -222,7 +222,9 @@ static void access_key(const ptx_ctx *c, uint32_t ins, int which, uint32_t n, co
 static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
 {
     int64_t off, sym;
-    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
+    bool first = ev->s == PTX_SAMPLE_FIRST && ev->params; /* evaluated afresh: nothing kept mixes the two */
+    int32_t base = ptx_tgraph_address(c, th, ins, which, &off),
+            act = first ? ptx_tgraph_first_activity(c, th, ins) : ptx_tgraph_activity(c, th, ins);
     if (base < 0)
         return false;
     ptx_root v[2] = {{0}, {0}};
@@ -303,6 +305,11 @@ bool ptx_threads_operand(ptx_ctx *c, uint32_t ins, int which, int s, uint64_t *o
 int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset)
 {
     return ptx_tgraph_address(c, ptx_threads_of(c), ins, which, offset);
+}
+
+bool ptx_threads_activity_cut(ptx_ctx *c, uint32_t ins)
+{
+    return ptx_tgraph_activity_cut(c, ptx_threads_of(c), ins);
 }
 
 int32_t ptx_threads_activity(ptx_ctx *c, uint32_t ins)
@@ -733,8 +740,10 @@ ptx_threads *ptx_threads_of(ptx_ctx *c)
     th->addr_node = ptx_scratch(c, c->n + 1, sizeof *th->addr_node);
     th->addr_off = ptx_scratch(c, c->n + 1, sizeof *th->addr_off);
     th->act_node = ptx_scratch(c, c->n + 1, sizeof *th->act_node);
+    th->act_first_node = ptx_scratch(c, c->n + 1, sizeof *th->act_first_node);
+    th->act_cut = ptx_scratch(c, c->n + 1, sizeof *th->act_cut);
     for (uint32_t i = 0; i <= c->n; i++)
-        th->def_node[i] = th->addr_node[i] = th->act_node[i] = -2;
+        th->def_node[i] = th->addr_node[i] = th->act_node[i] = th->act_first_node[i] = -2;
     th->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *th->rd_seen);
     th->rd_stack = ptx_scratch(c, c->nb + 1, sizeof *th->rd_stack);
     th->constants = ptx_scratch(c, c->f->nregs + 1, sizeof *th->constants);
