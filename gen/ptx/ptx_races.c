@@ -466,11 +466,13 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
                                            /* past no barrier of any kind */
         /* threads of one group: the ways past block barriers only (walk 1); of different groups: the
          * ways past group barriers too (walk 0) */
+        bool same_ways = r->via[1][b] == r->via[0][b] && r->via2[1][b] == r->via2[0][b] &&
+                         r->multi[1][b] == r->multi[0][b] && r->direct[1][b] == r->direct[0][b];
         if (!warp_barriers)
             pairs_of_walk(r, x, b, 0, PTX_PAIR_OTHER_THREADS);
         else if (r->via[1][b])
             pairs_of_walk(r, x, b, 1, PTX_PAIR_OTHER_THREADS);
-        if (warp_barriers)
+        if (warp_barriers && !same_ways) /* the same ways: every pair of threads was compared over them */
             pairs_of_walk(r, x, b, 0, PTX_PAIR_GROUPS + r->group_lg);
     }
     r->order = PTX_ORDER_NONE;

@@ -794,27 +794,56 @@ static int32_t merged_from(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, c
     return op_node(th, OP_SELP, reg_width(c->f, r), false, v0, v1, p, -1);
 }
 
-static int32_t value_at_start(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, int depth)
+enum { MERGE_SLOTS = 1024 };
+
+/* The slot of a gated merge of r into block b (kind 0: from every predecessor, 1: from outside the
+ * loop b heads) in th's table: built once, each of its uses then reads it. */
+static uint32_t merge_slot(ptx_threads *th, int32_t r, uint32_t b, int kind)
 {
-    uint32_t preds[8], n = 0;
-    if (depth >= MAX_DEPTH || c->pstart[b + 1] - c->pstart[b] > 8 || c->pstart[b + 1] == c->pstart[b])
-        return -1;
-    for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++)
-        preds[n++] = c->pred[e];
-    return merged_from(c, th, r, b, preds, n, depth);
+    if (!th->merge_key) {
+        th->merge_key = ptx_xcalloc(MERGE_SLOTS, sizeof *th->merge_key);
+        th->merge_node = ptx_xcalloc(MERGE_SLOTS, sizeof *th->merge_node);
+    }
+    uint64_t key = ((uint64_t)(uint32_t)r << 33 | (uint64_t)b << 1 | (uint64_t)kind) + 1;
+    uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 54) & (MERGE_SLOTS - 1);
+    for (int probe = 0; probe < 8; probe++, h = (h + 1) & (MERGE_SLOTS - 1))
+        if (!th->merge_key[h] || th->merge_key[h] == key) {
+            if (!th->merge_key[h])
+                th->merge_node[h] = -2;
+            th->merge_key[h] = key;
+            return h;
+        }
+    return UINT32_MAX; /* full around here: built again */
 }
 
-/* The value of r entering loop l's head from outside it (merged_from over those predecessors). */
-static int32_t value_entering(ptx_ctx *c, ptx_threads *th, int32_t r, int32_t l, int depth)
+/* The value of r entering block b, from every predecessor (kind 0) or those outside the loop it heads
+ * (kind 1, l that loop), through merged_from; kept per register and block. */
+static int32_t merged_into(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, int kind, int32_t l, int depth)
 {
-    uint32_t head = c->sync->loops[l].head, preds[8], n = 0;
-    for (uint32_t e = c->pstart[head]; e < c->pstart[head + 1]; e++)
-        if (!ptx_in_loop(c->sync, l, c->pred[e])) {
+    uint32_t slot = merge_slot(th, r, b, kind), preds[8], n = 0;
+    if (slot != UINT32_MAX && th->merge_node[slot] != -2)
+        return th->merge_node[slot];
+    for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++)
+        if (!kind || !ptx_in_loop(c->sync, l, c->pred[e])) {
             if (n == 8)
                 return -1;
             preds[n++] = c->pred[e];
         }
-    return n ? merged_from(c, th, r, head, preds, n, depth + 1) : -1;
+    int32_t v = n && depth < MAX_DEPTH ? merged_from(c, th, r, b, preds, n, depth + 1) : -1;
+    if (slot != UINT32_MAX && v >= 0)
+        th->merge_node[slot] = v; /* a failure may be the depth's: tried again from another use */
+    return v;
+}
+
+static int32_t value_at_start(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t b, int depth)
+{
+    return merged_into(c, th, r, b, 0, -1, depth);
+}
+
+/* The value of r entering loop l's head from outside it. */
+static int32_t value_entering(ptx_ctx *c, ptx_threads *th, int32_t r, int32_t l, int depth)
+{
+    return merged_into(c, th, r, c->sync->loops[l].head, 1, l, depth);
 }
 
 /* The one block outside loop l that enters it (its preheader); UINT32_MAX when not one. */

@@ -101,6 +101,8 @@ struct ptx_threads {
     int nbuilding;
     ptx_choice *choices; /* the choice atoms' updates (tnode.choice) */
     uint32_t nchoices, choices_cap;
+    uint64_t *merge_key;  /* the gated merges built (ptx_tgraph.c): register, block and kind, a hash table */
+    int32_t *merge_node;  /* ... their nodes */
     ptx_tvals scratch[2]; /* ptx_threads_scratch */
     int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
     uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */

@@ -765,5 +765,5 @@ void ptx_threads_free(ptx_threads *th)
     free(th->nodes), free(th->mark), free(th->order), free(th->order_bits), free(th->stack), free(th->kb);
     free(th->kv), free(th->uni), free(th->found), free(th->kb_store), free(th->kv_store);
     /* grown with realloc; the rest is in the function's scratch */
-    free(th->atoms_at), free(th->atom_lists), free(th->choices);
+    free(th->atoms_at), free(th->atom_lists), free(th->choices), free(th->merge_key), free(th->merge_node);
 }
