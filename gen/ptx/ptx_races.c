@@ -869,7 +869,7 @@ static bool open_activity(const ptx_tvals *v)
     return memchr(v->act, PTX_ACT_MAYBE, v->n) != NULL;
 }
 
-/* The addresses of store x (into sx->v) and, when two, of store y (into vy) as ev says: whether every
+/* The addresses of store x (into sx->v) and, when two, of store y (into sy->v) as ev says: whether every
  * one is known. */
 static bool evaluate_stores(ptx_ctx *c, store_side *sx, store_side *sy, bool two, const ptx_eval *ev)
 {
