@@ -1471,21 +1471,19 @@ static bool group_index(const ptx_ctx *c, int32_t reg, int lg)
 static bool evaluated_groups(ptx_ctx *c, uint32_t i, int lg)
 {
     int n = ptx_threads_count(c);
-    uint64_t *id = ptx_scratch(c, 4 * (size_t)n, sizeof *id), *count = id + n, *first = id + 2 * n;
-    for (int s = 0; s < 2; s++) {
-        uint64_t *ids = s ? id + 3 * (size_t)n : first;
-        if (!ptx_threads_operand(c, i, 0, s, ids) || !ptx_threads_operand(c, i, 1, s, count))
-            return false;
-        for (int t = 0; t < n; t++)
-            if (count[t] != (uint64_t)1 << lg || ids[t] != ids[t >> lg << lg] || (s && ids[t] != first[t]) ||
-                (t >> lg && ids[t] == ids[(t >> lg << lg) - 1]))
-                return false; /* group g's id must differ from the last group's: ids grow or fall with g */
+    uint64_t *first = ptx_xmalloc(3 * (size_t)n, sizeof *first), *again = first + n, *count = first + 2 * n;
+    bool groups = true;
+    for (int s = 0; s < 2 && groups; s++) { /* sample 1 must give sample 0's ids */
+        uint64_t *ids = s ? again : first;
+        groups = ptx_threads_operand(c, i, 0, s, ids) && ptx_threads_operand(c, i, 1, s, count);
+        for (int t = 0; t < n && groups; t++)
+            groups = count[t] == (uint64_t)1 << lg && ids[t] == ids[t >> lg << lg] && (!s || ids[t] == first[t]);
     }
-    for (int g = 0; g < n >> lg; g++)
-        for (int h = 0; h < g; h++)
-            if (first[g << lg] == first[h << lg])
-                return false;
-    return true;
+    for (int g = 0; g < n >> lg && groups; g++) /* and the groups' ids differ */
+        for (int h = 0; h < g && groups; h++)
+            groups = first[g << lg] != first[h << lg];
+    free(first);
+    return groups;
 }
 
 /* The threads named barrier i orders when each aligned group of them has a barrier of its own

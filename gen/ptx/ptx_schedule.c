@@ -349,11 +349,12 @@ static int32_t heap_pop(uint64_t *heap, int32_t *n)
  * model issues in the need's order (program order, loads moved down to their readers: need_order in
  * ptx_registers.c), waiting for a node's operands rather than starting another chain, except for
  * fetches from memory with a long latency (global, local, texture) and the address arithmetic
- * leading to them, which it still issues as early as it can. Measured with ptxas 13.0 (-maxrregcount 255) on an n-body
- * loop over a shared tile unrolled 1 to 128 times, with 1, 2 and 4 bodies per thread: 20, 26, 40, 54 and then 56
- * registers for one body (32 and 63 for two, 54 and 72 to 77 for four), where critical-path order alone holds 84 to
- * 225; the same loop reading global memory takes 86 and 128 registers at 16 and 32 copies, its loads all issued first.
- * The limit was then fitted on the fresh sets 1 to 10 (24 to 64: 32 best for the errors and for
+ * leading to them, which it still issues as early as it can. Measured with ptxas 13.0
+ * (-maxrregcount 255) on an n-body loop over a shared tile unrolled 1 to 128 times, with 1, 2 and 4
+ * bodies per thread: 20, 26, 40, 54 and then 56 registers for one body (32 and 63 for two, 54 and
+ * 72 to 77 for four), where critical-path order alone holds 84 to 225; the same loop reading global
+ * memory takes 86 and 128 registers at 16 and 32 copies, its loads all issued first. The limit was
+ * then fitted on the fresh sets 1 to 10 (24 to 64: 32 best for the errors and for
  * HIGH_REGISTER_PRESSURE). */
 enum { PTX_WAIT_RING = 64, PTX_LOOKAHEAD = 256, PTX_PRESSURE_LIMIT = 32 };
 
