@@ -212,7 +212,7 @@ void ptx_threads_free(ptx_threads *th);
 int ptx_threads_samples(ptx_ctx *c); /* how many samples of the unknown uniform values */
 /* A sample beyond those: the first block, every loop in its first iteration, run by the threads that
  * enter it (with ptx_eval.params: a witness for one launch) */
-enum { PTX_SAMPLE_FIRST = 4 };
+enum { PTX_SAMPLE_FIRST = 8 }; /* apart from samples 0 to 2 and the bank and sector ones, 4 to 6 */
 uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym); /* where a symbol is taken to start */
 int ptx_threads_count(ptx_ctx *c);                       /* threads in the block, 0 when they cannot be enumerated */
 /* An identity of instruction ins's address operand `which` less its constant *offset: accesses with

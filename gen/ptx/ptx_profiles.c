@@ -126,7 +126,7 @@ static void detail(races *r, ptx_profile *p, const ptx_tvals *v)
  * and the innermost loop holding the reference. */
 static uint64_t context_key(const races *r, uint32_t a, const ptx_eval *ev, bool plain)
 {
-    uint64_t key = (((uint64_t)a * 4 + (uint64_t)(ev->s & 3)) * 2 + ev->unknown) * 2 + ev->noisy;
+    uint64_t key = (((uint64_t)a * 16 + (uint64_t)(ev->s & 15)) * 2 + ev->unknown) * 2 + ev->noisy;
     if (plain || ev->from < 0)
         return (key << 32 | 0xFFFFFFFFu) + 1;
     int32_t inner = r->c->sync->inner[r->c->blk[ev->from]];
@@ -140,7 +140,10 @@ static uint64_t context_key(const races *r, uint32_t a, const ptx_eval *ev, bool
 static ptx_profile *kept_summary(races *r, uint32_t a, const ptx_eval *ev, bool plain)
 {
     if (plain || ev->from < 0) {
-        if (!r->profiles[a]) /* per sample (two) and whether loop values are unknown */
+        /* per sample and whether loop values are unknown; sample 2 reads sample 0's (always made first):
+         * its odd sizes are looked at only where sample 0's ranges meet, for a size of a power of two
+         * plus an odd number breaks what kernels ask of their sizes (a bitonic sort's length) */
+        if (!r->profiles[a])
             r->profiles[a] = ptx_scratch(r->c, 4, sizeof *r->profiles[a]);
         return &r->profiles[a][(size_t)(ev->s & 1) * 2 + ev->unknown];
     }

@@ -901,7 +901,7 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
          * that enter it); that sample is looked at too when parameters decided something */
         if ((k < samples && cut) || (k == samples && !cut && !decided))
             continue;
-        ptx_eval ev = {.s = k < samples ? k : PTX_SAMPLE_FIRST, .via = -1, .from = -1, .params = k == samples};
+        ptx_eval ev = {.s = k < samples ? k : PTX_SAMPLE_FIRST, .via = -1, .from = -1};
         ptx_tvals kept;
         if (y == x && !ev.params && ptx_threads_summary(c, x->ins, 0, &ev, &kept) && kept.known && kept.apart != 255 &&
             (kept.apart || kept.active <= 1)) { /* all apart (see below), from the kept summaries alone */

@@ -746,7 +746,7 @@ static const int32_t *loop_atoms(ptx_threads *th, int32_t x)
  * unknown). */
 static uint64_t plain_key(const ptx_threads *th, int32_t x, int s, bool unknown)
 {
-    return ((uint64_t)(uint32_t)x << 5 | (uint64_t)(th->nodes[x].atoms ? s & 7 : 0) << 1 | unknown) + 1;
+    return ((uint64_t)(uint32_t)x << 5 | (uint64_t)(th->nodes[x].atoms ? s & 15 : 0) << 1 | unknown) + 1;
 }
 
 /* The key of root x's values when they depend on the reference (a loop atom below): they depend on it
@@ -770,7 +770,7 @@ static uint64_t relative_key(ptx_threads *th, int32_t x, const eval_env *env)
     if (sampled || unknown)
         return plain_key(th, x, env->ev->s, !sampled);
     uint64_t trips = next ? (env->ev->trips > 1 ? env->ev->trips : 1) : 0;
-    return (uint64_t)1 << 63 | (cases << 2 | trips) << 21 | (uint64_t)(uint32_t)x << 3 | (uint64_t)(env->ev->s & 7);
+    return (uint64_t)1 << 63 | (cases << 2 | trips) << 22 | (uint64_t)(uint32_t)x << 4 | (uint64_t)(env->ev->s & 15);
 }
 
 /* The slot of a root's values: per sample (when an atom is below) and whether loop values are unknown

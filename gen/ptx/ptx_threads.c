@@ -219,12 +219,16 @@ static void access_key(const ptx_ctx *c, uint32_t ins, int which, uint32_t n, co
     key[1] = v[0].key, key[2] = has_act ? v[1].key : 0, key[3] = (uint64_t)off;
 }
 
+/* Who makes access ins as ev samples it: in PTX_SAMPLE_FIRST, the threads that enter its loops. */
+static int32_t activity_root(ptx_ctx *c, ptx_threads *th, uint32_t ins, const ptx_eval *ev)
+{
+    return ev->s == PTX_SAMPLE_FIRST ? ptx_tgraph_first_activity(c, th, ins) : ptx_tgraph_activity(c, th, ins);
+}
+
 static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
 {
     int64_t off, sym;
-    bool first = ev->s == PTX_SAMPLE_FIRST && ev->params; /* evaluated afresh: nothing kept mixes the two */
-    int32_t base = ptx_tgraph_address(c, th, ins, which, &off),
-            act = first ? ptx_tgraph_first_activity(c, th, ins) : ptx_tgraph_activity(c, th, ins);
+    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = activity_root(c, th, ins, ev);
     if (base < 0)
         return false;
     ptx_root v[2] = {{0}, {0}};
@@ -262,7 +266,7 @@ bool ptx_threads_summary(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev
     int64_t off, sym;
     if (!ptx_threads_count(c) || (ev->threads && ev->threads < (uint32_t)th->nthreads))
         return false;
-    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = ptx_tgraph_activity(c, th, ins);
+    int32_t base = ptx_tgraph_address(c, th, ins, which, &off), act = activity_root(c, th, ins, ev);
     ptx_root v[2] = {{0}, {0}};
     if (base < 0 || !ptx_teval_roots(c, th, base, act, ev, v, true))
         return false;
