@@ -244,6 +244,9 @@ ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k); /* two evaluation buffers (k 
 /* Operand `which` (a register or an immediate) of instruction ins for every thread in sample s, into
  * out (ptx_threads_count entries). false: not known for every thread. */
 bool ptx_threads_operand(ptx_ctx *c, uint32_t ins, int which, int s, uint64_t *out);
+/* Whether each thread goes on from loop l's first iteration to its second (PTX_ACT_*, in the first block),
+ * into act (ptx_threads_count entries); params as ptx_eval's. false when not evaluable. */
+bool ptx_threads_next_iteration(ptx_ctx *c, int32_t l, bool params, uint8_t *act);
 
 /* ---- bank conflicts (ptx_banks.c) ---- */
 typedef struct ptx_bank_conflict {

@@ -274,6 +274,7 @@ enum {
     MEET_SKIPPED,
     MEET_SAME,
     MEET_FILL,
+    MEET_NEXT,
     MEET_FLIGHT,
     MEET_AFTER_WAIT,
     MEET_CLUSTER,
@@ -330,6 +331,12 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
                  "in one step: one store is a fill (one value from every thread), the other stores data that differs "
                  "between threads, and the two map threads to elements differently");
         break;
+    case MEET_NEXT:
+        snprintf(buf, n,
+                 "storing different data at one address one iteration apart: the loop closed at line %u has no "
+                 "barrier, so threads run different iterations at once",
+                 via_line);
+        break;
     case MEET_FLIGHT:
         snprintf(buf, n,
                  "while the copy is in flight: only cp.async.wait_group/wait_all, or a wait on the copy's "
@@ -378,6 +385,8 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                                                   "operation, a reduction)"
                       : meet == MEET_FILL       ? "put bar.sync between the fill and the store, or write each element "
                                                   "once (the value or the fill)"
+                      : meet == MEET_NEXT       ? "give each thread its own locations in every iteration, or put "
+                                                  "bar.sync in the loop"
                                                 : "put bar.sync between the accesses, or give each thread its own "
                                                   "location";
     char tail[320];
@@ -415,6 +424,14 @@ static void check(races *r, const racc *x, const racc *y, int filter, const ptx_
 /* ---- intervals ---- */
 
 static void store_pairs(races *r, const racc *x, const racc *y);
+static void store_pairs_next(races *r, const racc *x, const racc *y, int32_t l);
+
+/* Whether walk `side` came to access b once round loop l (one of its ways). */
+static bool once_round(const races *r, int side, uint32_t b, int32_t l)
+{
+    int32_t code = ((l + 3) * 2) * 2; /* way_code of via l, not many, not noisy */
+    return !r->multi[side][b] && (r->via[side][b] == code || r->via2[side][b] == code);
+}
 
 /* Whether instructions i and j lie in a common loop. */
 static bool shares_loop(const ptx_ctx *c, uint32_t i, uint32_t j)
@@ -464,6 +481,10 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
             (!warp_barriers || (r->via[1][b] == WAY_DIRECT && !r->multi[1][b])))
             store_pairs(r, x, &r->acc[b]); /* two stores in one step (on a path that may go round loops too), */
                                            /* past no barrier of any kind */
+        int32_t l = r->c->sync->inner[r->c->blk[x->ins]];
+        if (l >= 0 && x->write && r->acc[b].write && l == r->c->sync->inner[r->c->blk[r->acc[b].ins]] &&
+            once_round(r, 0, b, l) && (!warp_barriers || once_round(r, 1, b, l)))
+            store_pairs_next(r, x, &r->acc[b], l); /* the same, one iteration of their loop apart */
         /* threads of one group: the ways past block barriers only (walk 1); of different groups: the
          * ways past group barriers too (walk 0) */
         bool same_ways = r->via[1][b] == r->via[0][b] && r->via2[1][b] == r->via2[0][b] &&
@@ -784,9 +805,11 @@ typedef struct store_side {
     const racc *a;
     const ptx_tvals *v;
     uint32_t loads[4];
-    int nloads;                    /* -2 not looked for yet */
-    bool shuffled;                 /* the data mixes lanes' values (data_loads) */
-    int load_s;                    /* -1 not evaluated yet */
+    int nloads;    /* -2 not looked for yet */
+    bool shuffled; /* the data mixes lanes' values (data_loads) */
+    int load_s;    /* -1 not evaluated yet */
+    bool next;     /* stored in the iteration of loop `loop` after store `from`'s */
+    int32_t loop, from;
     bool load_known, load_sampled; /* ... and whether its address depends on sampled values */
     uint64_t *load_at;             /* per thread, when known ... */
     uint8_t *load_act;             /* ... and whether it loads */
@@ -799,6 +822,8 @@ static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64
     if (side->load_s != s) {
         ptx_tvals *v = ptx_threads_scratch(c, 1);
         ptx_eval ev = {.s = s, .via = -1, .from = -1, .params = true}; /* data loaded for some launch */
+        if (side->next)
+            ev.via = side->loop, ev.from = side->from;
         side->load_s = s;
         side->load_known = ptx_threads_access(c, side->loads[0], 0, &ev, v) && v->known;
         side->load_sampled |= side->load_known && v->sampled;
@@ -857,8 +882,9 @@ static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, 
         if (t1 == t2)
             continue;
         tried++;
-        if (data_differ(c, x, y, s, t1, t2))
+        if (data_differ(c, x, y, s, t1, t2)) {
             return true;
+        }
     }
     return false;
 }
@@ -973,6 +999,64 @@ static void store_pairs(races *r, const racc *x, const racc *y)
     if (!stores_collide(r, x, y))
         return;
     report(r, x, y, fill ? MEET_FILL : MEET_SAME, false, 0); /* one step: no barrier of any kind orders them */
+}
+
+/* Whether two threads surely store different data at one address, one with store x in the first
+ * iteration of loop l and the other with store y (x itself when one) in the second, in the first
+ * block; the threads that run the second are those the latch sends round. */
+static bool stores_collide_next(races *r, const racc *x, const racc *y, int32_t l)
+{
+    ptx_ctx *c = r->c;
+    uint32_t n = (uint32_t)ptx_threads_count(c);
+    if (n < 2 || !ptx_threads_scratch(c, 1))
+        return false;
+    ptx_tvals vy = {
+        .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
+    ptx_tvals *vx = ptx_threads_scratch(c, 0);
+    uint8_t *round = ptx_xmalloc(n, 1);
+    uint64_t *keys = ptx_xmalloc(4 * (size_t)n, sizeof *keys);
+    store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1};
+    store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
+    bool hit = false;
+    for (int params = 0; params < 2; params++) { /* parameters decided only where they leave a store open */
+        ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1, .params = params};
+        ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins, .params = params};
+        if (!ptx_threads_next_iteration(c, l, params, round) || !ptx_threads_access(c, x->ins, 0, &ex, vx) ||
+            !vx->known || !ptx_threads_access(c, y->ins, 0, &ey, &vy) || !vy.known)
+            continue;
+        for (uint32_t t = 0; t < n; t++)
+            vy.act[t] = round[t] == PTX_ACT_NO || vy.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
+                        : round[t] == PTX_ACT_YES && vy.act[t] == PTX_ACT_YES ? PTX_ACT_YES
+                                                                              : PTX_ACT_MAYBE;
+        if (params || (!open_activity(vx) && !open_activity(&vy))) {
+            hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
+            break;
+        }
+    }
+    free(keys), free(round);
+    free(vy.addr), free(vy.kv), free(vy.act);
+    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act);
+    return hit;
+}
+
+/* Store x against store y (x itself when one) one iteration of loop l on, the walk from x having come
+ * round l to y past no barrier: the pairs store_pairs takes, their threads in iterations next to each
+ * other (a pack whose pitch is too small: thread 0's second row lands on thread 1's first). */
+static void store_pairs_next(races *r, const racc *x, const racc *y, int32_t l)
+{
+    ptx_ctx *c = r->c;
+    ptx_eval ev = {.via = l, .from = (int32_t)x->ins};
+    int kx = store_kind(c, x), ky = store_kind(c, y);
+    bool data = kx == STORE_THREAD_DATA && ky == STORE_THREAD_DATA;
+    bool fill =
+        (kx == STORE_ONE_VALUE && ky == STORE_THREAD_DATA) || (kx == STORE_THREAD_DATA && ky == STORE_ONE_VALUE);
+    /* any pair of threads: the affine test takes the two for one iteration */
+    if (r->reported[x->ins] || r->reported[y->ins] || (!data && !fill) || r->store_checks >= 4 * r->na + 256 ||
+        !ptx_may_conflict(r, x, y, PTX_PAIR_ANY, &ev))
+        return;
+    r->store_checks++;
+    if (stores_collide_next(r, x, y, l))
+        report(r, x, y, MEET_NEXT, false, c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
 }
 
 /* ---- asynchronous copies ---- */

@@ -1222,13 +1222,13 @@ static int32_t entry_predicate(ptx_ctx *c, ptx_threads *th, uint32_t entry, uint
  * belongs to the previous iteration, so the threads still looping are not known from it (*cut) --
  * unless `first`: in a loop's first iteration the threads that run it are those that entered it, so
  * the chain goes on from the loop's preheader, with its branch's predicate on the way in. */
-static int32_t activity_chain(ptx_ctx *c, ptx_threads *th, uint32_t ins, bool first, bool *cut)
+static int32_t activity_chain(ptx_ctx *c, ptx_threads *th, uint32_t ins, bool first, bool own_guard, bool *cut)
 {
     const ptx_instr *in = &c->f->ins[ins];
     ptx_syncinfo *s = ptx_sync_of(c);
     int32_t act = -1;
     *cut = false;
-    if (in->guard >= 0) {
+    if (in->guard >= 0 && own_guard) {
         act = node_of_reg(c, th, ins, in->guard, 0);
         if (in->guard_neg)
             act = op_node(th, OP_NOT, 1, false, act, -1, -1, -1);
@@ -1265,7 +1265,7 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
 {
     if (th->act_node[ins] == -2) {
         bool cut;
-        th->act_node[ins] = activity_chain(c, th, ins, false, &cut);
+        th->act_node[ins] = activity_chain(c, th, ins, false, true, &cut);
         th->act_cut[ins] = cut;
     }
     return th->act_node[ins];
@@ -1275,8 +1275,24 @@ int32_t ptx_tgraph_first_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
 {
     bool cut;
     if (th->act_first_node[ins] == -2)
-        th->act_first_node[ins] = activity_chain(c, th, ins, true, &cut);
+        th->act_first_node[ins] = activity_chain(c, th, ins, true, true, &cut);
     return th->act_first_node[ins];
+}
+
+int32_t ptx_tgraph_next_activity(ptx_ctx *c, ptx_threads *th, int32_t l)
+{
+    const ptx_loop *lp = &ptx_sync_of(c)->loops[l];
+    uint32_t br = c->bend[lp->latch] - 1;
+    const ptx_instr *bi = &c->f->ins[br];
+    bool cut;
+    int32_t act = activity_chain(c, th, br, true, false, &cut);
+    if (bi->kind != PTX_K_BRA || bi->guard < 0 || c->sstart[lp->latch + 1] - c->sstart[lp->latch] != 2)
+        return act;                                             /* every thread at the latch goes round */
+    bool to_target = c->succ[c->sstart[lp->latch]] == lp->head; /* the branch taken goes round */
+    int32_t p = node_of_reg(c, th, br, bi->guard, 0);
+    if (to_target == (bi->guard_neg != 0))
+        p = op_node(th, OP_NOT, 1, false, p, -1, -1, -1);
+    return act < 0 ? p : op_node(th, OP_AND, 1, false, act, p, -1, -1);
 }
 
 bool ptx_tgraph_activity_cut(ptx_ctx *c, ptx_threads *th, uint32_t ins)

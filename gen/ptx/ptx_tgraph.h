@@ -127,6 +127,9 @@ int32_t ptx_tgraph_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
  * conditions in place of their latches'), and whether ptx_tgraph_activity stops at a latch. */
 int32_t ptx_tgraph_first_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins);
 bool ptx_tgraph_activity_cut(ptx_ctx *c, ptx_threads *th, uint32_t ins);
+/* Whether a thread goes from loop l's first iteration on to its second (evaluated in the first): it
+ * entered the loop, reached its latch and was sent round; -1 when every thread is. */
+int32_t ptx_tgraph_next_activity(ptx_ctx *c, ptx_threads *th, int32_t l);
 /* For a choice atom (a register a loop updates on some paths of its iteration, used where they join):
  * which way it came in the iteration of instruction from, when from's place says: 1 the update, 0 not,
  * -1 either. */

@@ -287,6 +287,25 @@ bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev,
     return eval_access(c, th, ins, which, ev, out);
 }
 
+bool ptx_threads_next_iteration(ptx_ctx *c, int32_t l, bool params, uint8_t *act)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    if (!ptx_threads_count(c))
+        return false;
+    int32_t n = ptx_tgraph_next_activity(c, th, l);
+    ptx_root v[2] = {{0}, {0}};
+    ptx_eval ev = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1, .params = params};
+    if (n < 0) {
+        memset(act, PTX_ACT_YES, (size_t)th->nthreads);
+        return true;
+    }
+    if (!ptx_teval_roots(c, th, n, -1, &ev, v, false))
+        return false;
+    for (uint32_t t = 0; t < (uint32_t)th->nthreads; t++)
+        act[t] = activity_of(ptx_root_value(&v[0], t));
+    return true;
+}
+
 bool ptx_threads_operand(ptx_ctx *c, uint32_t ins, int which, int s, uint64_t *out)
 {
     ptx_threads *th = ptx_threads_of(c);
@@ -605,7 +624,8 @@ static int assumed_block(const ptx_ctx *c)
 }
 
 /* The multiplier of ctaid.d in the value instruction i computes from its operand j: K for a register
- * holding ctaid.d * K (mul.lo by a constant, shl by one), 0 otherwise. */
+ * holding ctaid.d * K (mul.lo by a constant, shl by one; widened by integer cvts, two at most), 0
+ * otherwise. */
 static int64_t ctaid_times(const ptx_ctx *c, uint32_t i, int j, int d)
 {
     const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], j);
@@ -613,6 +633,13 @@ static int64_t ctaid_times(const ptx_ctx *c, uint32_t i, int j, int d)
         return 0;
     uint32_t m = (uint32_t)c->only_def[o->reg];
     const ptx_instr *in = &c->f->ins[m];
+    for (int depth = 0; depth < 2 && in->kind == PTX_K_CVT && !in->is_float && in->nopnd == 2; depth++) {
+        o = ptx_opnd(c, in, 1);
+        if (o->kind != PTX_O_REG || c->only_def[o->reg] < 0)
+            return 0;
+        m = (uint32_t)c->only_def[o->reg];
+        in = &c->f->ins[m];
+    }
     int64_t k;
     if (in->nopnd != 3 || sreg_of(c, m, 1) != PTX_SR_CTAID * 4 + d || !ptx_constant_operand(c, m, 2, &k))
         return 0;
