@@ -424,7 +424,7 @@ static void check(races *r, const racc *x, const racc *y, int filter, const ptx_
 /* ---- intervals ---- */
 
 static void store_pairs(races *r, const racc *x, const racc *y);
-static void store_pairs_next(races *r, const racc *x, const racc *y, int32_t l);
+static void store_pairs_next(races *r, const racc *x, int32_t l);
 
 /* Whether walk `side` came to access b once round loop l (one of its ways). */
 static bool once_round(const races *r, int side, uint32_t b, int32_t l)
@@ -482,9 +482,8 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
             store_pairs(r, x, &r->acc[b]); /* two stores in one step (on a path that may go round loops too), */
                                            /* past no barrier of any kind */
         int32_t l = r->c->sync->inner[r->c->blk[x->ins]];
-        if (l >= 0 && x->write && r->acc[b].write && l == r->c->sync->inner[r->c->blk[r->acc[b].ins]] &&
-            once_round(r, 0, b, l) && (!warp_barriers || once_round(r, 1, b, l)))
-            store_pairs_next(r, x, &r->acc[b], l); /* the same, one iteration of their loop apart */
+        if (b == a && l >= 0 && x->write && once_round(r, 0, b, l) && (!warp_barriers || once_round(r, 1, b, l)))
+            store_pairs_next(r, x, l); /* x against itself, one iteration of its loop on */
         /* threads of one group: the ways past block barriers only (walk 1); of different groups: the
          * ways past group barriers too (walk 0) */
         bool same_ways = r->via[1][b] == r->via[0][b] && r->via2[1][b] == r->via2[0][b] &&
@@ -1014,49 +1013,42 @@ static bool stores_collide_next(races *r, const racc *x, const racc *y, int32_t 
         .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
     ptx_tvals *vx = ptx_threads_scratch(c, 0);
     uint8_t *round = ptx_xmalloc(n, 1);
-    uint64_t *keys = ptx_xmalloc(4 * (size_t)n, sizeof *keys);
     store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1};
     store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
+    /* guards comparing parameters are left undecided: threads they pick are not sure to store */
+    ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
+    ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
     bool hit = false;
-    for (int params = 0; params < 2; params++) { /* parameters decided only where they leave a store open */
-        ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1, .params = params};
-        ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins, .params = params};
-        if (!ptx_threads_next_iteration(c, l, params, round) || !ptx_threads_access(c, x->ins, 0, &ex, vx) ||
-            !vx->known || !ptx_threads_access(c, y->ins, 0, &ey, &vy) || !vy.known)
-            continue;
+    if (ptx_threads_next_iteration(c, l, false, round) && ptx_threads_access(c, x->ins, 0, &ex, vx) && vx->known &&
+        ptx_threads_access(c, y->ins, 0, &ey, &vy) && vy.known) {
         for (uint32_t t = 0; t < n; t++)
             vy.act[t] = round[t] == PTX_ACT_NO || vy.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
                         : round[t] == PTX_ACT_YES && vy.act[t] == PTX_ACT_YES ? PTX_ACT_YES
                                                                               : PTX_ACT_MAYBE;
-        if (params || (!open_activity(vx) && !open_activity(&vy))) {
-            hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
-            break;
-        }
+        uint64_t *keys = ptx_xmalloc(4 * (size_t)n, sizeof *keys);
+        hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
+        free(keys);
     }
-    free(keys), free(round);
+    free(round);
     free(vy.addr), free(vy.kv), free(vy.act);
     free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act);
     return hit;
 }
 
-/* Store x against store y (x itself when one) one iteration of loop l on, the walk from x having come
- * round l to y past no barrier: the pairs store_pairs takes, their threads in iterations next to each
- * other (a pack whose pitch is too small: thread 0's second row lands on thread 1's first). */
-static void store_pairs_next(races *r, const racc *x, const racc *y, int32_t l)
+/* Store x against itself one iteration of loop l on, the walk from x having come round l to x past no
+ * barrier: a store of data that differs between threads at an address that moves with the loop,
+ * compared as store_pairs compares one step, its threads in iterations next to each other (a pack
+ * whose pitch is too small: thread 0's second row lands on thread 1's first). Pairs of different
+ * stores an iteration apart are left alone (each check evaluates both iterations). */
+static void store_pairs_next(races *r, const racc *x, int32_t l)
 {
     ptx_ctx *c = r->c;
-    ptx_eval ev = {.via = l, .from = (int32_t)x->ins};
-    int kx = store_kind(c, x), ky = store_kind(c, y);
-    bool data = kx == STORE_THREAD_DATA && ky == STORE_THREAD_DATA;
-    bool fill =
-        (kx == STORE_ONE_VALUE && ky == STORE_THREAD_DATA) || (kx == STORE_THREAD_DATA && ky == STORE_ONE_VALUE);
-    /* any pair of threads: the affine test takes the two for one iteration */
-    if (r->reported[x->ins] || r->reported[y->ins] || (!data && !fill) || r->store_checks >= 4 * r->na + 256 ||
-        !ptx_may_conflict(r, x, y, PTX_PAIR_ANY, &ev))
+    if (r->reported[x->ins] || store_kind(c, x) != STORE_THREAD_DATA || r->store_checks >= 4 * r->na + 256 ||
+        !ptx_threads_loop_address(c, x->ins))
         return;
     r->store_checks++;
-    if (stores_collide_next(r, x, y, l))
-        report(r, x, y, MEET_NEXT, false, c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
+    if (stores_collide_next(r, x, x, l))
+        report(r, x, x, MEET_NEXT, false, c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
 }
 
 /* ---- asynchronous copies ---- */

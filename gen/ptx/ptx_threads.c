@@ -330,6 +330,14 @@ int32_t ptx_threads_base(ptx_ctx *c, uint32_t ins, int which, int64_t *offset)
     return ptx_tgraph_address(c, ptx_threads_of(c), ins, which, offset);
 }
 
+bool ptx_threads_loop_address(ptx_ctx *c, uint32_t ins)
+{
+    ptx_threads *th = ptx_threads_of(c);
+    int64_t off;
+    int32_t n = ptx_threads_count(c) ? ptx_tgraph_address(c, th, ins, 0, &off) : -1;
+    return n >= 0 && th->nodes[n].loops;
+}
+
 bool ptx_threads_activity_cut(ptx_ctx *c, uint32_t ins)
 {
     return ptx_tgraph_activity_cut(c, ptx_threads_of(c), ins);
