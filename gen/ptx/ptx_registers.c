@@ -232,12 +232,28 @@ static bool cheap_integer_op(const ptx_instr *in)
     }
 }
 
+/* Whether instruction in loads one of the function's own parameters, declared in its header (a
+ * call's return value is declared in the body, and changes from call to call). */
+static bool loads_own_parameter(const ptx_ctx *c, const ptx_instr *in)
+{
+    if (in->kind != PTX_K_LD || in->space != PTX_SP_PARAM)
+        return false;
+    const ptx_operand *a = ptx_address_operand(c, in);
+    return !a || a->sym < 0 || !c->f->nins || c->m->syms[a->sym].line < c->f->ins[0].line;
+}
+
+/* A kernel's parameters sit in the constant bank; a function's come in registers, per thread. */
+static bool loads_kernel_parameter(const ptx_ctx *c, const ptx_instr *in)
+{
+    return c->f->is_entry && loads_own_parameter(c, in);
+}
+
 /* Register r, defined only by instruction i (operands defined before it are classified): uniform
  * (base -1), derived from one register, or its own. */
 static void classify_register(const ptx_ctx *c, reg_model *rm, uint32_t i, int32_t r)
 {
     const ptx_instr *in = &c->f->ins[i];
-    bool constant = in->kind == PTX_K_LD && (in->space == PTX_SP_PARAM || in->space == PTX_SP_CONST);
+    bool constant = loads_kernel_parameter(c, in) || (in->kind == PTX_K_LD && in->space == PTX_SP_CONST);
     if (in->kind == PTX_K_MOV && in->nopnd == 2 && uniform_source(ptx_opnd(c, in, 1))) {
         rm->base[r] = -1; /* a constant of any type: an immediate operand or the constant bank in SASS */
         return;
@@ -426,12 +442,6 @@ static bool pure_kind(uint8_t kind)
     return (kind >= PTX_K_MOV && kind <= PTX_K_FMA) || kind == PTX_K_NEG || kind == PTX_K_ARITH;
 }
 
-/* ld.param: what it reads never changes (nvcc reloads a parameter inside loops). */
-static bool loads_parameter(const ptx_instr *in)
-{
-    return in->kind == PTX_K_LD && in->space == PTX_SP_PARAM;
-}
-
 /* Whether register r holds the same value on every iteration of loop l: defined outside it only, or
  * once inside it by arithmetic on such values (which ptxas hoists too), depth definitions deep. */
 static bool invariant_reg(ptx_ctx *c, const ptx_syncinfo *sy, int32_t l, int32_t r, int depth)
@@ -443,7 +453,7 @@ static bool invariant_reg(ptx_ctx *c, const ptx_syncinfo *sy, int32_t l, int32_t
     if (!inside)
         return true;
     if (inside > 1 || depth == 0 || c->def_start[r + 1] - c->def_start[r] != 1 || c->f->ins[at].guard >= 0 ||
-        !(pure_kind(c->f->ins[at].kind) || loads_parameter(&c->f->ins[at])))
+        !(pure_kind(c->f->ins[at].kind) || loads_own_parameter(c, &c->f->ins[at]))) /* nvcc reloads those in loops */
         return false;
     const int32_t *u = c->du + c->du_start[at];
     for (uint32_t j = ptx_first_read(c, at); j < (uint32_t)c->ndef[at] + c->nuse[at]; j++)
