@@ -429,7 +429,7 @@ static void store_pairs_next(races *r, const racc *x, int32_t l);
 /* Whether walk `side` came to access b once round loop l (one of its ways). */
 static bool once_round(const races *r, int side, uint32_t b, int32_t l)
 {
-    int32_t code = ((l + 3) * 2) * 2; /* way_code of via l, not many, not noisy */
+    int32_t code = way_code((ptx_way){.via = l}); /* once, not many times, not noisy */
     return !r->multi[side][b] && (r->via[side][b] == code || r->via2[side][b] == code);
 }
 
@@ -881,9 +881,8 @@ static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, 
         if (t1 == t2)
             continue;
         tried++;
-        if (data_differ(c, x, y, s, t1, t2)) {
+        if (data_differ(c, x, y, s, t1, t2))
             return true;
-        }
     }
     return false;
 }
