@@ -244,9 +244,9 @@ ptx_tvals *ptx_threads_scratch(ptx_ctx *c, int k); /* two evaluation buffers (k 
 /* Operand `which` (a register or an immediate) of instruction ins for every thread in sample s, into
  * out (ptx_threads_count entries). false: not known for every thread. */
 bool ptx_threads_operand(ptx_ctx *c, uint32_t ins, int which, int s, uint64_t *out);
-/* Whether each thread goes on from loop l's first iteration to its second (PTX_ACT_*, in the first block),
- * into act (ptx_threads_count entries); params as ptx_eval's. false when not evaluable. */
-bool ptx_threads_next_iteration(ptx_ctx *c, int32_t l, bool params, uint8_t *act);
+/* Whether each thread goes on from loop l's first iteration to its second (PTX_ACT_*, in the first block,
+ * comparisons with parameters left open), into act (ptx_threads_count entries). false when not evaluable. */
+bool ptx_threads_next_iteration(ptx_ctx *c, int32_t l, uint8_t *act);
 /* Whether instruction ins's address changes between iterations of a loop (depends on a loop's value). */
 bool ptx_threads_loop_address(ptx_ctx *c, uint32_t ins);
 

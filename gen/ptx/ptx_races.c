@@ -999,10 +999,10 @@ static void store_pairs(races *r, const racc *x, const racc *y)
     report(r, x, y, fill ? MEET_FILL : MEET_SAME, false, 0); /* one step: no barrier of any kind orders them */
 }
 
-/* Whether two threads surely store different data at one address, one with store x in the first
- * iteration of loop l and the other with store y (x itself when one) in the second, in the first
- * block; the threads that run the second are those the latch sends round. */
-static bool stores_collide_next(races *r, const racc *x, const racc *y, int32_t l)
+/* Whether two threads surely store different data at one address with store x, one in the first
+ * iteration of loop l and the other in the second, in the first block; the threads that run the
+ * second are those the latch sends round. */
+static bool stores_collide_next(races *r, const racc *x, int32_t l)
 {
     ptx_ctx *c = r->c;
     uint32_t n = (uint32_t)ptx_threads_count(c);
@@ -1013,13 +1013,13 @@ static bool stores_collide_next(races *r, const racc *x, const racc *y, int32_t 
     ptx_tvals *vx = ptx_threads_scratch(c, 0);
     uint8_t *round = ptx_xmalloc(n, 1);
     store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1};
-    store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
+    store_side sy = {.a = x, .v = &vy, .nloads = -2, .load_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
     /* guards comparing parameters are left undecided: threads they pick are not sure to store */
     ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
     ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
     bool hit = false;
-    if (ptx_threads_next_iteration(c, l, false, round) && ptx_threads_access(c, x->ins, 0, &ex, vx) && vx->known &&
-        ptx_threads_access(c, y->ins, 0, &ey, &vy) && vy.known) {
+    if (ptx_threads_next_iteration(c, l, round) && ptx_threads_access(c, x->ins, 0, &ex, vx) && vx->known &&
+        ptx_threads_access(c, x->ins, 0, &ey, &vy) && vy.known) {
         for (uint32_t t = 0; t < n; t++)
             vy.act[t] = round[t] == PTX_ACT_NO || vy.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
                         : round[t] == PTX_ACT_YES && vy.act[t] == PTX_ACT_YES ? PTX_ACT_YES
@@ -1046,7 +1046,7 @@ static void store_pairs_next(races *r, const racc *x, int32_t l)
         !ptx_threads_loop_address(c, x->ins))
         return;
     r->store_checks++;
-    if (stores_collide_next(r, x, x, l))
+    if (stores_collide_next(r, x, l))
         report(r, x, x, MEET_NEXT, false, c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
 }
 

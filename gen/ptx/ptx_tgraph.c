@@ -1202,18 +1202,18 @@ static int32_t latch_loop(const ptx_ctx *c, uint32_t latch, uint32_t b)
     return l < 0 ? -1 : l;
 }
 
-/* Whether a thread goes from block entry on to block head: the predicate of entry's branch on the side
- * that leads there, when it is a thread-dependent one; -1 when every thread does. */
-static int32_t entry_predicate(ptx_ctx *c, ptx_threads *th, uint32_t entry, uint32_t head)
+/* Whether a thread goes from block from on to block to: the predicate of from's branch on the side
+ * that leads there (only a thread-dependent one when varying); -1 when every thread does. */
+static int32_t branch_toward(ptx_ctx *c, ptx_threads *th, uint32_t from, uint32_t to, bool varying)
 {
-    const ptx_instr *br = &c->f->ins[c->bend[entry] - 1];
-    if (c->sstart[entry + 1] - c->sstart[entry] != 2 || br->kind != PTX_K_BRA || br->guard < 0 ||
-        !c->variant[br->guard])
+    const ptx_instr *br = &c->f->ins[c->bend[from] - 1];
+    if (c->sstart[from + 1] - c->sstart[from] != 2 || br->kind != PTX_K_BRA || br->guard < 0 ||
+        (varying && !c->variant[br->guard]))
         return -1;
-    bool to_target = c->succ[c->sstart[entry]] == head;
-    if (!to_target && c->succ[c->sstart[entry] + 1] != head)
+    bool to_target = c->succ[c->sstart[from]] == to;
+    if (!to_target && c->succ[c->sstart[from] + 1] != to)
         return -1;
-    int32_t p = node_of_reg(c, th, c->bend[entry] - 1, br->guard, 0);
+    int32_t p = node_of_reg(c, th, c->bend[from] - 1, br->guard, 0);
     return to_target != (br->guard_neg != 0) ? p : op_node(th, OP_NOT, 1, false, p, -1, -1, -1);
 }
 
@@ -1241,7 +1241,7 @@ static int32_t activity_chain(ptx_ctx *c, ptx_threads *th, uint32_t ins, bool fi
         uint32_t entry = l >= 0 ? loop_entry(c, l) : UINT32_MAX;
         *cut |= s->latch[c->blk[br]] != 0;
         if (first && entry != UINT32_MAX) {
-            int32_t p = entry_predicate(c, th, entry, s->loops[l].head);
+            int32_t p = branch_toward(c, th, entry, s->loops[l].head, true);
             act = p < 0 ? act : act < 0 ? p : op_node(th, OP_AND, 1, false, act, p, -1, -1);
             b = entry;
             continue;
@@ -1282,17 +1282,10 @@ int32_t ptx_tgraph_first_activity(ptx_ctx *c, ptx_threads *th, uint32_t ins)
 int32_t ptx_tgraph_next_activity(ptx_ctx *c, ptx_threads *th, int32_t l)
 {
     const ptx_loop *lp = &ptx_sync_of(c)->loops[l];
-    uint32_t br = c->bend[lp->latch] - 1;
-    const ptx_instr *bi = &c->f->ins[br];
     bool cut;
-    int32_t act = activity_chain(c, th, br, true, false, &cut);
-    if (bi->kind != PTX_K_BRA || bi->guard < 0 || c->sstart[lp->latch + 1] - c->sstart[lp->latch] != 2)
-        return act;                                             /* every thread at the latch goes round */
-    bool to_target = c->succ[c->sstart[lp->latch]] == lp->head; /* the branch taken goes round */
-    int32_t p = node_of_reg(c, th, br, bi->guard, 0);
-    if (to_target == (bi->guard_neg != 0))
-        p = op_node(th, OP_NOT, 1, false, p, -1, -1, -1);
-    return act < 0 ? p : op_node(th, OP_AND, 1, false, act, p, -1, -1);
+    int32_t act = activity_chain(c, th, c->bend[lp->latch] - 1, true, false, &cut);
+    int32_t p = branch_toward(c, th, lp->latch, lp->head, false); /* uniform too: a loop run once */
+    return p < 0 ? act : act < 0 ? p : op_node(th, OP_AND, 1, false, act, p, -1, -1);
 }
 
 bool ptx_tgraph_activity_cut(ptx_ctx *c, ptx_threads *th, uint32_t ins)

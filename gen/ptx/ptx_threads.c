@@ -287,14 +287,14 @@ bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev,
     return eval_access(c, th, ins, which, ev, out);
 }
 
-bool ptx_threads_next_iteration(ptx_ctx *c, int32_t l, bool params, uint8_t *act)
+bool ptx_threads_next_iteration(ptx_ctx *c, int32_t l, uint8_t *act)
 {
     ptx_threads *th = ptx_threads_of(c);
     if (!ptx_threads_count(c))
         return false;
     int32_t n = ptx_tgraph_next_activity(c, th, l);
     ptx_root v[2] = {{0}, {0}};
-    ptx_eval ev = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1, .params = params};
+    ptx_eval ev = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1}; /* comparisons with parameters left open */
     if (n < 0) {
         memset(act, PTX_ACT_YES, (size_t)th->nthreads);
         return true;
