@@ -37,6 +37,23 @@ for t in 2 4 default; do
         exit 1
     fi
 done
+# The same module with a syntax error at its end: the functions analysed while the parser read on
+# are reported as parsed, unanalysed, as with one thread; the exit status says invalid (2).
+cp "$work/big.ptx" "$work/bad.ptx"
+echo 'not_an_instruction;' >> "$work/bad.ptx"
+for t in 1 4; do
+    status=0
+    "$tnptx" --json --strict --threads "$t" "$work/bad.ptx" > "$work/bad$t.json" || status=$?
+    if [ "$status" != 2 ] || ! grep -q '"valid": false' "$work/bad$t.json"; then
+        echo "FAIL: tnptx --threads $t exited $status on the module with a syntax error, or called it valid" >&2
+        exit 1
+    fi
+done
+if ! cmp -s "$work/bad1.json" "$work/bad4.json"; then
+    echo "FAIL: --threads 4 reports the invalid module differently from --threads 1:" >&2
+    diff "$work/bad1.json" "$work/bad4.json" | head -20 >&2
+    exit 1
+fi
 # Many files: the reports in the files' order, the messages and the exit status as with one thread.
 files=("$root"/ptx_corpus/cases/*.ptx "$work/missing.ptx")
 for format in --json --sarif --verbose; do
@@ -66,4 +83,4 @@ for bad in 0 65 x 2x; do
     case $out in *--threads*) ;; *) echo "FAIL: --threads $bad: '$out' does not name the option" >&2; exit 1 ;; esac
 done
 echo "ptx.parallel: one module's $(grep -c '"name"' "$work/1.json") names reported alike with 1, 2, 4 and the" \
-    "default threads; ${#files[@]} files alike with 1 and 3"
+    "default threads, and its invalid copy alike with 1 and 4; ${#files[@]} files alike with 1 and 3"

@@ -310,7 +310,8 @@ typedef struct ptx_module {
     char target[16];
     uint16_t target_bit; /* the target's bit among the ones the parser knows (ptx_gates.c) */
     ptx_symbol *syms;
-    uint32_t nsyms, symc;
+    uint32_t nsyms, symc, nold_syms;
+    ptx_symbol *old_syms[32]; /* what syms grew out of, kept while the module's functions are analysed */
     ptx_function *funcs, *last_func;
     uint32_t nfuncs, nentries;
     bool valid;

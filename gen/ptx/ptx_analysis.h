@@ -24,6 +24,7 @@ typedef struct ptx_syncinfo ptx_syncinfo; /* synchronisation and loops (ptx_sync
 typedef struct ptx_ctx {
     ptx_module *m;
     ptx_function *f;
+    const ptx_symbol *syms; /* the module's symbols as far as f (ptx_job) */
     const ptx_options *opt;
     const ptx_arch *arch;
     uint32_t n, nb, exitb; /* instructions, blocks, the virtual exit block (= nb) */

@@ -2,13 +2,26 @@
 #include "ptx_analysis.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch, ptx_worker *w)
+/* w's marks cover symbols 0 to n - 1; new ones start unmarked (stamps start at 1) */
+static void cover_symbols(ptx_worker *w, uint32_t n)
 {
+    if (n <= w->nstamp)
+        return;
+    uint32_t *grown = realloc(w->sym_stamp, (size_t)n * sizeof *grown);
+    if (!grown)
+        ptx_out_of_memory((size_t)n * sizeof *grown);
+    memset(grown + w->nstamp, 0, (size_t)(n - w->nstamp) * sizeof *grown);
+    w->sym_stamp = grown, w->nstamp = n;
+}
+
+void ptx_analyze_function(ptx_module *m, const ptx_job *job, const ptx_arch *arch, ptx_worker *w)
+{
+    ptx_function *f = job->f;
     ptx_arena_rewind(&w->scratch); /* the previous function's arrays are gone: their memory is reused */
-    ptx_ctx c = {.m = m, .f = f, .opt = opt, .arch = arch, .n = f->nins, .scratch = &w->scratch};
-    if (!w->sym_stamp)
-        w->sym_stamp = ptx_xcalloc(m->nsyms + 1, sizeof *w->sym_stamp);
+    ptx_ctx c = {.m = m, .f = f, .syms = job->syms, .opt = m->opt, .arch = arch, .n = f->nins, .scratch = &w->scratch};
+    cover_symbols(w, job->nsyms + 1);
     c.sym_stamp = w->sym_stamp;
     c.stamp = ++w->stamp; /* marks the symbols this function uses */
     for (uint32_t i = 0; i < f->nins; i++)
@@ -33,7 +46,7 @@ void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt
     ptx_estimate_registers(&c, promoted);
     ptx_memory_and_roofline(&c);
     f->shared_used = f->shared_bytes + c.module_shared;
-    ptx_occupancy(f, arch, opt->block);
+    ptx_occupancy(f, arch, m->opt->block);
     if (c.n) {
         ptx_find_barrier_divergence(&c);
         ptx_find_shared_races(&c);

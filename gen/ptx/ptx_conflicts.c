@@ -16,9 +16,9 @@ static int64_t access_bound(const ptx_ctx *c, uint32_t i, const ptx_affine *a)
     if (c->block_bound < bound)
         bound = c->block_bound;
     if (a->st == PTX_AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && a->k[0] < (1 << 20) && !a->k[1] && !a->k[2] &&
-        !a->uni && !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
-        c->m->syms[a->sym].size < ((int64_t)1 << 40)) {
-        int64_t in_array = (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
+        !a->uni && !a->symco && c->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
+        c->syms[a->sym].size < ((int64_t)1 << 40)) {
+        int64_t in_array = (c->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
         if (in_array < bound)
             bound = in_array;
     }
@@ -36,9 +36,9 @@ void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na)
             continue;
         int64_t bound = c->tid_bound[c->blk[i]] == INT64_MAX ? INT64_MAX : INT64_MAX - 1;
         if (a->st == PTX_AF_AFFINE && a->sym >= 0 && a->k[0] > 0 && a->k[0] < (1 << 20) && !a->k[1] && !a->k[2] &&
-            !a->uni && !a->symco && c->m->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
-            c->m->syms[a->sym].size < ((int64_t)1 << 40))
-            bound = (c->m->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
+            !a->uni && !a->symco && c->syms[a->sym].size > 0 && a->c > -(1 << 30) && a->c < (1 << 30) &&
+            c->syms[a->sym].size < ((int64_t)1 << 40))
+            bound = (c->syms[a->sym].size - a->c + a->k[0] - 1) / a->k[0];
         if (bound < 1)
             continue; /* out of the array for every thread: that access is wrong, not the block small */
         if (bound < c->block_bound)
@@ -271,9 +271,9 @@ static bool range_conflict(const racc *x, const ptx_tvals *a, const racc *y, con
 static uint64_t array_end(const races *r, const racc *x)
 {
     const ptx_affine *a = &r->c->addr[x->ins];
-    if (x->which || a->sym < 0 || r->c->m->syms[a->sym].size <= 0)
+    if (x->which || a->sym < 0 || r->c->syms[a->sym].size <= 0)
         return ~(uint64_t)0;
-    return ptx_symbol_base(r->c, a->sym) + (uint64_t)r->c->m->syms[a->sym].size;
+    return ptx_symbol_base(r->c, a->sym) + (uint64_t)r->c->syms[a->sym].size;
 }
 
 /* Two runs of threads at one address: is there a pair the filter allows? (Each run holds a thread
@@ -419,7 +419,7 @@ bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const 
     const ptx_ctx *c = r->c;
     const ptx_affine *a = &c->addr[x->ins], *b = &c->addr[y->ins];
     if (!x->which && !y->which && a->sym >= 0 && b->sym >= 0 && a->sym != b->sym &&
-        (c->m->syms[a->sym].size > 0 || c->m->syms[b->sym].size > 0))
+        (c->syms[a->sym].size > 0 || c->syms[b->sym].size > 0))
         return false; /* two arrays (the dynamic ones, of no size, all start after the others) */
     if (filter != PTX_PAIR_ANY && !affine_conflict(r, x, y))
         return false;

@@ -52,18 +52,27 @@ void ptx_lexer_init(ptx_lexer *lx, const char *text, size_t len); /* text[len] m
 void ptx_lex(ptx_lexer *lx, ptx_token *t);
 
 /* ---- parser (ptx_parse.c): m->text to m->funcs and m->syms; a syntax error becomes a finding ---- */
-void ptx_parse(ptx_module *m);
+/* parsed (when not NULL) is handed each function whose body has been read, as soon as it has been;
+ * while m->lock is set, the parser takes it to allocate from m->arena. */
+void ptx_parse(ptx_module *m, void (*parsed)(void *arg, ptx_function *f), void *arg);
 
 /* ---- analyses of one function (ptx_analyze.c and the files it drives, ptx_analysis.h) ---- */
 /* What a thread analysing functions one after another keeps from one to the next: the arena of
  * their temporary arrays (rewound for each) and the marks of the module's symbols each uses. */
 typedef struct ptx_worker {
     ptx_arena scratch;
-    uint32_t *sym_stamp, stamp;
+    uint32_t *sym_stamp, stamp, nstamp;
 } ptx_worker;
-/* Analyses f with w's scratch. Writes only to f (its findings' text to m->arena, under m's lock):
- * functions of one module may be analysed at once by different workers. */
-void ptx_analyze_function(ptx_module *m, ptx_function *f, const ptx_options *opt, const ptx_arch *arch, ptx_worker *w);
+/* A function to analyse, with the module's symbols as they were when its body had been parsed: the
+ * parser may be reading the functions after it meanwhile, growing the table into a new array. */
+typedef struct ptx_job {
+    ptx_function *f;
+    const ptx_symbol *syms;
+    uint32_t nsyms;
+} ptx_job;
+/* Analyses job->f with w's scratch and m->opt. Writes only to the function (its findings' text to
+ * m->arena, under m's lock): functions of one module may be analysed at once by different workers. */
+void ptx_analyze_function(ptx_module *m, const ptx_job *job, const ptx_arch *arch, ptx_worker *w);
 /* f->block_size, blocks_per_sm and occupancy on a, from f->reg_estimate and f->shared_used (ptx_arch.c) */
 void ptx_occupancy(ptx_function *f, const ptx_arch *a, int default_block);
 /* f->reg_demand, reg_cap, reg_unbounded, reg_estimate and reg_spilled from f->reg_need and

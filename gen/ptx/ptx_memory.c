@@ -51,7 +51,7 @@ void ptx_memory_and_roofline(ptx_ctx *c)
         for (int j = 0; j < in->nopnd; j++) {
             const ptx_operand *o = ptx_opnd(c, in, j);
             if ((o->kind == PTX_O_SYM || o->kind == PTX_O_ADDR) && o->sym >= 0 && c->sym_stamp[o->sym] != c->stamp) {
-                const ptx_symbol *sym = &c->m->syms[o->sym];
+                const ptx_symbol *sym = &c->syms[o->sym];
                 c->sym_stamp[o->sym] = c->stamp;
                 if (sym->space == PTX_SP_SHARED && sym->line < f->line)
                     c->module_shared += sym->size;

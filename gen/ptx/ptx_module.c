@@ -15,13 +15,22 @@
  * more than it saves. */
 #define PARALLEL_MIN_INSTRS 4096
 
-/* The functions of a module, biggest first, shared by the workers analysing them. */
+/* The functions of a module handed to the threads analysing them. While the parser is still reading
+ * the text they are taken in the order it hands them over; the rest, once it is done, biggest first,
+ * so that the last to finish are small. */
 typedef struct {
     ptx_module *m;
     const ptx_arch *arch;
-    ptx_function **order;
-    uint32_t n;
-    atomic_uint next;
+    ptx_job *jobs;
+    ptx_function *before; /* each function as parsed: an analysis is undone if the text proves invalid */
+    uint32_t n, cap, next;
+    bool parsed;          /* the parser has handed over every function */
+    bool stop;            /* the text is invalid: take no more */
+    int threads, started; /* threads wanted and started besides the parser's */
+    uint64_t instrs;      /* instructions handed over so far */
+    pthread_mutex_t lock; /* all of the above but instrs and started; m->arena (m->lock) */
+    pthread_cond_t more;
+    pthread_t tid[64];
 } work_list;
 
 static void worker_free(ptx_worker *w)
@@ -30,67 +39,118 @@ static void worker_free(ptx_worker *w)
     free(w->sym_stamp);
 }
 
-/* Takes the next function of the list until none is left. */
+/* Takes the next function of the list until none is left and the parser is done. */
 static void *work_through(void *arg)
 {
     work_list *l = arg;
     /* small blocks first: a small module's analyses need a few KiB, and a 64 KiB block taken and
      * given back for each module makes malloc move the heap's end each time */
     ptx_worker w = {.scratch = {.block = 4096}};
-    for (uint32_t i; (i = atomic_fetch_add(&l->next, 1)) < l->n;)
-        ptx_analyze_function(l->m, l->order[i], l->m->opt, l->arch, &w);
+    for (;;) {
+        pthread_mutex_lock(&l->lock);
+        while (l->next == l->n && !l->parsed && !l->stop)
+            pthread_cond_wait(&l->more, &l->lock);
+        bool none = l->stop || l->next == l->n;
+        ptx_job job = none ? (ptx_job){0} : l->jobs[l->next++];
+        pthread_mutex_unlock(&l->lock);
+        if (none)
+            break;
+        ptx_analyze_function(l->m, &job, l->arch, &w);
+    }
     worker_free(&w);
     return NULL;
 }
 
 static int by_size(const void *a, const void *b)
 {
-    uint32_t x = (*(ptx_function *const *)a)->nins, y = (*(ptx_function *const *)b)->nins;
+    uint32_t x = ((const ptx_job *)a)->f->nins, y = ((const ptx_job *)b)->f->nins;
     return (x < y) - (x > y);
 }
 
-/* How many threads to analyse the module's functions with. */
-static int threads_for(const ptx_module *m, const ptx_options *opt)
+/* How many threads may analyse the module's functions: one where asked, else one per core. */
+static int threads_for(const ptx_options *opt)
 {
-    uint64_t instrs = 0;
-    for (const ptx_function *f = m->funcs; f; f = f->next)
-        instrs += f->nins;
-    if (opt->threads == 1 || m->nfuncs < 2 || instrs < PARALLEL_MIN_INSTRS)
-        return 1;
     long cores = opt->threads > 0 ? opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    return (int)(cores < 1 ? 1 : cores > 64 ? 64 : cores > m->nfuncs ? m->nfuncs : cores);
+    return (int)(cores < 1 ? 1 : cores > 64 ? 64 : cores);
 }
 
-/* Every function analysed, by this thread and threads - 1 others taking them in turn; the findings
- * are each function's own, so the report's order does not depend on which thread took which. */
-static void analyze_functions(ptx_module *m, const ptx_arch *arch, int threads)
+/* The parser's hand-over: the function joins the list. Other threads start once the module has
+ * proved big enough to share out (two functions, PARALLEL_MIN_INSTRS instructions). */
+static void function_parsed(void *arg, ptx_function *f)
 {
-    work_list l = {.m = m, .arch = arch, .n = m->nfuncs};
-    l.order = threads > 1 ? malloc(l.n * sizeof *l.order) : NULL;
-    if (!l.order) {
+    work_list *l = arg;
+    ptx_module *m = l->m;
+    pthread_mutex_lock(&l->lock);
+    if (!l->n) /* the header has been read: the module's target is known */
+        l->arch = ptx_module_arch(m, m->opt);
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap;
+        ptx_grow((void **)&l->jobs, &l->cap, sizeof *l->jobs);
+        ptx_grow((void **)&l->before, &cap, sizeof *l->before);
+    }
+    l->jobs[l->n] = (ptx_job){f, m->syms, m->nsyms};
+    l->before[l->n++] = *f;
+    pthread_cond_signal(&l->more);
+    pthread_mutex_unlock(&l->lock);
+    l->instrs += f->nins;
+    if (l->started || l->threads < 2 || l->n < 2 || l->instrs < PARALLEL_MIN_INSTRS)
+        return;
+    l->started = -1; /* tried: a thread that cannot start leaves its share to the others */
+    int started = 0;
+    while (started < l->threads - 1 && pthread_create(&l->tid[started], NULL, work_through, l) == 0)
+        started++;
+    l->started = started ? started : -1;
+}
+
+/* The analyses of the functions the workers took, undone: an invalid module reports its functions
+ * as parsed, as when they are analysed after the whole text is read. */
+static void undo_analyses(work_list *l)
+{
+    for (uint32_t i = 0; i < l->next; i++) {
+        ptx_function *f = l->jobs[i].f, *next = f->next;
+        free(f->findings);
+        free(f->call_live);
+        *f = l->before[i];
+        f->next = next;
+    }
+}
+
+/* Parses the module and analyses every function: on one thread after the parse, or on several,
+ * starting while the parser reads on. The findings are each function's own, so the report's order
+ * does not depend on which thread took which. */
+static void parse_and_analyze(ptx_module *m, const ptx_options *opt)
+{
+    work_list l = {.m = m, .threads = threads_for(opt)};
+    if (l.threads < 2) {
+        ptx_parse(m, NULL, NULL);
+        l.arch = ptx_module_arch(m, opt);
         ptx_worker w = {.scratch = {.block = 4096}};
-        for (ptx_function *f = m->funcs; f; f = f->next)
-            ptx_analyze_function(m, f, m->opt, arch, &w);
+        for (ptx_function *f = m->funcs; f && m->valid; f = f->next)
+            ptx_analyze_function(m, &(ptx_job){f, m->syms, m->nsyms}, l.arch, &w);
         worker_free(&w);
         return;
     }
-    uint32_t k = 0;
-    for (ptx_function *f = m->funcs; f && k < l.n; f = f->next)
-        l.order[k++] = f;
-    l.n = k;
-    qsort(l.order, l.n, sizeof *l.order, by_size); /* the big ones first: the last to finish are small */
-    pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    m->lock = &lock;
-    pthread_t tid[64];
-    int started = 0;
-    while (started < threads - 1 && pthread_create(&tid[started], NULL, work_through, &l) == 0)
-        started++; /* one that cannot start leaves its share to the others */
+    pthread_mutex_init(&l.lock, NULL);
+    pthread_cond_init(&l.more, NULL);
+    m->lock = &l.lock;
+    ptx_parse(m, function_parsed, &l);
+    pthread_mutex_lock(&l.lock);
+    l.parsed = true;
+    l.stop = !m->valid;
+    if (l.n > l.next)
+        qsort(l.jobs + l.next, l.n - l.next, sizeof *l.jobs, by_size);
+    pthread_cond_broadcast(&l.more);
+    pthread_mutex_unlock(&l.lock);
     work_through(&l);
-    for (int i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
+    for (int i = 0; i < l.started; i++)
+        pthread_join(l.tid[i], NULL);
+    if (!m->valid)
+        undo_analyses(&l);
     m->lock = NULL;
-    pthread_mutex_destroy(&lock);
-    free(l.order);
+    pthread_cond_destroy(&l.more);
+    pthread_mutex_destroy(&l.lock);
+    free(l.jobs);
+    free(l.before);
 }
 
 void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t len, const ptx_options *opt)
@@ -103,11 +163,9 @@ void ptx_analyze_text(ptx_module *m, const char *path, const char *text, size_t 
     m->text = text;
     m->len = len;
     m->opt = opt;
-    ptx_parse(m);
-    const ptx_arch *arch = ptx_module_arch(m, opt);
+    parse_and_analyze(m, opt);
     if (m->valid) {
-        analyze_functions(m, arch, threads_for(m, opt));
-        ptx_call_graph_rules(m, arch);
+        ptx_call_graph_rules(m, ptx_module_arch(m, opt));
         if (!m->nentries)
             ptx_add_finding(m, NULL, PTX_RULE_NO_ENTRY, 1, 1, "add a .entry kernel, or link this module with one",
                             "the module defines no .entry kernel: nothing in it can be launched");
@@ -127,6 +185,8 @@ void ptx_module_free(ptx_module *m)
     }
     free(m->findings);
     free(m->syms);
+    for (uint32_t i = 0; i < m->nold_syms; i++)
+        free(m->old_syms[i]);
     ptx_arena_free(&m->arena);
     memset(m, 0, sizeof *m);
 }

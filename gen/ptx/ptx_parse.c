@@ -1,6 +1,7 @@
 /* PTX parser: tokens to the per-function IR (instructions, operands, registers, symbols). */
 #include "ptx_parser.h"
 
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -413,7 +414,11 @@ static void reserve_like_last(ptx_parser *ps, ptx_function *f)
 static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
 {
     ptx_module *m = ps->m;
+    if (m->lock) /* functions parsed before may be being analysed, their findings' text going to the arena */
+        pthread_mutex_lock(m->lock);
     ptx_function *f = ptx_alloc(&m->arena, sizeof *f);
+    if (m->lock)
+        pthread_mutex_unlock(m->lock);
     f->is_entry = is_entry;
     f->line = line;
     ps->f = f;
@@ -458,6 +463,8 @@ static void parse_function(ptx_parser *ps, bool is_entry, uint32_t line)
     m->nfuncs++;
     m->nentries += is_entry;
     ps->f = NULL;
+    if (ps->parsed)
+        ps->parsed(ps->parsed_arg, f);
 }
 
 /* Smallest .version each .target needs (measured with ptxas 13.0). */
@@ -603,10 +610,11 @@ static void parse_module(ptx_parser *ps)
     }
 }
 
-void ptx_parse(ptx_module *m)
+void ptx_parse(ptx_module *m, void (*parsed)(void *arg, ptx_function *f), void *arg)
 {
     ptx_parser *ps = ptx_xcalloc(1, sizeof *ps);
     ps->m = m;
+    ps->parsed = parsed, ps->parsed_arg = arg;
     m->valid = true;
     ptx_lexer_init(&ps->lx, m->text, m->len);
     if (setjmp(ps->fail) == 0)

@@ -215,6 +215,8 @@ typedef struct ptx_parser {
     ptx_token tok, next;
     bool has_next;
     ptx_function *f;
+    void (*parsed)(void *arg, ptx_function *f); /* each function once its body is read (ptx_parse) */
+    void *parsed_arg;
     jmp_buf fail;
     ptx_strmap globals; /* the module's variables and functions: symbol index */
     ptx_strmap locals;  /* registers, variables and labels of the function's scopes: binding */

@@ -239,7 +239,7 @@ static bool loads_own_parameter(const ptx_ctx *c, const ptx_instr *in)
     if (in->kind != PTX_K_LD || in->space != PTX_SP_PARAM)
         return false;
     const ptx_operand *a = ptx_address_operand(c, in);
-    return !a || a->sym < 0 || !c->f->nins || c->m->syms[a->sym].line < c->f->ins[0].line;
+    return !a || a->sym < 0 || !c->f->nins || c->syms[a->sym].line < c->f->ins[0].line;
 }
 
 /* A kernel's parameters sit in the constant bank; a function's come in registers, per thread. */

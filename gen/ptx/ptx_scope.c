@@ -6,6 +6,7 @@
 #include "ptx_parser.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- special registers ---- */
 
@@ -392,15 +393,36 @@ int32_t ptx_lookup_global(ptx_parser *ps, const ptx_token *name)
     return ptx_strmap_get(&ps->globals, name->p, name->n);
 }
 
+/* A new entry of m->syms. The array grows into a new one and the old is kept until the module is
+ * freed: functions already parsed may be analysed meanwhile, reading the symbols through the array
+ * they were handed (ptx_module.c). */
+static int32_t new_symbol(ptx_module *m, const ptx_token *name, uint8_t space, int64_t size)
+{
+    if (m->nsyms == m->symc) {
+        uint32_t want = m->symc ? 2 * m->symc : 64;
+        if (want <= m->symc || m->nold_syms == sizeof m->old_syms / sizeof m->old_syms[0])
+            ptx_out_of_memory((size_t)m->symc * sizeof *m->syms);
+        ptx_symbol *grown = malloc((size_t)want * sizeof *grown);
+        if (!grown)
+            ptx_out_of_memory((size_t)want * sizeof *grown);
+        if (m->nsyms)
+            memcpy(grown, m->syms, (size_t)m->nsyms * sizeof *grown);
+        if (m->syms)
+            m->old_syms[m->nold_syms++] = m->syms;
+        m->syms = grown, m->symc = want;
+    }
+    m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
+    return (int32_t)m->nsyms++;
+}
+
 int32_t ptx_declare_global(ptx_parser *ps, const ptx_token *name, uint8_t space, int64_t size)
 {
     ptx_module *m = ps->m;
     if (ptx_strmap_get(&ps->globals, name->p, name->n) >= 0)
         duplicate(ps, name, "variable");
-    PTX_PUSH(m->syms, m->nsyms, m->symc);
-    m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
-    ptx_strmap_put(&ps->globals, name->p, name->n, (int32_t)m->nsyms);
-    return (int32_t)m->nsyms++;
+    int32_t s = new_symbol(m, name, space, size);
+    ptx_strmap_put(&ps->globals, name->p, name->n, s);
+    return s;
 }
 
 int32_t ptx_declare_symbol(ptx_parser *ps, const ptx_token *name, uint8_t space, int64_t size)
@@ -409,10 +431,9 @@ int32_t ptx_declare_symbol(ptx_parser *ps, const ptx_token *name, uint8_t space,
     if (depth(ps) == 0)
         return ptx_declare_global(ps, name, space, size);
     check_new_name(ps, name, "variable");
-    PTX_PUSH(m->syms, m->nsyms, m->symc);
-    m->syms[m->nsyms] = (ptx_symbol){.name = name->p, .len = name->n, .space = space, .size = size, .line = name->line};
-    bind(ps, name, PTX_NAME_SYM, (int32_t)m->nsyms);
-    return (int32_t)m->nsyms++;
+    int32_t s = new_symbol(m, name, space, size);
+    bind(ps, name, PTX_NAME_SYM, s);
+    return s;
 }
 
 void ptx_declare_label(ptx_parser *ps, const ptx_token *name)

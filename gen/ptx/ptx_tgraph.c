@@ -1109,7 +1109,7 @@ uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym)
 {
     if (sym < 0)
         return 0;
-    if (c->m->syms[sym].size <= 0)
+    if (c->syms[sym].size <= 0)
         return (uint64_t)1023 << 22;
     return (uint64_t)((uint32_t)sym % 1000 + 1) << 22;
 }
@@ -1118,7 +1118,7 @@ uint64_t ptx_symbol_base(const ptx_ctx *c, int32_t sym)
  * address in a shared variable (its affine form's symbol); -1 none. */
 static int32_t shared_symbol_of(const ptx_ctx *c, uint32_t at, int32_t r, int depth)
 {
-    if (c->form[r].st == PTX_AF_AFFINE && c->form[r].sym >= 0 && c->m->syms[c->form[r].sym].space == PTX_SP_SHARED)
+    if (c->form[r].st == PTX_AF_AFFINE && c->form[r].sym >= 0 && c->syms[c->form[r].sym].space == PTX_SP_SHARED)
         return c->form[r].sym;
     int32_t d = c->only_def[r] >= 0 ? c->only_def[r] : ptx_reaching_def(c, at, r);
     if (d < 0 || depth == 0)
@@ -1129,7 +1129,7 @@ static int32_t shared_symbol_of(const ptx_ctx *c, uint32_t at, int32_t r, int de
         int32_t sym = o->kind == PTX_O_REG   ? shared_symbol_of(c, (uint32_t)d, o->reg, depth - 1)
                       : o->kind == PTX_O_SYM ? o->sym
                                              : -1;
-        if (sym >= 0 && c->m->syms[sym].space == PTX_SP_SHARED)
+        if (sym >= 0 && c->syms[sym].space == PTX_SP_SHARED)
             return sym;
     }
     return -1;

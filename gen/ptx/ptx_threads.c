@@ -17,9 +17,9 @@ static uint8_t activity_of(ptx_kb p)
 static bool array_bounds(const ptx_ctx *c, uint32_t ins, uint64_t *base, uint64_t *end)
 {
     const ptx_affine *a = &c->addr[ins];
-    if (a->sym < 0 || c->f->ins[ins].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
+    if (a->sym < 0 || c->f->ins[ins].space != PTX_SP_SHARED || c->syms[a->sym].size <= 0)
         return false;
-    *base = ptx_symbol_base(c, a->sym), *end = *base + (uint64_t)c->m->syms[a->sym].size;
+    *base = ptx_symbol_base(c, a->sym), *end = *base + (uint64_t)c->syms[a->sym].size;
     return true;
 }
 
@@ -453,7 +453,7 @@ static int width_from_linear_index(const ptx_ctx *c)
     }
     for (uint32_t i = 0; i < c->n && !width; i++) {
         const ptx_affine *a = &c->addr[i];
-        if (a->sym < 0 || c->m->syms[a->sym].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0)
+        if (a->sym < 0 || c->syms[a->sym].space != PTX_SP_SHARED || c->syms[a->sym].size <= 0)
             continue; /* a tile: ld/st, or the destination of a copy of one element */
         width = tile_width(row_width(a, element_size(c, i)));
     }
@@ -473,7 +473,7 @@ static bool dims_from_tile(const ptx_ctx *c, int dims[3])
     int64_t w = 0, h = 0;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_affine *a = &c->addr[i];
-        if (a->sym < 0 || c->m->syms[a->sym].space != PTX_SP_SHARED || c->m->syms[a->sym].size <= 0 ||
+        if (a->sym < 0 || c->syms[a->sym].space != PTX_SP_SHARED || c->syms[a->sym].size <= 0 ||
             a->st != PTX_AF_AFFINE || a->symco || a->uni)
             continue;
         int64_t elem = element_size(c, i);
@@ -600,7 +600,7 @@ static int bound_by_arrays(ptx_ctx *c, ptx_threads *th, int limit)
         const ptx_instr *in = &c->f->ins[i];
         const ptx_affine *a = &c->addr[i];
         if (in->space != PTX_SP_SHARED || in->guard >= 0 || c->cd_branch[c->blk[i]] >= 0 || !c->reach[c->blk[i]] ||
-            a->sym < 0 || c->m->syms[a->sym].size <= 0 || (a->st == PTX_AF_AFFINE && !a->uni && !a->symco) ||
+            a->sym < 0 || c->syms[a->sym].size <= 0 || (a->st == PTX_AF_AFFINE && !a->uni && !a->symco) ||
             (in->kind != PTX_K_LD && in->kind != PTX_K_ST && in->kind != PTX_K_ATOM && in->kind != PTX_K_RED))
             continue;
         ptx_tvals v = {.addr = addr, .kv = kv, .act = act};
