@@ -362,6 +362,8 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
         snprintf(buf + strlen(buf), n - strlen(buf), ": since sm_70 the lanes of a warp do not run in lockstep");
 }
 
+static uint32_t passed_active_barrier(races *r, const racc *x, const racc *y);
+
 static void report(races *r, const racc *x, const racc *y, int meet, bool warp, uint32_t via_line)
 {
     ptx_ctx *c = r->c;
@@ -375,7 +377,10 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                       : r->between_groups   ? "a thread of another group"
                       : meet == MEET_FLIGHT ? "any thread, the issuing one included"
                                             : "another thread of the block";
-    const char *fix = warp                           ? "put bar.warp.sync (__syncwarp) between the accesses"
+    uint32_t active = warp && (meet == MEET_PATH || meet == MEET_LOOP) ? passed_active_barrier(r, x, y) : 0;
+    const char *fix = active ? "synchronise the writing lanes too: bar.warp.sync with a mask naming them (__syncwarp() "
+                               "where every lane of the warp runs it), not activemask's"
+                      : warp ? "put bar.warp.sync (__syncwarp) between the accesses"
                       : meet == MEET_CLUSTER         ? "put barrier.cluster.arrive/wait between the accesses"
                       : meet == MEET_CLUSTER_ARRIVED ? "make the access before barrier.cluster.arrive"
                       : meet == MEET_FLIGHT     ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
@@ -396,6 +401,11 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "with only the named barriers of each group of %d threads between line %u and line %u, which order a "
                  "group's own threads, not those of different groups",
                  1 << r->group_lg, c->f->ins[x->ins].line, c->f->ins[y->ins].line);
+    else if (active)
+        snprintf(tail, sizeof tail,
+                 "with only the bar.warp.sync at line %u between line %u and line %u: its mask is what activemask "
+                 "gives, the lanes that run it, and the lane of line %u need not run it",
+                 c->f->ins[active - 1].line, c->f->ins[x->ins].line, c->f->ins[y->ins].line, c->f->ins[x->ins].line);
     else if (meet == MEET_SPLIT && r->one_side_barrier)
         snprintf(tail, sizeof tail,
                  "on the two sides of the thread-dependent branch at line %u: the barrier at line %u is on one side "
@@ -467,12 +477,78 @@ static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int fil
 
 /* x against what its interval reaches: the walk stops at block barriers; with warp barriers in the
  * function, a second walk stopping at those too tells the pairs only lanes of different warps make. */
+/* Whether every path from block b to the exit passes block d (d post-dominates b, or is b). */
+static bool post_dominates(const ptx_ctx *c, uint32_t d, uint32_t b)
+{
+    for (uint32_t n = 0; n <= c->nb; n++, b = c->ipdom[b])
+        if (b == d || b == c->exitb)
+            return b == d;
+    return false;
+}
+
+/* The walk of x's group (walk 1). A bar.warp.sync whose mask activemask gave orders only the lanes
+ * that run it, those of its branch: a thread that made x and then need not run it (it does not
+ * post-dominate x) is not ordered by it with the lanes that do, so the walk passes it. */
+static void group_walk(races *r, const racc *x)
+{
+    uint8_t *kind = r->c->sync->kind;
+    r->active_passed = 0;
+    for (uint32_t k = 0; k < r->nactive_bars; k++)
+        if (!post_dominates(r->c, r->c->blk[r->active_bars[k]], r->c->blk[x->ins])) {
+            kind[r->active_bars[k]] = PTX_SY_NONE;
+            r->active_passed = r->active_passed ? r->active_passed : r->active_bars[k] + 1;
+        }
+    walk(r, 1, x->ins, x->ins, r->group_stop);
+    for (uint32_t k = 0; k < r->nactive_bars; k++)
+        kind[r->active_bars[k]] = PTX_SY_WARP;
+}
+
+typedef struct {
+    uint32_t target;
+    bool found;
+} target_walk;
+
+static void visit_target(ptx_ctx *c, uint32_t i, ptx_way way, void *arg)
+{
+    (void)c, (void)way;
+    target_walk *t = arg;
+    t->found |= i == t->target;
+}
+
+/* Whether a walk from instruction `from` that stops at the group's barriers reaches `to`. */
+static bool group_reaches(races *r, uint32_t from, uint32_t to)
+{
+    target_walk t = {.target = to};
+    ptx_walk(r->c, from, from, r->group_stop, NULL, visit_target, &t);
+    return t.found;
+}
+
+/* The bar.warp.sync of activemask's lanes on the way from x to y (its instruction + 1) when every
+ * way meets a warp barrier: the pair races because x's lane need not run that one; 0 none such. */
+static uint32_t passed_active_barrier(races *r, const racc *x, const racc *y)
+{
+    if (!r->active_passed || x->ins == y->ins || group_reaches(r, x->ins, y->ins))
+        return 0;
+    uint8_t *kind = r->c->sync->kind;
+    for (uint32_t k = 0; k < r->nactive_bars; k++) {
+        uint32_t b = r->active_bars[k];
+        if (post_dominates(r->c, r->c->blk[b], r->c->blk[x->ins]) || !group_reaches(r, x->ins, b))
+            continue;
+        kind[b] = PTX_SY_NONE;
+        bool on_the_way = group_reaches(r, b, y->ins);
+        kind[b] = PTX_SY_WARP;
+        if (on_the_way)
+            return b + 1;
+    }
+    return 0;
+}
+
 static void block_pairs(races *r, uint32_t a, bool warp_barriers)
 {
     const racc *x = &r->acc[a];
     walk(r, 0, x->ins, x->ins, PTX_STOP_BLOCK);
     if (warp_barriers)
-        walk(r, 1, x->ins, x->ins, r->group_stop);
+        group_walk(r, x);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
         uint32_t b = r->list[0][k];
         if (x->remote || r->acc[b].remote)
@@ -1442,6 +1518,21 @@ static bool lane_index(const ptx_ctx *c, uint32_t i, int j)
     return o->kind == PTX_O_SREG && o->reg / 4 == PTX_SR_LANEID;
 }
 
+/* Whether bar.warp.sync i's mask is what activemask gave (directly or through a move): the lanes
+ * running that point, not a set the code names. */
+static bool active_mask(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    const ptx_operand *m = in->nopnd ? ptx_opnd(c, in, 0) : NULL;
+    for (int step = 0; step < 2 && m && m->kind == PTX_O_REG && c->only_def[m->reg] >= 0; step++) {
+        const ptx_instr *d = &c->f->ins[c->only_def[m->reg]];
+        if (d->oplen == 10 && memcmp(d->op, "activemask", 10) == 0)
+            return true;
+        m = d->kind == PTX_K_MOV && d->nopnd == 2 ? ptx_opnd(c, d, 1) : NULL;
+    }
+    return false;
+}
+
 /* The lanes bar.warp.sync i orders, as aligned groups of 2^lg lanes: lg for the mask of a tile of
  * 2^lg lanes, (2^(2^lg) - 1) << (%laneid & -2^lg), as cooperative groups' thread_block_tile::sync()
  * writes it; 5, the whole warp, for any other mask. */
@@ -1594,6 +1685,11 @@ static void find_races(races *r)
         if (c->sync->kind[i] == PTX_SY_WARP) {
             int lg = warp_group_lg(c, i);
             r->group_lg = lg < r->group_lg ? lg : r->group_lg;
+            if (active_mask(c, i)) {
+                if (!r->active_bars)
+                    r->active_bars = ptx_scratch(c, c->n, sizeof *r->active_bars);
+                r->active_bars[r->nactive_bars++] = i;
+            }
         }
     if ((c->sync->present >> PTX_SY_BAR_PART) & 1) { /* named barriers, each group its own */
         int least = warp_barriers ? r->group_lg : 10;

@@ -90,6 +90,8 @@ typedef struct races {
     uint64_t *ranges;    /* per-warp address ranges of summaries (the two slots', then kept ones) */
     bool warp_filters;   /* some pair is compared for threads of different warps only */
     int group_lg;        /* the threads a warp or group barrier orders: aligned groups of 2^group_lg (5: a warp) */
+    uint32_t *active_bars, nactive_bars; /* bar.warp.sync with the lanes activemask gives (ptx_races.c) */
+    uint32_t active_passed;              /* the first of them the current access's group walk passes, 0 none */
     uint32_t group_stop; /* the barriers that order such groups (PTX_STOP_WARP, and named group barriers) */
     bool between_groups; /* the pair being reported: threads of different such groups, larger than a warp */
     uint32_t one_side_barrier;  /* the pair being reported: the line of a barrier one side of its branch misses */
