@@ -475,8 +475,6 @@ static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int fil
     }
 }
 
-/* x against what its interval reaches: the walk stops at block barriers; with warp barriers in the
- * function, a second walk stopping at those too tells the pairs only lanes of different warps make. */
 /* Whether every path from block b to the exit passes block d (d post-dominates b, or is b). */
 static bool post_dominates(const ptx_ctx *c, uint32_t d, uint32_t b)
 {
@@ -543,6 +541,8 @@ static uint32_t passed_active_barrier(races *r, const racc *x, const racc *y)
     return 0;
 }
 
+/* x against what its interval reaches: the walk stops at block barriers; with warp barriers in the
+ * function, a second walk stopping at those too tells the pairs only lanes of different warps make. */
 static void block_pairs(races *r, uint32_t a, bool warp_barriers)
 {
     const racc *x = &r->acc[a];
