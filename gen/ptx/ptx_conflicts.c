@@ -414,6 +414,19 @@ static bool run_time_address(races *r, racc *x)
     return b < 0 || ptx_threads_of(r->c)->nodes[b].param;
 }
 
+/* Whether x's address depends on a loop's counter in a function where loops hold loops. */
+static bool nested_counters(races *r, racc *x)
+{
+    const ptx_threads *th = ptx_threads_of(r->c);
+    int32_t b = base_of(r, x);
+    if (b < 0 || !th->nodes[b].loops || !th->outer)
+        return false;
+    for (uint32_t l = 0; l < r->c->sync->nloops; l++)
+        if (th->outer[l])
+            return true;
+    return false;
+}
+
 bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const ptx_eval *ev)
 {
     const ptx_ctx *c = r->c;
@@ -430,8 +443,9 @@ bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const 
         r->profiled = true;
     }
     for (int s = 0; s < ptx_threads_samples(r->c); s++) {
-        if (s == 2 && !run_time_address(r, (racc *)x) && !run_time_address(r, (racc *)y))
-            break; /* the odd sample changes run-time values only */
+        if (s == 2 && !run_time_address(r, (racc *)x) && !run_time_address(r, (racc *)y) &&
+            !(nested_counters(r, (racc *)x) || nested_counters(r, (racc *)y)))
+            break; /* the odd sample changes run-time values and nested loops' counters only */
         bool sampled = true;
         if (sample_conflict(r, x, y, filter, ev, s, &sampled))
             return true;

@@ -220,6 +220,7 @@ static void note_access(races *r, uint32_t i, int32_t a, ptx_way way)
         r->via2[side][a] = code;
     } else if (r->via[side][a] != code) {
         r->multi[side][a] = true;
+        r->via3[side][a] = !r->via3[side][a] || r->via3[side][a] == code ? code : -1;
     }
 }
 
@@ -241,25 +242,37 @@ static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
 static void clear(races *r, int side)
 {
     for (uint32_t k = 0; k < r->nlist[side]; k++) {
-        r->via[side][r->list[side][k]] = r->via2[side][r->list[side][k]] = 0;
+        r->via[side][r->list[side][k]] = r->via2[side][r->list[side][k]] = r->via3[side][r->list[side][k]] = 0;
         r->multi[side][r->list[side][k]] = r->direct[side][r->list[side][k]] = false;
     }
     r->nlist[side] = 0;
 }
 
-/* The evaluation of y relative to x from what the walk recorded: the first way it came (second: the
- * second way, when there was one). */
-static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from, bool second)
+/* A walk that came round x's loop more than once: the other access is compared two to MANY_ON
+ * iterations on, each exactly (the iterations beyond are not sampled, as x's own are not). */
+enum { MANY_ON = 3 };
+
+/* How many ways the walk recorded for y, each told apart: one to three (more: each taken as any). */
+static int ways_of(const races *r, int side, uint32_t y)
 {
-    int32_t code = second ? r->via2[side][y] : r->via[side][y];
+    return r->multi[side][y] ? (r->via3[side][y] > 0 ? 3 : 2) : 1 + (r->via2[side][y] != 0);
+}
+
+/* The evaluation of y relative to x from what the walk recorded: the first way it came (which 1, 2:
+ * the second, the third, when there were those); any iteration of every loop when it came more ways
+ * than ways_of tells apart. */
+static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from, int which)
+{
+    int32_t code = which == 2 ? r->via3[side][y] : which ? r->via2[side][y] : r->via[side][y];
     ptx_eval ev = {.via = code / 4 - 3, .many = (code >> 1) & 1, .noisy = code & 1, .from = (int32_t)from};
-    ev.unknown = r->multi[side][y] || ev.via == -2;
+    ev.unknown = (r->multi[side][y] && r->via3[side][y] <= 0) || ev.via == -2;
     return ev;
 }
 
 static ptx_eval relation(const races *r, int side, uint32_t y, uint32_t from)
 {
-    ptx_eval ev = relation_of(r, side, y, from, false);
+    ptx_eval ev = relation_of(r, side, y, from, 0);
+    ev.unknown |= r->via2[side][y] != 0; /* callers that look at one way only */
     ev.unknown |= r->via2[side][y] != 0; /* callers that look at one way only */
     return ev;
 }
@@ -466,12 +479,18 @@ static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int fil
         check(r, x, &r->acc[b], filter, &ev, r->direct[side][b] ? MEET_PATH : MEET_LOOP, 0);
         return;
     }
-    for (int k = 0; k < 1 + (r->via2[side][b] != 0); k++) { /* each way it came */
+    for (int k = 0, n = ways_of(r, side, b); k < n; k++) { /* each way it came */
         ptx_eval ev = relation_of(r, side, b, x->ins, k);
         bool path = ev.via == -1 || (ev.unknown && r->direct[side][b]);
         int meet = path ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
         r->order = ev.unknown ? PTX_ORDER_BOTH : ev.via == -1 ? PTX_ORDER_FORWARD : PTX_ORDER_FORWARD_LATER;
-        check(r, x, &r->acc[b], filter, &ev, meet, 0);
+        if (!ev.many || ev.unknown || ev.via < 0) {
+            check(r, x, &r->acc[b], filter, &ev, meet, 0);
+            continue;
+        }
+        /* round x's loop more than once: two and three iterations on, each exactly */
+        for (ev.trips = 2; ev.trips <= MANY_ON; ev.trips++)
+            check(r, x, &r->acc[b], filter, &ev, meet, 0);
     }
 }
 
@@ -1708,6 +1727,7 @@ static void find_races(races *r)
     for (int k = 0; k < 2; k++) {
         r->via[k] = ptx_scratch(c, r->na, sizeof *r->via[k]);
         r->via2[k] = ptx_scratch(c, r->na, sizeof *r->via2[k]);
+        r->via3[k] = ptx_scratch(c, r->na, sizeof *r->via3[k]);
         r->multi[k] = ptx_scratch(c, r->na, sizeof *r->multi[k]);
         r->direct[k] = ptx_scratch(c, r->na, sizeof *r->direct[k]);
         r->list[k] = ptx_scratch(c, r->na, sizeof *r->list[k]);

@@ -63,6 +63,7 @@ typedef struct races {
     /* what walks reached: per access, the first way (via + 2, 0 not reached) and whether others */
     int32_t *via[2], *via2[2]; /* per access: the first two ways a walk reached it (way codes) ... */
     bool *multi[2];            /* ... and whether it came more ways than that */
+    int32_t *via3[2];          /* the third way when it came three, -1 when more */
     bool *direct[2];           /* reached around no back edge */
     uint32_t *list[2], nlist[2];
     int side;               /* which of the two the walk running now fills */

@@ -103,8 +103,11 @@ static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
 {
     int32_t trips = n->aux && th->trips && n->lid >= 0 ? th->trips[n->lid] : 0;
     uint64_t last = trips > 1 ? (uint64_t)trips - 2 : 0; /* the last iteration with a next one */
-    if (n->aux)
-        return trips > 0 && (uint64_t)(s & 1) > last ? last : (uint64_t)(s & 1);
+    if (n->aux) {
+        /* sample 2: loops that hold another one in their second iteration, the innermost in their first */
+        uint64_t k = s == 2 && n->lid >= 0 && th->outer && th->outer[n->lid] ? 1 : (uint64_t)(s & 1);
+        return trips > 0 && k > last ? last : k;
+    }
     if (n->choice)
         return (uint64_t)(s & 1);
     uint64_t h = (n->imm * 0x9E3779B97F4A7C15ull) >> 59;
@@ -244,7 +247,7 @@ static int atom_case(const tnode *n, const eval_env *env)
     if (via == -1)
         return AT_SAMPLE;
     if (via == l)
-        return !ev->many && (n->aux || n->arg[1] >= 0) ? AT_NEXT : AT_UNKNOWN;
+        return (!ev->many || ev->trips > 1) && (n->aux || n->arg[1] >= 0) ? AT_NEXT : AT_UNKNOWN;
     return ptx_in_loop(s, via, s->loops[l].head) ? AT_ENTRY : AT_SAMPLE; /* an enclosing loop went round */
 }
 

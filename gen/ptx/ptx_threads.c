@@ -225,6 +225,22 @@ static int32_t activity_root(ptx_ctx *c, ptx_threads *th, uint32_t ins, const pt
     return ev->s == PTX_SAMPLE_FIRST ? ptx_tgraph_first_activity(c, th, ins) : ptx_tgraph_activity(c, th, ins);
 }
 
+/* An evaluation two or more iterations round loop ev->via on (ev->many, ev->trips): the threads that
+ * get that far are those the latch sent round from the iteration before; the others leave out. */
+static bool reach_iteration(ptx_ctx *c, ptx_threads *th, const ptx_eval *ev, ptx_tvals *out)
+{
+    int32_t p = ptx_tgraph_next_activity(c, th, ev->via);
+    ptx_eval before = *ev;
+    before.trips = ev->trips - 1, before.many = before.trips > 1;
+    ptx_root v[2] = {{0}, {0}};
+    if (p < 0 || !ptx_teval_roots(c, th, p, -1, &before, v, false))
+        return false;
+    for (uint32_t t = 0; t < out->n; t++)
+        if (activity_of(ptx_root_value(&v[0], t)) == PTX_ACT_NO)
+            out->act[t] = PTX_ACT_NO;
+    return true;
+}
+
 static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out)
 {
     int64_t off, sym;
@@ -243,6 +259,8 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
                    (ev->params && (b->param || (act >= 0 && th->nodes[act].param)));
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
+    if (ev->many && ev->trips > 1 && ev->via >= 0 && !ev->unknown && reach_iteration(c, th, ev, out))
+        e = NULL;          /* fewer threads than the roots say: summaries of their own */
     if (e && e->at >= 0) { /* the threads as before, and the summaries kept */
         if (e->left && sym >= 0)
             leave_array(out, lo, hi);
