@@ -146,8 +146,7 @@ struct ptx_syncinfo {
     bool *cyclic;                  /* per block: on a cycle of the control-flow graph */
     bool *latch;                   /* per block: the source of a back edge */
     uint32_t *seen, *queue, stamp; /* scratch of ptx_walk */
-    int32_t *via;
-    uint32_t *idom, *po; /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
+    uint32_t *idom, *po;           /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
 };
 ptx_syncinfo *ptx_sync_of(ptx_ctx *c);
 bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every path from the entry to b */

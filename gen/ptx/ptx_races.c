@@ -220,7 +220,15 @@ static void note_access(races *r, uint32_t i, int32_t a, ptx_way way)
         r->via2[side][a] = code;
     } else if (r->via[side][a] != code) {
         r->multi[side][a] = true;
-        r->via3[side][a] = !r->via3[side][a] || r->via3[side][a] == code ? code : -1;
+        int32_t *more = &r->more[side][a * PTX_MORE_WAYS];
+        uint8_t *n = &r->nmore[side][a];
+        bool seen = false;
+        for (uint8_t k = 0; k < *n && k < PTX_MORE_WAYS; k++)
+            seen |= more[k] == code;
+        if (!seen && *n < PTX_MORE_WAYS)
+            more[(*n)++] = code;
+        else if (!seen)
+            *n = PTX_MORE_WAYS + 1;
     }
 }
 
@@ -242,7 +250,8 @@ static void walk(races *r, int side, uint32_t from, uint32_t ref, uint32_t stop)
 static void clear(races *r, int side)
 {
     for (uint32_t k = 0; k < r->nlist[side]; k++) {
-        r->via[side][r->list[side][k]] = r->via2[side][r->list[side][k]] = r->via3[side][r->list[side][k]] = 0;
+        r->via[side][r->list[side][k]] = r->via2[side][r->list[side][k]] = 0;
+        r->nmore[side][r->list[side][k]] = 0;
         r->multi[side][r->list[side][k]] = r->direct[side][r->list[side][k]] = false;
     }
     r->nlist[side] = 0;
@@ -252,10 +261,11 @@ static void clear(races *r, int side)
  * iterations on, each exactly (the iterations beyond are not sampled, as x's own are not). */
 enum { MANY_ON = 3 };
 
-/* How many ways the walk recorded for y, each told apart: one to three (more: each taken as any). */
+/* How many ways the walk recorded for y, each told apart: one to 2 + PTX_MORE_WAYS (more: each taken as
+ * any iteration, by relation_of). */
 static int ways_of(const races *r, int side, uint32_t y)
 {
-    return r->multi[side][y] ? (r->via3[side][y] > 0 ? 3 : 2) : 1 + (r->via2[side][y] != 0);
+    return 1 + (r->via2[side][y] != 0) + (r->nmore[side][y] <= PTX_MORE_WAYS ? r->nmore[side][y] : 0);
 }
 
 /* The evaluation of y relative to x from what the walk recorded: the first way it came (which 1, 2:
@@ -263,9 +273,11 @@ static int ways_of(const races *r, int side, uint32_t y)
  * than ways_of tells apart. */
 static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from, int which)
 {
-    int32_t code = which == 2 ? r->via3[side][y] : which ? r->via2[side][y] : r->via[side][y];
+    int32_t code = which >= 2 ? r->more[side][y * PTX_MORE_WAYS + (uint32_t)which - 2]
+                   : which    ? r->via2[side][y]
+                              : r->via[side][y];
     ptx_eval ev = {.via = code / 4 - 3, .many = (code >> 1) & 1, .noisy = code & 1, .from = (int32_t)from};
-    ev.unknown = (r->multi[side][y] && r->via3[side][y] <= 0) || ev.via == -2;
+    ev.unknown = r->nmore[side][y] > PTX_MORE_WAYS || ev.via == -2;
     return ev;
 }
 
@@ -1727,7 +1739,8 @@ static void find_races(races *r)
     for (int k = 0; k < 2; k++) {
         r->via[k] = ptx_scratch(c, r->na, sizeof *r->via[k]);
         r->via2[k] = ptx_scratch(c, r->na, sizeof *r->via2[k]);
-        r->via3[k] = ptx_scratch(c, r->na, sizeof *r->via3[k]);
+        r->more[k] = ptx_scratch(c, (size_t)r->na * PTX_MORE_WAYS, sizeof *r->more[k]);
+        r->nmore[k] = ptx_scratch(c, r->na, sizeof *r->nmore[k]);
         r->multi[k] = ptx_scratch(c, r->na, sizeof *r->multi[k]);
         r->direct[k] = ptx_scratch(c, r->na, sizeof *r->direct[k]);
         r->list[k] = ptx_scratch(c, r->na, sizeof *r->list[k]);

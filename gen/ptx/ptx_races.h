@@ -11,6 +11,10 @@
  * ordered within a tile by a bar.warp.sync with the tile's mask. */
 enum { PTX_PAIR_ANY, PTX_PAIR_OTHER_THREADS, PTX_PAIR_GROUPS = 8, PTX_PAIR_OTHER_WARPS = PTX_PAIR_GROUPS + 5 };
 
+/* Ways a walk may reach an access by, beyond two, each compared on its own (a pair in nested loops
+ * meets directly and round each loop once or more, noisy or not); more than that: any iteration. */
+enum { PTX_MORE_WAYS = 12 };
+
 typedef struct racc {
     uint32_t ins;
     uint8_t write, atomic, async, remote;
@@ -63,7 +67,8 @@ typedef struct races {
     /* what walks reached: per access, the first way (via + 2, 0 not reached) and whether others */
     int32_t *via[2], *via2[2]; /* per access: the first two ways a walk reached it (way codes) ... */
     bool *multi[2];            /* ... and whether it came more ways than that */
-    int32_t *via3[2];          /* the third way when it came three, -1 when more */
+    int32_t *more[2];          /* the ways after those two, PTX_MORE_WAYS per access ... */
+    uint8_t *nmore[2];         /* ... and how many: PTX_MORE_WAYS + 1 when there were more still */
     bool *direct[2];           /* reached around no back edge */
     uint32_t *list[2], nlist[2];
     int side;               /* which of the two the walk running now fills */
@@ -87,14 +92,14 @@ typedef struct races {
     keyed *keys;
     uint64_t *sort_addr; /* sorting scratch */
     uint32_t *sort_t;
-    bool profiled;       /* ptx_profiles_init done */
-    uint64_t *ranges;    /* per-warp address ranges of summaries (the two slots', then kept ones) */
-    bool warp_filters;   /* some pair is compared for threads of different warps only */
-    int group_lg;        /* the threads a warp or group barrier orders: aligned groups of 2^group_lg (5: a warp) */
+    bool profiled;     /* ptx_profiles_init done */
+    uint64_t *ranges;  /* per-warp address ranges of summaries (the two slots', then kept ones) */
+    bool warp_filters; /* some pair is compared for threads of different warps only */
+    int group_lg;      /* the threads a warp or group barrier orders: aligned groups of 2^group_lg (5: a warp) */
     uint32_t *active_bars, nactive_bars; /* bar.warp.sync with the lanes activemask gives (ptx_races.c) */
     uint32_t active_passed;              /* the first of them the current access's group walk passes, 0 none */
-    uint32_t group_stop; /* the barriers that order such groups (PTX_STOP_WARP, and named group barriers) */
-    bool between_groups; /* the pair being reported: threads of different such groups, larger than a warp */
+    uint32_t group_stop;        /* the barriers that order such groups (PTX_STOP_WARP, and named group barriers) */
+    bool between_groups;        /* the pair being reported: threads of different such groups, larger than a warp */
     uint32_t one_side_barrier;  /* the pair being reported: the line of a barrier one side of its branch misses */
     struct one_side *one_sides; /* block barriers only one side of a thread-dependent branch reaches ... */
     uint32_t n_one_sides;       /* ... (find_one_sides) */

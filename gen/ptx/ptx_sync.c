@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A walk's state in a block: the class of its way (none, one loop once, one loop more, several
+ * loops), whether noisy, and which of the loops holding the reference it went round (their index in
+ * `holding`, 1 to WALK_LOOPS; 0 none or several), so that ways round different loops stay apart. */
+enum { WALK_LOOPS = 3, WALK_STATES = 8 * (WALK_LOOPS + 1) };
+
 /* ---- what an instruction does for synchronisation ----
  * Classified here from the opcode and its modifier names. The parser does not record these effects
  * yet; when its IR carries per-instruction memory and synchronisation semantics, this function is the
@@ -313,9 +318,8 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
             s->latch[b] |= s->back_edge[e];
-    s->seen = ptx_scratch(c, 8 * (c->nb + 1), sizeof *s->seen);
-    s->queue = ptx_scratch(c, 8 * (c->nb + 1), sizeof *s->queue);
-    s->via = ptx_scratch(c, 4 * (c->nb + 1), sizeof *s->via);
+    s->seen = ptx_scratch(c, WALK_STATES * (c->nb + 1), sizeof *s->seen);
+    s->queue = ptx_scratch(c, WALK_STATES * (c->nb + 1), sizeof *s->queue);
     return c->sync = s;
 }
 
@@ -409,21 +413,30 @@ bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b)
  * loop holding ref it went around (via: -1 none, a loop's id when exactly one back edge of such a
  * loop, -2 more) and whether it went around loops not holding ref (noisy). An instruction reached in
  * several ways is visited once for each. A stopping instruction is visited, and ends the path. */
-/* The way w becomes along edge e from block b to block t (reference in block rb); its walk state, a
- * class (none, one loop once, one loop more, several) by noisy, per block. */
-static uint32_t walk_step(const ptx_syncinfo *s, uint32_t e, uint32_t b, uint32_t t, uint32_t rb, ptx_way *w)
+/* A walk's state in a block (see WALK_LOOPS). */
+static uint32_t walk_state(uint32_t t, const ptx_way *w, const int32_t *holding, int nholding)
+{
+    uint32_t cls = w->via == -1 ? 0u : w->via == -2 ? 3u : w->many ? 2u : 1u, k = 0;
+    for (int i = 0; i < nholding && w->via >= 0; i++)
+        k = holding[i] == w->via ? (uint32_t)i + 1 : k;
+    return (8 * t + 2 * cls + w->noisy) * (WALK_LOOPS + 1) + k;
+}
+
+/* The way w becomes along edge e from block b to block t (reference in block rb). */
+static void walk_step(const ptx_syncinfo *s, uint32_t e, uint32_t b, uint32_t t, uint32_t rb, ptx_way *w)
 {
     int32_t l = s->edge_loop[e];
     if (w->via >= 0 && ptx_in_loop(s, w->via, b) && !ptx_in_loop(s, w->via, t))
         w->via = -1, w->many = false; /* left the loop gone around */
     if (l >= 0 && ptx_in_loop(s, l, rb)) {
         w->many |= w->via == l;
-        w->via = w->via == -1 || w->via == l ? l : -2;
+        if (w->via >= 0 && w->via != l && ptx_in_loop(s, l, s->loops[w->via].head))
+            w->via = l, w->many = false; /* round a loop holding the one gone round: a later iteration of it */
+        else if (!(w->via >= 0 && w->via != l && ptx_in_loop(s, w->via, s->loops[l].head)))
+            w->via = w->via == -1 || w->via == l ? l : -2; /* (round one inside it: still that iteration) */
     } else if (l != -1) {
         w->noisy = true;
     }
-    uint32_t cls = w->via == -1 ? 0u : w->via == -2 ? 3u : w->many ? 2u : 1u;
-    return 8 * t + 2 * cls + w->noisy;
 }
 
 uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const uint32_t *wanted,
@@ -433,6 +446,13 @@ uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const 
     uint32_t stamp = ++s->stamp, qh = 0, qt = 0, b = c->blk[from], pos = from, rb = c->blk[ref];
     uint64_t passed = 0;
     ptx_way way = {-1, false, false};
+    int32_t holding[WALK_LOOPS];
+    int nholding = 0;
+    for (uint32_t l = 0; l < s->nloops; l++)
+        if (ptx_in_loop(s, (int32_t)l, rb))
+            holding[nholding < WALK_LOOPS ? nholding : 0] = (int32_t)l, nholding++;
+    if (nholding > WALK_LOOPS)
+        nholding = 0; /* deeper than that: ways round different loops share a state, as several */
     for (;;) {
         bool blocked = false;
         uint32_t end = c->bend[b];
@@ -450,25 +470,22 @@ uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const 
             if (t >= c->nb)
                 continue;
             ptx_way w = way;
-            uint32_t state = walk_step(s, e, b, t, rb, &w), slot = 4 * t + 2 * w.many + w.noisy;
-            if (w.via >= 0 && s->seen[state] == stamp && s->via[slot] != w.via) {
-                w.via = -2, w.many = false; /* two loops' back edges lead here */
-                state = 8 * t + 6 + w.noisy;
-            }
+            walk_step(s, e, b, t, rb, &w);
+            uint32_t state = walk_state(t, &w, holding, nholding);
+            if (w.via >= 0 && state % (WALK_LOOPS + 1) == 0)
+                w.via = -2, w.many = false, state = walk_state(t, &w, holding, nholding); /* not told apart */
             if (s->seen[state] != stamp) {
                 s->seen[state] = stamp;
-                if (w.via >= 0)
-                    s->via[slot] = w.via;
                 s->queue[qt++] = state;
             }
         }
         if (qh == qt)
             return passed;
-        uint32_t state = s->queue[qh++], cls = (state % 8) / 2;
-        b = state / 8;
-        way.noisy = state & 1;
+        uint32_t state = s->queue[qh++], k = state % (WALK_LOOPS + 1), cls = (state / (WALK_LOOPS + 1) % 8) / 2;
+        b = state / (WALK_LOOPS + 1) / 8;
+        way.noisy = (state / (WALK_LOOPS + 1)) & 1;
         way.many = cls == 2;
-        way.via = cls == 0 ? -1 : cls == 3 ? -2 : s->via[4 * b + 2 * way.many + way.noisy];
+        way.via = cls == 0 ? -1 : cls == 3 || !k ? -2 : holding[k - 1];
         pos = c->bstart[b];
     }
 }
