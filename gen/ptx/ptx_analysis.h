@@ -235,6 +235,7 @@ typedef struct ptx_eval {
     uint8_t trips;    /* times around loop `via` when it names one: 0 or 1 once, up to 3 (flights of copies) */
     bool many;        /* around loop `via` more than once, how many times not known */
     uint32_t around;  /* noisy: the one loop gone around, plus 1; 0 when not known (flights of copies) */
+    bool later;       /* with around and trips: that loop's counters trips iterations on from the sample's */
     bool params;      /* comparisons with parameters and block indices decided by the sample (a witness
                          for some launch, not every one: the addresses a store's data is loaded from) */
 } ptx_eval;

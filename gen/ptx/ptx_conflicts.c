@@ -367,14 +367,19 @@ static int32_t base_of(races *r, racc *x)
 /* The answers the kept summaries give without the threads themselves: 1 conflict, 0 none, -1 open.
  * Accesses of different warps' address ranges; accesses at one address function made by every thread,
  * whose addresses are apart (or not) at the granule. */
-static int summaries_decide(races *r, racc *x, const ptx_profile *p, racc *y, const ptx_profile *q, int filter, int lg)
+static int summaries_decide(races *r, racc *x, const ptx_profile *p, racc *y, const ptx_profile *q, int filter, int lg,
+                            const ptx_eval *ev)
 {
+    const int32_t *inner = r->c->sync->inner;
+    /* y evaluated as x is: the same loops, met in the same iteration of each (else its function differs) */
+    bool as_x = !q->relative ||
+                (ev->via == -1 && !ev->noisy && !ev->unknown && inner[r->c->blk[x->ins]] == inner[r->c->blk[y->ins]]);
     if (filter == PTX_PAIR_OTHER_WARPS && p->warps >= 0 && q->warps >= 0 && !warps_meet(r, p, q, lg))
         return 0;
     uint32_t n = (uint32_t)ptx_threads_count(r->c);
     uint8_t apart = p->apart ? p->apart : q->apart;
     if (filter != PTX_PAIR_OTHER_THREADS || !apart || p->n != n || q->n != n || x->size != y->size ||
-        base_of(r, x) < 0 || base_of(r, x) != base_of(r, y) || x->off != y->off)
+        base_of(r, x) < 0 || base_of(r, x) != base_of(r, y) || x->off != y->off || !as_x)
         return -1;
     return apart != 255 && apart > lg ? 0 : 1;
 }
@@ -398,7 +403,7 @@ static bool sample_conflict(races *r, const racc *x, const racc *y, int filter, 
     *sampled = p->sampled || q->sampled;
     if (!large && !summaries_meet(p, q, lg))
         return false;
-    int decided = large ? -1 : summaries_decide(r, (racc *)x, p, (racc *)y, q, filter, lg);
+    int decided = large ? -1 : summaries_decide(r, (racc *)x, p, (racc *)y, q, filter, lg, ev);
     if (decided >= 0)
         return decided;
     p = ptx_profile_of(r, ax, &ex, 0, true);

@@ -130,9 +130,13 @@ static uint64_t context_key(const races *r, uint32_t a, const ptx_eval *ev, bool
     if (plain || ev->from < 0)
         return (key << 32 | 0xFFFFFFFFu) + 1;
     int32_t inner = r->c->sync->inner[r->c->blk[ev->from]];
-    uint64_t way[4] = {(uint64_t)(uint32_t)(ev->via + 3) * 2 + ev->many, ev->trips > 1 ? ev->trips : 1u, ev->around,
-                       (uint64_t)(uint32_t)(inner + 1)};
-    for (int k = 0; k < 4; k++) /* mixed into one word: distinct contexts practically never meet */
+    uint64_t way[4] = {((uint64_t)(uint32_t)(ev->via + 3) * 2 + ev->many) * 2 + ev->later,
+                       ev->trips > 1 ? ev->trips : 1u, ev->around, (uint64_t)(uint32_t)(inner + 1)};
+    /* mixed into one word: distinct contexts practically never meet (the access and sample scrambled
+     * first: XOR-ed raw, their low bits and the way's cancelled, (sample 0, round loop 2) meeting
+     * (sample 1, round loop 1)) */
+    key = key * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    for (int k = 0; k < 4; k++)
         key = (key ^ way[k]) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     return key | 1;
 }
@@ -199,7 +203,8 @@ static ptx_profile *detail_slot(races *r, uint64_t key, int side, bool *hit)
 static bool same_eval(const ptx_eval *x, const ptx_eval *y)
 {
     return x->s == y->s && x->via == y->via && x->noisy == y->noisy && x->from == y->from && x->unknown == y->unknown &&
-           x->threads == y->threads && x->trips == y->trips && x->many == y->many && x->around == y->around;
+           x->threads == y->threads && x->trips == y->trips && x->many == y->many && x->around == y->around &&
+           x->later == y->later;
 }
 
 /* Access a evaluated as ev says into r->v[slot]. The full profile of a pair usually follows the

@@ -480,6 +480,23 @@ static bool shares_loop(const ptx_ctx *c, uint32_t i, uint32_t j)
     return false;
 }
 
+/* x against access b as ev relates them, where the walk went round loops not holding x; when b's
+ * innermost loop is one of those, b in that loop's later iterations too, two and three on from the
+ * sample's (made by the threads its latch sends that far): two loops with no barrier between, whose
+ * iterations meet far apart (one half of a block's rows written in its first, read by the other
+ * half in its fourth). */
+static void check_later(races *r, const racc *x, uint32_t b, int filter, const ptx_eval *ev, int meet)
+{
+    check(r, x, &r->acc[b], filter, ev, meet, 0);
+    int32_t own = r->c->sync->inner[r->c->blk[r->acc[b].ins]];
+    if (own < 0 || ptx_in_loop(r->c->sync, own, r->c->blk[x->ins]))
+        return;
+    ptx_eval later = *ev;
+    later.later = true, later.around = (uint32_t)own + 1;
+    for (later.trips = 2; later.trips <= MANY_ON; later.trips++)
+        check(r, x, &r->acc[b], filter, &later, meet, 0);
+}
+
 /* x against access b, reached by walk `side`, for the pairs of threads filter allows: each way the
  * walk came relates the two. */
 static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int filter)
@@ -488,7 +505,7 @@ static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int fil
         /* after x's loops: how many times around them does not relate the two, any iteration of x may */
         ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
         r->order = PTX_ORDER_FORWARD_LATER; /* a later step of x's loops, peeled or not */
-        check(r, x, &r->acc[b], filter, &ev, r->direct[side][b] ? MEET_PATH : MEET_LOOP, 0);
+        check_later(r, x, b, filter, &ev, r->direct[side][b] ? MEET_PATH : MEET_LOOP);
         return;
     }
     for (int k = 0, n = ways_of(r, side, b); k < n; k++) { /* each way it came */
@@ -496,6 +513,10 @@ static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int fil
         bool path = ev.via == -1 || (ev.unknown && r->direct[side][b]);
         int meet = path ? MEET_PATH : ev.unknown ? MEET_FREE_LOOP : MEET_LOOP;
         r->order = ev.unknown ? PTX_ORDER_BOTH : ev.via == -1 ? PTX_ORDER_FORWARD : PTX_ORDER_FORWARD_LATER;
+        if (ev.via == -1 && ev.noisy && !ev.unknown) {
+            check_later(r, x, b, filter, &ev, meet);
+            continue;
+        }
         if (!ev.many || ev.unknown || ev.via < 0) {
             check(r, x, &r->acc[b], filter, &ev, meet, 0);
             continue;

@@ -239,6 +239,8 @@ static int atom_case(const tnode *n, const eval_env *env)
     if (l < 0)
         return AT_SAMPLE;
     const ptx_syncinfo *s = env->c->sync;
+    if (ev->later && ev->around == (uint32_t)l + 1) /* a later iteration of the other access's own loop */
+        return n->aux ? AT_NEXT : AT_SAMPLE;
     if (!ptx_in_loop(s, l, env->c->blk[ev->from])) { /* some iteration of a loop the reference is not in ... */
         bool around = ev->noisy && (!ev->around || ev->around - 1 == (uint32_t)l ||
                                     ptx_in_loop(s, (int32_t)ev->around - 1, s->loops[l].head));

@@ -229,7 +229,7 @@ static int32_t activity_root(ptx_ctx *c, ptx_threads *th, uint32_t ins, const pt
  * get that far are those the latch sent round from the iteration before; the others leave out. */
 static bool reach_iteration(ptx_ctx *c, ptx_threads *th, const ptx_eval *ev, ptx_tvals *out)
 {
-    int32_t p = ptx_tgraph_next_activity(c, th, ev->via);
+    int32_t p = ptx_tgraph_next_activity(c, th, ev->later ? (int32_t)ev->around - 1 : ev->via);
     ptx_eval before = *ev;
     before.trips = ev->trips - 1, before.many = before.trips > 1;
     ptx_root v[2] = {{0}, {0}};
@@ -259,9 +259,9 @@ static bool eval_access(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, co
                    (ev->params && (b->param || (act >= 0 && th->nodes[act].param)));
     out->relative = b->loops || (act >= 0 && th->nodes[act].loops);
     fill(v, act >= 0, b, off, out);
-    if (ev->many && ev->trips > 1 && ev->via >= 0 && !ev->unknown && reach_iteration(c, th, ev, out))
-        e = NULL;          /* fewer threads than the roots say: summaries of their own */
-    if (e && e->at >= 0) { /* the threads as before, and the summaries kept */
+    if (((ev->many && ev->via >= 0) || ev->later) && ev->trips > 1 && !ev->unknown && reach_iteration(c, th, ev, out))
+        e = NULL, out->relative = true; /* fewer threads than the roots say: summaries of their own, per way */
+    if (e && e->at >= 0) {              /* the threads as before, and the summaries kept */
         if (e->left && sym >= 0)
             leave_array(out, lo, hi);
         ptx_tvals kept = th->acc_vals[e->at];
