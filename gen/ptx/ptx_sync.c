@@ -7,8 +7,9 @@
 
 /* A walk's state in a block: the class of its way (none, one loop once, one loop more, several
  * loops), whether noisy, and which of the loops holding the reference it went round (their index in
- * `holding`, 1 to WALK_LOOPS; 0 none or several), so that ways round different loops stay apart. */
-enum { WALK_LOOPS = 3, WALK_STATES = 8 * (WALK_LOOPS + 1) };
+ * `holding`, 1 to the function's walk_loops, at most WALK_LOOPS; 0 none or several), so that ways
+ * round different loops stay apart. A function without loops has eight states a block. */
+enum { WALK_LOOPS = 3 };
 
 /* ---- what an instruction does for synchronisation ----
  * Classified here from the opcode and its modifier names. The parser does not record these effects
@@ -318,8 +319,15 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
             s->latch[b] |= s->back_edge[e];
-    s->seen = ptx_scratch(c, WALK_STATES * (c->nb + 1), sizeof *s->seen);
-    s->queue = ptx_scratch(c, WALK_STATES * (c->nb + 1), sizeof *s->queue);
+    s->walk_loops = 0; /* the most loops holding one block, up to WALK_LOOPS */
+    for (uint32_t b = 0; b < c->nb && s->nloops; b++) {
+        uint32_t n = 0;
+        for (uint32_t l = 0; l < s->nloops; l++)
+            n += ptx_in_loop(s, (int32_t)l, b);
+        s->walk_loops = n > s->walk_loops ? (n < WALK_LOOPS ? n : WALK_LOOPS) : s->walk_loops;
+    }
+    s->seen = ptx_scratch(c, 8 * (s->walk_loops + 1) * (c->nb + 1), sizeof *s->seen);
+    s->queue = ptx_scratch(c, 8 * (s->walk_loops + 1) * (c->nb + 1), sizeof *s->queue);
     return c->sync = s;
 }
 
@@ -413,13 +421,13 @@ bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b)
  * loop holding ref it went around (via: -1 none, a loop's id when exactly one back edge of such a
  * loop, -2 more) and whether it went around loops not holding ref (noisy). An instruction reached in
  * several ways is visited once for each. A stopping instruction is visited, and ends the path. */
-/* A walk's state in a block (see WALK_LOOPS). */
-static uint32_t walk_state(uint32_t t, const ptx_way *w, const int32_t *holding, int nholding)
+/* A walk's state in a block (see WALK_LOOPS); m: the function's walk_loops + 1. */
+static uint32_t walk_state(uint32_t t, const ptx_way *w, const int32_t *holding, int nholding, uint32_t m)
 {
     uint32_t cls = w->via == -1 ? 0u : w->via == -2 ? 3u : w->many ? 2u : 1u, k = 0;
     for (int i = 0; i < nholding && w->via >= 0; i++)
         k = holding[i] == w->via ? (uint32_t)i + 1 : k;
-    return (8 * t + 2 * cls + w->noisy) * (WALK_LOOPS + 1) + k;
+    return (8 * t + 2 * cls + w->noisy) * m + k;
 }
 
 /* The way w becomes along edge e from block b to block t (reference in block rb). */
@@ -451,8 +459,9 @@ uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const 
     for (uint32_t l = 0; l < s->nloops; l++)
         if (ptx_in_loop(s, (int32_t)l, rb))
             holding[nholding < WALK_LOOPS ? nholding : 0] = (int32_t)l, nholding++;
-    if (nholding > WALK_LOOPS)
-        nholding = 0; /* deeper than that: ways round different loops share a state, as several */
+    if (nholding > (int)s->walk_loops)
+        nholding = 0; /* deeper than WALK_LOOPS: ways round different loops share a state, as several */
+    uint32_t m = s->walk_loops + 1;
     for (;;) {
         bool blocked = false;
         uint32_t end = c->bend[b];
@@ -471,9 +480,9 @@ uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const 
                 continue;
             ptx_way w = way;
             walk_step(s, e, b, t, rb, &w);
-            uint32_t state = walk_state(t, &w, holding, nholding);
-            if (w.via >= 0 && state % (WALK_LOOPS + 1) == 0)
-                w.via = -2, w.many = false, state = walk_state(t, &w, holding, nholding); /* not told apart */
+            uint32_t state = walk_state(t, &w, holding, nholding, m);
+            if (w.via >= 0 && state % m == 0)
+                w.via = -2, w.many = false, state = walk_state(t, &w, holding, nholding, m); /* not told apart */
             if (s->seen[state] != stamp) {
                 s->seen[state] = stamp;
                 s->queue[qt++] = state;
@@ -481,9 +490,9 @@ uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const 
         }
         if (qh == qt)
             return passed;
-        uint32_t state = s->queue[qh++], k = state % (WALK_LOOPS + 1), cls = (state / (WALK_LOOPS + 1) % 8) / 2;
-        b = state / (WALK_LOOPS + 1) / 8;
-        way.noisy = (state / (WALK_LOOPS + 1)) & 1;
+        uint32_t state = s->queue[qh++], k = state % m, cls = (state / m % 8) / 2;
+        b = state / m / 8;
+        way.noisy = (state / m) & 1;
         way.many = cls == 2;
         way.via = cls == 0 ? -1 : cls == 3 || !k ? -2 : holding[k - 1];
         pos = c->bstart[b];
