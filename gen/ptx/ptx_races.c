@@ -268,9 +268,9 @@ static int ways_of(const races *r, int side, uint32_t y)
     return 1 + (r->via2[side][y] != 0) + (r->nmore[side][y] <= PTX_MORE_WAYS ? r->nmore[side][y] : 0);
 }
 
-/* The evaluation of y relative to x from what the walk recorded: the first way it came (which 1, 2:
- * the second, the third, when there were those); any iteration of every loop when it came more ways
- * than ways_of tells apart. */
+/* The evaluation of y relative to x from what the walk recorded: the way it came `which` (0 the first,
+ * 1 the second, 2 on those after them, in the order they came); any iteration of every loop when it
+ * came more ways than ways_of tells apart. */
 static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from, int which)
 {
     int32_t code = which >= 2 ? r->more[side][y * PTX_MORE_WAYS + (uint32_t)which - 2]
@@ -284,7 +284,6 @@ static ptx_eval relation_of(const races *r, int side, uint32_t y, uint32_t from,
 static ptx_eval relation(const races *r, int side, uint32_t y, uint32_t from)
 {
     ptx_eval ev = relation_of(r, side, y, from, 0);
-    ev.unknown |= r->via2[side][y] != 0; /* callers that look at one way only */
     ev.unknown |= r->via2[side][y] != 0; /* callers that look at one way only */
     return ev;
 }
