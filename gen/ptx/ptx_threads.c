@@ -225,8 +225,9 @@ static int32_t activity_root(ptx_ctx *c, ptx_threads *th, uint32_t ins, const pt
     return ev->s == PTX_SAMPLE_FIRST ? ptx_tgraph_first_activity(c, th, ins) : ptx_tgraph_activity(c, th, ins);
 }
 
-/* An evaluation two or more iterations round loop ev->via on (ev->many, ev->trips): the threads that
- * get that far are those the latch sent round from the iteration before; the others leave out. */
+/* An evaluation ev->trips (two or more) iterations on round loop ev->via (ev->many), or into the other
+ * access's own loop (ev->later, the loop ev->around names): the threads that get that far are those
+ * its latch sent round from the iteration before; the others drop out. */
 static bool reach_iteration(ptx_ctx *c, ptx_threads *th, const ptx_eval *ev, ptx_tvals *out)
 {
     int32_t p = ptx_tgraph_next_activity(c, th, ev->later ? (int32_t)ev->around - 1 : ev->via);
