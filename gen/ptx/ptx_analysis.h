@@ -147,6 +147,8 @@ struct ptx_syncinfo {
     bool *latch;                   /* per block: the source of a back edge */
     uint32_t *seen, *queue, stamp; /* scratch of ptx_walk */
     uint32_t walk_loops;           /* the loops a walk's state tells apart (ptx_sync.c) */
+    uint8_t *holds_loop;           /* per loop: whether it holds another (of another head) */
+    bool nested;                   /* some loop holds another */
     uint32_t *idom, *po;           /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
 };
 ptx_syncinfo *ptx_sync_of(ptx_ctx *c);

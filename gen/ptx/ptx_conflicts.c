@@ -422,14 +422,8 @@ static bool run_time_address(races *r, racc *x)
 /* Whether x's address depends on a loop's counter in a function where loops hold loops. */
 static bool nested_counters(races *r, racc *x)
 {
-    const ptx_threads *th = ptx_threads_of(r->c);
     int32_t b = base_of(r, x);
-    if (b < 0 || !th->nodes[b].loops || !th->outer)
-        return false;
-    for (uint32_t l = 0; l < r->c->sync->nloops; l++)
-        if (th->outer[l])
-            return true;
-    return false;
+    return r->c->sync->nested && b >= 0 && ptx_threads_of(r->c)->nodes[b].loops;
 }
 
 bool ptx_may_conflict(races *r, const racc *x, const racc *y, int filter, const ptx_eval *ev)

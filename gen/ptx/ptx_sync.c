@@ -310,22 +310,26 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
     find_back_edges(c, s);
     find_loops(c, s);
     s->inner = ptx_scratch(c, c->nb + 1, sizeof *s->inner);
+    s->walk_loops = 0; /* the most loops holding one block, up to WALK_LOOPS */
     for (uint32_t b = 0; b <= c->nb; b++) {
         s->inner[b] = -1;
+        uint32_t holding = 0;
         for (uint32_t l = 0; l < s->nloops && b < c->nb; l++)
-            if (ptx_in_loop(s, (int32_t)l, b) && (s->inner[b] < 0 || s->loops[l].size < s->loops[s->inner[b]].size))
-                s->inner[b] = (int32_t)l;
+            if (ptx_in_loop(s, (int32_t)l, b)) {
+                holding++;
+                if (s->inner[b] < 0 || s->loops[l].size < s->loops[s->inner[b]].size)
+                    s->inner[b] = (int32_t)l;
+            }
+        s->walk_loops = holding > s->walk_loops ? (holding < WALK_LOOPS ? holding : WALK_LOOPS) : s->walk_loops;
     }
+    s->holds_loop = ptx_scratch(c, s->nloops + 1, sizeof *s->holds_loop);
+    for (uint32_t a = 0; a < s->nloops; a++)
+        for (uint32_t b = 0; b < s->nloops; b++)
+            if (s->loops[a].head != s->loops[b].head && ptx_in_loop(s, (int32_t)a, s->loops[b].head))
+                s->holds_loop[a] = 1, s->nested = true;
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
             s->latch[b] |= s->back_edge[e];
-    s->walk_loops = 0; /* the most loops holding one block, up to WALK_LOOPS */
-    for (uint32_t b = 0; b < c->nb && s->nloops; b++) {
-        uint32_t n = 0;
-        for (uint32_t l = 0; l < s->nloops; l++)
-            n += ptx_in_loop(s, (int32_t)l, b);
-        s->walk_loops = n > s->walk_loops ? (n < WALK_LOOPS ? n : WALK_LOOPS) : s->walk_loops;
-    }
     s->seen = ptx_scratch(c, 8 * (s->walk_loops + 1) * (c->nb + 1), sizeof *s->seen);
     s->queue = ptx_scratch(c, 8 * (s->walk_loops + 1) * (c->nb + 1), sizeof *s->queue);
     return c->sync = s;

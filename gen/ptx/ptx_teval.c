@@ -105,7 +105,7 @@ static uint64_t atom_value(const ptx_threads *th, const tnode *n, int s)
     uint64_t last = trips > 1 ? (uint64_t)trips - 2 : 0; /* the last iteration with a next one */
     if (n->aux) {
         /* sample 2: loops that hold another one in their second iteration, the innermost in their first */
-        uint64_t k = s == 2 && n->lid >= 0 && th->outer && th->outer[n->lid] ? 1 : (uint64_t)(s & 1);
+        uint64_t k = s == 2 && n->lid >= 0 && th->holds_loop[n->lid] ? 1 : (uint64_t)(s & 1);
         return trips > 0 && k > last ? last : k;
     }
     if (n->choice)

@@ -557,14 +557,8 @@ static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
 {
     if (l < 0 || !c->sync)
         return -1;
-    if (!th->trips) {
+    if (!th->trips)
         th->trips = ptx_scratch(c, c->sync->nloops + 1, sizeof *th->trips);
-        th->outer = ptx_scratch(c, c->sync->nloops + 1, sizeof *th->outer);
-        for (uint32_t a = 0; a < c->sync->nloops; a++)
-            for (uint32_t b = 0; b < c->sync->nloops; b++)
-                th->outer[a] |= a != b && c->sync->loops[a].head != c->sync->loops[b].head &&
-                                ptx_in_loop(c->sync, (int32_t)a, c->sync->loops[b].head);
-    }
     if (th->trips[l])
         return th->trips[l];
     loop_test lt;

@@ -101,12 +101,12 @@ struct ptx_threads {
     int nbuilding;
     ptx_choice *choices; /* the choice atoms' updates (tnode.choice) */
     uint32_t nchoices, choices_cap;
-    uint64_t *merge_key;  /* the gated merges built (ptx_tgraph.c): register, block and kind, a hash table */
-    int32_t *merge_node;  /* ... their nodes */
-    ptx_tvals scratch[2]; /* ptx_threads_scratch */
-    int32_t *trips;       /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
-    uint8_t *outer;       /* per loop (with trips): whether it holds another loop */
-    uint8_t *divisor;     /* per register: the divisor of a div or rem whose dividend differs between threads */
+    uint64_t *merge_key;       /* the gated merges built (ptx_tgraph.c): register, block and kind, a hash table */
+    int32_t *merge_node;       /* ... their nodes */
+    ptx_tvals scratch[2];      /* ptx_threads_scratch */
+    int32_t *trips;            /* per loop: how many times it runs, when its latch says; 0 not worked out, -1 unknown */
+    const uint8_t *holds_loop; /* per loop: whether it holds another (the function's ptx_syncinfo) */
+    uint8_t *divisor;          /* per register: the divisor of a div or rem whose dividend differs between threads */
     /* per root node: its loop atoms at atom_lists[atoms_at] (their number first); -2 not listed, -1 too many
      * to key on */
     int32_t *atoms_at;

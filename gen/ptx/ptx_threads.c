@@ -809,6 +809,7 @@ ptx_threads *ptx_threads_of(ptx_ctx *c)
         th->constants[r] = -2;
     th->unknown32 = ptx_tgraph_leaf(th, TN_UNKNOWN, 32, 0);
     th->divisor = divisors(c);
+    th->holds_loop = ptx_sync_of(c)->holds_loop;
     th->nthreads = -1;
     return c->threads = th;
 }
