@@ -106,6 +106,9 @@ void ptx_find_control_flow(ptx_ctx *c);
 int32_t ptx_last_def(const ptx_ctx *c, uint32_t from, uint32_t to, int32_t r);
 /* The one definition of register r that reaches instruction at, or -1 (none, several, guarded). */
 int32_t ptx_reaching_def(const ptx_ctx *c, uint32_t at, int32_t r);
+/* Every definition of r that reaches instruction at (up to max, into defs): how many, or -1 when
+ * there are more, one is guarded, or r may reach at undefined. */
+int ptx_reaching_defs(const ptx_ctx *c, uint32_t at, int32_t r, int32_t *defs, int max);
 
 /* ---- synchronisation and loops (ptx_sync.c) ---- */
 enum ptx_sync_kind {

@@ -22,6 +22,14 @@ enum { PTX_LOCAL_SELECTS_LIMIT = 128 };
  * read, written and read again at dynamic indices); one such store inside a loop keeps 8 ints in
  * memory; one store and one read at dynamic indices: 16 ints become registers, 64 do not. */
 enum { PTX_LOCAL_DYNAMIC_ACCESSES = 2, PTX_LOCAL_STORED_AND_READ_BYTES = 64 };
+/* An access outside loops whose index is a count kept through a merge of constants (an unrolled
+ * `if (...) c[n++] = v`: n is one of a few constants at each store) is one at a constant offset as
+ * long as all such accesses together take at most PTX_LOCAL_CHOICE_SLOTS values (measured with ptxas
+ * 13.0: 13 conditional appends to 13 floats, 1 + 2 + ... + 13 = 91 values, become registers; 14 to
+ * 14, 105 values, do not). A merge of constant addresses alone (nvcc's unrolled insertion sort moves
+ * each path's slot address into one register) is left dynamic: ptxas keeps such a sort of 8 floats
+ * in memory when all 8 are read after it and makes it registers when one is. */
+enum { PTX_LOCAL_CHOICE_SLOTS = 96 };
 
 /* ---- counts: memory operations, bytes, FLOPs ---- */
 
@@ -399,6 +407,134 @@ static int32_t generic_stack_use(const ptx_ctx *c)
     return -1;
 }
 
+/* ---- addresses that take one of a few constant values ---- */
+
+/* A register that holds one of a few constants where it is used: a merge of constants, or arithmetic
+ * on one (a count of appended elements, `c[n++] = v`, unrolled, and the address made of it). */
+enum { CHOICES_MAX = 64, CHOICES_DEPTH = 64 };
+typedef struct choices {
+    int32_t sym; /* the symbol every value is an offset from, -1 for plain numbers */
+    int n;
+    bool arith; /* arithmetic was done on several values, not only merges of single ones */
+    int64_t v[CHOICES_MAX];
+} choices;
+
+/* What each definition gives, worked out once: chains of conditional increments reach every earlier
+ * definition along many paths. */
+typedef struct choice_memo {
+    uint8_t *state; /* per instruction: CHOICE_* */
+    choices **of;
+} choice_memo;
+enum { CHOICE_UNKNOWN, CHOICE_BUSY, CHOICE_KNOWN, CHOICE_NONE };
+
+static bool exact_form(const ptx_affine *a)
+{
+    return a->st == PTX_AF_AFFINE && !a->uni && !a->symco && !ptx_af_has_tid(a);
+}
+
+static bool add_choice(choices *out, int32_t sym, int64_t v)
+{
+    if (out->n > 0 && out->sym != sym)
+        return false;
+    out->sym = sym;
+    for (int k = 0; k < out->n; k++)
+        if (out->v[k] == v)
+            return true;
+    if (out->n == CHOICES_MAX)
+        return false;
+    out->v[out->n++] = v;
+    return true;
+}
+
+static bool choices_of(const ptx_ctx *c, choice_memo *memo, uint32_t at, int32_t r, int depth, choices *out);
+
+static bool operand_choices(const ptx_ctx *c, choice_memo *memo, uint32_t at, const ptx_operand *o, int depth,
+                            choices *out)
+{
+    out->n = 0;
+    out->arith = false;
+    if (o->kind == PTX_O_IMM)
+        return add_choice(out, -1, o->imm);
+    return o->kind == PTX_O_REG && choices_of(c, memo, at, o->reg, depth, out);
+}
+
+/* The values instruction d gives its destination: moves, conversions, sums, differences and products
+ * or shifts by constants of operands that take few values. */
+static bool def_choices_once(const ptx_ctx *c, choice_memo *memo, uint32_t d, int depth, choices *out)
+{
+    const ptx_instr *in = &c->f->ins[d];
+    choices a, b;
+    if ((in->kind == PTX_K_MOV || in->kind == PTX_K_CVT) && in->nopnd == 2)
+        return operand_choices(c, memo, d, ptx_opnd(c, in, 1), depth, out);
+    bool sum = in->kind == PTX_K_ADD || in->kind == PTX_K_SUB;
+    bool scale = in->kind == PTX_K_MUL || in->kind == PTX_K_SHL;
+    if ((!sum && !scale) || in->nopnd != 3 || !operand_choices(c, memo, d, ptx_opnd(c, in, 1), depth, &a) ||
+        !operand_choices(c, memo, d, ptx_opnd(c, in, 2), depth, &b))
+        return false;
+    if (scale && (ptx_opnd(c, in, 2)->kind != PTX_O_IMM || a.sym != -1 || ptx_has_mod(c->f, in, ".hi")))
+        return false;
+    if (sum && b.sym != -1 && (a.sym != -1 || in->kind == PTX_K_SUB))
+        return false;
+    out->n = 0;
+    out->arith = a.arith || b.arith || a.n > 1 || b.n > 1;
+    for (int i = 0; i < a.n; i++)
+        for (int j = 0; j < b.n; j++) {
+            int64_t x = a.v[i], y = b.v[j], v;
+            if (in->kind == PTX_K_ADD)
+                v = x + y;
+            else if (in->kind == PTX_K_SUB)
+                v = x - y;
+            else if (in->kind == PTX_K_MUL)
+                v = x * y;
+            else
+                v = y >= 0 && y < 32 ? x * ((int64_t)1 << y) : 0;
+            if (!add_choice(out, a.sym != -1 ? a.sym : b.sym, v))
+                return false;
+        }
+    return true;
+}
+
+static bool def_choices(const ptx_ctx *c, choice_memo *memo, uint32_t d, int depth, choices *out)
+{
+    if (memo->state[d] == CHOICE_KNOWN) {
+        *out = *memo->of[d];
+        return true;
+    }
+    if (memo->state[d] != CHOICE_UNKNOWN || depth <= 0)
+        return false; /* a cycle (a loop's counter), or known to take too many values */
+    memo->state[d] = CHOICE_BUSY;
+    bool ok = def_choices_once(c, memo, d, depth, out);
+    memo->state[d] = ok ? CHOICE_KNOWN : CHOICE_NONE;
+    if (ok) {
+        memo->of[d] = ptx_scratch(c, 1, sizeof *out);
+        *memo->of[d] = *out;
+    }
+    return ok;
+}
+
+/* The values register r may hold at instruction at: from its form when that is one constant, else
+ * from every definition that reaches at. */
+static bool choices_of(const ptx_ctx *c, choice_memo *memo, uint32_t at, int32_t r, int depth, choices *out)
+{
+    const ptx_affine *g = &c->form[r];
+    out->n = 0;
+    out->arith = false;
+    if (exact_form(g))
+        return add_choice(out, g->sym, g->c);
+    int32_t defs[CHOICES_MAX];
+    int nd = depth > 0 ? ptx_reaching_defs(c, at, r, defs, CHOICES_MAX) : -1;
+    for (int k = 0; k < nd; k++) {
+        choices one;
+        if (!def_choices(c, memo, (uint32_t)defs[k], depth - 1, &one))
+            return false;
+        out->arith |= one.arith;
+        for (int j = 0; j < one.n; j++)
+            if (!add_choice(out, one.sym, one.v[j]))
+                return false;
+    }
+    return nd > 0;
+}
+
 /* LOCAL_MEMORY, modelled on what ptxas does with .local arrays: one accessed only at constant
  * offsets becomes registers; one written at constant offsets over its whole extent and read with a
  * dynamic index becomes registers plus selects when small (see PTX_LOCAL_SELECT_LIMIT); one written
@@ -418,6 +554,23 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
     bool stores_stay = false;                     /* a dynamic store in a loop, or not of one 32-bit element */
     int64_t dyn_reads = 0, dyn_stores = 0;
     bool exact_reads = false; /* a read at a constant offset: the elements themselves live in registers */
+    /* accesses outside loops at one of a few constant offsets, counted through a merge of constants:
+     * see PTX_LOCAL_CHOICE_SLOTS */
+    bool *chosen = ptx_scratch(c, c->n, sizeof *chosen);
+    int64_t choice_slots = 0;
+    choice_memo memo = {ptx_scratch(c, c->n, 1), ptx_scratch(c, c->n, sizeof(choices *))};
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &f->ins[i];
+        const ptx_operand *ad = ptx_address_operand(c, in);
+        choices ch;
+        if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST) ||
+            exact_form(&c->addr[i]) || ptx_sync_of(c)->cyclic[c->blk[i]] || !ad || ad->reg < 0 ||
+            !choices_of(c, &memo, i, ad->reg, CHOICES_DEPTH, &ch) ||
+            ch.sym < 0)
+            continue;
+        chosen[i] = ch.arith;
+        choice_slots += ch.arith ? ch.n : 0;
+    }
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST))
@@ -425,8 +578,10 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
         if (first < 0)
             first = (int32_t)i;
         const ptx_affine *a = &c->addr[i];
-        bool exact = a->st == PTX_AF_AFFINE && !a->uni && !a->symco && !ptx_af_has_tid(a);
-        if (!exact) {
+        bool exact = exact_form(a);
+        if (chosen[i] && choice_slots <= PTX_LOCAL_CHOICE_SLOTS) {
+            exact_reads |= in->kind == PTX_K_LD; /* one of a few elements, which live in registers */
+        } else if (!exact) {
             if (in->kind == PTX_K_ST) {
                 dyn_store = dyn_store < 0 ? (int32_t)i : dyn_store;
                 dyn_stores++;

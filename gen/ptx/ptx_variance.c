@@ -541,6 +541,58 @@ int32_t ptx_reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
     return result >= 0 ? result : -1;
 }
 
+int ptx_reaching_defs(const ptx_ctx *c, uint32_t at, int32_t r, int32_t *defs, int max)
+{
+    bool found;
+    uint32_t b = c->blk[at];
+    int32_t def = def_in_block(c, c->bstart[b], at, r, &found);
+    if (found) {
+        if (def < 0)
+            return -1;
+        defs[0] = def;
+        return 1;
+    }
+    ptx_ctx *mc = (ptx_ctx *)c;
+    if (!mc->rd_seen) {
+        mc->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_seen);
+        mc->rd_stack = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_stack);
+    }
+    uint32_t stamp = ++mc->rd_stamp;
+    uint32_t *seen = mc->rd_seen, *stack = mc->rd_stack, sp = 0;
+    int n = 0;
+    stack[sp++] = b;
+    seen[b] = stamp;
+    while (sp) {
+        uint32_t x = stack[--sp];
+        if (c->pstart[x] == c->pstart[x + 1])
+            return -1; /* reaches the entry undefined */
+        for (uint32_t e = c->pstart[x]; e < c->pstart[x + 1]; e++) {
+            uint32_t p = c->pred[e];
+            if (seen[p] == stamp && p != b)
+                continue;
+            int32_t d = def_in_block(c, c->bstart[p], c->bend[p], r, &found);
+            if (!found) {
+                if (seen[p] != stamp) {
+                    seen[p] = stamp;
+                    stack[sp++] = p;
+                }
+                continue;
+            }
+            if (d < 0)
+                return -1; /* a guarded definition: the value before it reaches too */
+            bool known = false;
+            for (int k = 0; k < n; k++)
+                known |= defs[k] == d;
+            if (!known) {
+                if (n == max)
+                    return -1;
+                defs[n++] = d;
+            }
+        }
+    }
+    return n;
+}
+
 static ptx_affine form_at(const ptx_ctx *c, uint32_t at, const ptx_operand *o, int depth)
 {
     if (o->kind != PTX_O_REG || depth <= 0)
