@@ -565,8 +565,7 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
         choices ch;
         if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST) ||
             exact_form(&c->addr[i]) || ptx_sync_of(c)->cyclic[c->blk[i]] || !ad || ad->reg < 0 ||
-            !choices_of(c, &memo, i, ad->reg, CHOICES_DEPTH, &ch) ||
-            ch.sym < 0)
+            !choices_of(c, &memo, i, ad->reg, CHOICES_DEPTH, &ch) || ch.sym < 0)
             continue;
         chosen[i] = ch.arith;
         choice_slots += ch.arith ? ch.n : 0;
