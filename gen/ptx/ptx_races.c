@@ -939,6 +939,10 @@ typedef struct store_side {
     bool load_known, load_sampled; /* ... and whether its address depends on sampled values */
     uint64_t *load_at;             /* per thread, when known ... */
     uint8_t *load_act;             /* ... and whether it loads */
+    int data_s;                    /* data computed without loads: the sample data_of was evaluated in
+                                      (-1 not yet), and each thread's value when known */
+    bool data_known;
+    uint64_t *data_of;
 } store_side;
 
 /* The address thread t loads from with side's first load in sample s (the load evaluated once per
@@ -966,9 +970,34 @@ static bool load_address(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64
     return true;
 }
 
+/* The value thread t stores with side's store in sample s, when its data is computed from thread
+ * indices and uniform values (no load) and known; the data evaluated once per sample. */
+static bool data_value(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64_t *value)
+{
+    if (side->data_s != s) {
+        side->data_s = s;
+        side->data_known = false;
+        const ptx_instr *in = &c->f->ins[side->a->ins];
+        int which = -1;
+        for (int k = 0; k < in->nopnd && which < 0; k++)
+            if (ptx_opnd(c, in, k)->kind == PTX_O_REG || ptx_opnd(c, in, k)->kind == PTX_O_IMM)
+                which = k;
+        if (which < 0)
+            return false;
+        if (!side->data_of)
+            side->data_of = ptx_xcalloc((size_t)ptx_threads_count(c), sizeof *side->data_of);
+        side->data_known = ptx_threads_operand(c, side->a->ins, which, s, side->data_of);
+    }
+    if (!side->data_known)
+        return false;
+    *value = side->data_of[t];
+    return true;
+}
+
 /* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
  * addresses in sample s (layouts that keep copies of one value in several threads store them to one
- * place, which is no race). */
+ * place, which is no race), or data computed from their indices that differs (a token's number
+ * where another thread stores a score), or such data against loaded data. */
 static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
 {
     if (x->a->store_kind == STORE_ONE_VALUE || y->a->store_kind == STORE_ONE_VALUE)
@@ -980,8 +1009,12 @@ static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_
     if ((x->shuffled || y->shuffled) && t1 / 32 == t2 / 32)
         return false; /* a warp's lanes may all hold one value (a butterfly's sum) */
     uint64_t a1, a2;
-    return x->nloads > 0 && y->nloads > 0 && load_address(c, x, s, t1, &a1) && load_address(c, y, s, t2, &a2) &&
-           a1 != a2;
+    if (x->nloads > 0 && y->nloads > 0)
+        return load_address(c, x, s, t1, &a1) && load_address(c, y, s, t2, &a2) && a1 != a2;
+    if ((x->nloads == 0 && y->nloads > 0) || (x->nloads > 0 && y->nloads == 0))
+        return true; /* a value of the thread's own against data loaded from memory */
+    return x->nloads == 0 && y->nloads == 0 && !x->next && !y->next && data_value(c, x, s, t1, &a1) &&
+           data_value(c, y, s, t2, &a2) && a1 != a2;
 }
 
 /* Whether, in sample s, two different threads that surely make stores x and y (one store when y is
@@ -1042,8 +1075,8 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
                          .kv = ptx_xcalloc((size_t)n, sizeof(uint64_t)),
                          .act = ptx_xcalloc((size_t)n, 1)};
     uint64_t *keys = NULL;
-    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2, .load_s = -1};
-    store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1};
+    store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2, .load_s = -1, .data_s = -1};
+    store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1, .data_s = -1};
     bool hit = false, cut = ptx_threads_activity_cut(c, x->ins) || (y != x && ptx_threads_activity_cut(c, y->ins));
     bool decided = false; /* a sample had parameters decide who stores, or where */
     int samples = ptx_threads_samples(c);
@@ -1079,7 +1112,7 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     }
     free(keys);
     free(vy.addr), free(vy.kv), free(vy.act);
-    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act);
+    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act), free(sx.data_of), free(sy.data_of);
     return hit;
 }
 
@@ -1139,8 +1172,9 @@ static bool stores_collide_next(races *r, const racc *x, int32_t l)
         .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
     ptx_tvals *vx = ptx_threads_scratch(c, 0);
     uint8_t *round = ptx_xmalloc(n, 1);
-    store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1};
-    store_side sy = {.a = x, .v = &vy, .nloads = -2, .load_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
+    store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1, .data_s = -1};
+    store_side sy = {.a = x, .v = &vy, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l,
+                     .from = (int32_t)x->ins};
     /* guards comparing parameters are left undecided: threads they pick are not sure to store */
     ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
     ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
@@ -1157,7 +1191,7 @@ static bool stores_collide_next(races *r, const racc *x, int32_t l)
     }
     free(round);
     free(vy.addr), free(vy.kv), free(vy.act);
-    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act);
+    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act), free(sx.data_of), free(sy.data_of);
     return hit;
 }
 
