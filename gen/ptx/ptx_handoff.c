@@ -7,6 +7,7 @@
  * Phases are not counted: an arrival is taken to complete the phase that the wait met next on the
  * way waits for, which is how pipelines use them (one arrival and one wait per barrier and step). */
 #include "ptx_races.h"
+#include "ptx_tgraph.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +182,51 @@ static bool meets(search *q)
     return q->every ? found && !failed : found;
 }
 
+/* The warps (bits) that may run instruction i: those of the tid.x range its block is known to run
+ * for (from branches on tid.x), on a block of one row whose size the kernel declares; false when not
+ * known (a block that other thread-dependent conditions pick, a block of several rows). */
+static bool warps_running(ptx_ctx *c, uint32_t i, uint64_t *warps)
+{
+    const ptx_threads *th = ptx_threads_of(c);
+    int n = ptx_threads_count(c);
+    uint32_t b = c->blk[i];
+    const ptx_instr *in = &c->f->ins[i];
+    if (n < 1 || n > 2048 || th->dims[1] != 1 || th->dims[2] != 1 || (in->guard >= 0 && c->variant[in->guard]) ||
+        (!c->f->reqntid && !c->f->maxntid))
+        return false; /* a block size the kernel does not declare: its warps not known */
+    int64_t low = c->tid_low[b], bound = c->tid_bound[b] < n ? c->tid_bound[b] : n;
+    if (c->cd_branch[b] >= 0 && low == 0 && c->tid_bound[b] == INT64_MAX)
+        return false; /* picked by a condition that is not a range of tid.x */
+    *warps = 0;
+    for (int64_t w = low / 32; w * 32 < bound; w++)
+        *warps |= (uint64_t)1 << w;
+    return true;
+}
+
+/* Whether named barrier `id` counts fewer threads than the warps that arrive on it or wait on it
+ * (every bar.arrive and bar.sync naming it, with one thread count): it then completes without some
+ * of them (a count of 96 where two producer warps arrive and two consumer warps wait), so it orders
+ * none of their accesses. */
+static bool undersized(races *r, int64_t id, int *nwarps)
+{
+    ptx_ctx *c = r->c;
+    uint64_t all = 0;
+    int64_t count = -1;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_handoff_key *k = &r->role_keys[i];
+        int64_t n;
+        uint64_t warps;
+        if (!r->roles[i] || !k->named || !k->exact || k->at != id)
+            continue;
+        if (!ptx_constant_operand(c, i, 1, &n) || (count >= 0 && n != count) || !warps_running(c, i, &warps))
+            return false;
+        count = n;
+        all |= warps;
+    }
+    *nwarps = __builtin_popcountll(all);
+    return count > 0 && (int64_t)*nwarps * 32 > count;
+}
+
 /* Each instruction's role and barrier, and the barriers waited on, each once (at most HANDOFF_KEYS). */
 static void collect_keys(races *r)
 {
@@ -188,10 +234,32 @@ static void collect_keys(races *r)
     r->roles = ptx_xcalloc(c->n + 1, 1);
     r->role_keys = ptx_xcalloc(c->n + 1, sizeof *r->role_keys);
     r->nkeys = 0;
+    for (uint32_t i = 0; i < c->n; i++)
+        r->roles[i] = ptx_handoff_role(c, i, &r->role_keys[i]);
+    int64_t checked[16]; /* named barriers that complete without some of their warps (16 ids at most) */
+    int nchecked = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        ptx_handoff_key *k = &r->role_keys[i];
+        bool seen = false;
+        for (int j = 0; j < nchecked; j++)
+            seen |= checked[j] == k->at;
+        if (!r->roles[i] || !k->named || !k->exact || seen || nchecked == 16)
+            continue;
+        checked[nchecked++] = k->at;
+        int nwarps;
+        if (!undersized(r, k->at, &nwarps))
+            continue;
+        if (!r->short_warps) { /* named in the reports */
+            r->short_line = c->f->ins[i].line, r->short_id = k->at, r->short_warps = nwarps;
+            ptx_constant_operand(c, i, 1, &r->short_count);
+        }
+        for (uint32_t j = i; j < c->n; j++)
+            if (r->roles[j] && r->role_keys[j].named && r->role_keys[j].exact && r->role_keys[j].at == k->at)
+                r->roles[j] = 0;
+    }
     for (uint32_t i = 0; i < c->n; i++) {
         ptx_handoff_key *k = &r->role_keys[i];
         bool known = false;
-        r->roles[i] = ptx_handoff_role(c, i, k);
         if (!(r->roles[i] & PTX_HANDOFF_ACQUIRE))
             continue;
         for (uint32_t j = 0; j < r->nkeys && !known; j++)

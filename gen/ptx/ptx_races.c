@@ -418,7 +418,7 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                                                   "bar.sync in the loop"
                                                 : "put bar.sync between the accesses, or give each thread its own "
                                                   "location";
-    char tail[320];
+    char tail[512];
     describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
     if (r->between_groups) /* the pair only threads of different groups make: their own barriers do not order it */
         snprintf(tail, sizeof tail,
@@ -435,6 +435,13 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "on the two sides of the thread-dependent branch at line %u: the barrier at line %u is on one side "
                  "only, and the other side's threads never wait at it",
                  via_line, r->one_side_barrier);
+    size_t used = strlen(tail);
+    if (r->short_warps && !r->between_groups && !active &&
+        (meet == MEET_PATH || meet == MEET_LOOP || meet == MEET_SPLIT))
+        snprintf(tail + used, sizeof tail - used,
+                 "; named barrier %lld (line %u) counts %lld threads where %d warps arrive or wait on it, so it "
+                 "completes without some of them and orders none of their accesses",
+                 (long long)r->short_id, r->short_line, (long long)r->short_count, r->short_warps);
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
                     oi->line, who, tail);
@@ -743,6 +750,37 @@ static void skipped_barrier_pairs(races *r)
     }
 }
 
+/* Whether loop l (-1: none) arrives or waits on a barrier in its body: a ring, whose handoff repeats
+ * with its writes (a fill loop inside one step, before one arrival, is not). */
+static bool hands_off_around(races *r, int32_t l)
+{
+    ptx_ctx *c = r->c;
+    if (l < 0)
+        return false;
+    if (!r->loop_hands) /* per loop: 0 not worked out, 1 no, 2 yes */
+        r->loop_hands = ptx_scratch(c, c->sync->nloops + 1, 1);
+    if (!r->loop_hands[l]) {
+        r->loop_hands[l] = 1;
+        for (uint32_t i = 0; i < c->n && r->loop_hands[l] == 1; i++) {
+            uint8_t k = c->sync->kind[i];
+            if ((k == PTX_SY_BAR_ARRIVE || k == PTX_SY_BAR_PART || k == PTX_SY_MBAR_WAIT || k == PTX_SY_MBAR_OTHER) &&
+                ptx_in_loop(c->sync, l, c->blk[i]))
+                r->loop_hands[l] = 2;
+        }
+    }
+    return r->loop_hands[l] == 2;
+}
+
+/* Whether access a is in a loop, not holding instruction at, that arrives or waits on a barrier. */
+static bool repeats_handoff(races *r, uint32_t a, uint32_t at)
+{
+    const ptx_ctx *c = r->c;
+    for (uint32_t l = 0; l < c->sync->nloops; l++)
+        if (ptx_in_loop(c->sync, (int32_t)l, c->blk[a]) && !ptx_in_loop(c->sync, (int32_t)l, c->blk[at]) &&
+            hands_off_around(r, (int32_t)l))
+            return true;
+    return false;
+}
 /* Threads that part at a thread-dependent branch run both sides at once until a barrier: accesses
  * only one side reaches are compared with those only the other reaches. The walks are bounded so
  * that the whole stays near-linear in the function's size. */
@@ -775,8 +813,8 @@ static void split_pairs(races *r)
                              r->multi[1][ya] || r->via2[0][xa] || r->via2[1][ya];
                 /* a write repeated in a loop on its side needs ordering both ways (a ring: full and empty);
                  * reads repeated after one wait, or before one arrival, need it one way */
-                bool repeated = (r->acc[xa].write && ptx_loop_between(c, r->acc[xa].ins, at) >= 0) ||
-                                (r->acc[ya].write && ptx_loop_between(c, r->acc[ya].ins, at) >= 0);
+                bool repeated = (r->acc[xa].write && repeats_handoff(r, r->acc[xa].ins, at)) ||
+                                (r->acc[ya].write && repeats_handoff(r, r->acc[ya].ins, at));
                 r->order = repeated ? PTX_ORDER_BOTH : PTX_ORDER_EITHER; /* a wait's own loop repeats no access */
                 check(r, &r->acc[xa], &r->acc[ya], PTX_PAIR_OTHER_THREADS, &ev, MEET_SPLIT, br->line);
             }
@@ -1173,8 +1211,8 @@ static bool stores_collide_next(races *r, const racc *x, int32_t l)
     ptx_tvals *vx = ptx_threads_scratch(c, 0);
     uint8_t *round = ptx_xmalloc(n, 1);
     store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1, .data_s = -1};
-    store_side sy = {.a = x, .v = &vy, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l,
-                     .from = (int32_t)x->ins};
+    store_side sy = {
+        .a = x, .v = &vy, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
     /* guards comparing parameters are left undecided: threads they pick are not sure to store */
     ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
     ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};

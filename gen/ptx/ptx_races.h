@@ -111,6 +111,10 @@ typedef struct races {
     ptx_handoff_key *role_keys; /* ... and the barrier */
     ptx_handoff_key keys_waited[HANDOFF_KEYS]; /* the barriers waited on, once each */
     uint32_t nkeys;
+    uint32_t short_line;           /* a named barrier that counts fewer threads than its warps: a line ... */
+    int64_t short_id, short_count; /* ... its number and count ... */
+    int short_warps;               /* ... and the warps that arrive or wait on it (0: none such) */
+    uint8_t *loop_hands;           /* per loop: whether it arrives or waits on a barrier (hands_off_around) */
 } races;
 
 void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na);
