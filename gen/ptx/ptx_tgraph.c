@@ -220,6 +220,8 @@ static int32_t merged_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_
 }
 
 static int32_t congruent_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n, int depth);
+static int32_t remainder_exit(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t start, uint32_t upd, uint32_t use,
+                              int depth);
 static int32_t value_entering(ptx_ctx *c, ptx_threads *th, int32_t r, int32_t l, int depth);
 static bool stepped_counter(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *defs, uint32_t n);
 
@@ -306,6 +308,11 @@ static int32_t opaque(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *def
     int32_t constant = ndefs > 1 && c->variant[r] ? constant_choice(c, th, r) : -1; /* a uniform one stays an atom */
     if (constant >= 0)
         return constant;
+    for (int k = 0; k < 2 && ndefs == 2; k++) { /* past a remainder loop nvcc runs first */
+        int32_t v = remainder_exit(c, th, r, (uint32_t)defs[1 - k], (uint32_t)defs[k], at, depth);
+        if (v >= 0)
+            return v;
+    }
     if (c->variant[r]) {
         int32_t v = depth < MAX_DEPTH ? congruent_value(c, th, r, defs, ndefs, depth) : -1;
         return v >= 0 ? v : leaf(th, TN_UNKNOWN, w, 0);
@@ -585,6 +592,97 @@ static bool same_def_set(const int32_t *a, const int32_t *b, uint32_t n)
     return true;
 }
 
+/* Whether a branch taken when register cnt is 0 (setp.eq cnt, 0; @p bra) exists: nvcc's jump over a
+ * remainder loop that has no iterations to run. */
+static bool skipped_when_zero(const ptx_ctx *c, int32_t cnt)
+{
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *br = &c->f->ins[i];
+        int32_t d = br->kind == PTX_K_BRA && br->guard >= 0 && !br->guard_neg ? c->only_def[br->guard] : -1;
+        const ptx_instr *t = d >= 0 ? &c->f->ins[d] : NULL;
+        bool sgn;
+        if (t && t->kind == PTX_K_SETP && t->nmods && t->nopnd == 3 &&
+            compare_of(&c->f->mods[t->mods], &sgn) == PTX_CMP_EQ && ptx_opnd(c, t, 1)->kind == PTX_O_REG &&
+            ptx_opnd(c, t, 1)->reg == cnt && ptx_opnd(c, t, 2)->kind == PTX_O_IMM && ptx_opnd(c, t, 2)->imm == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Whether loop l is left only from its latch: every iteration runs the latch once. */
+static bool single_exit(const ptx_ctx *c, int32_t l)
+{
+    const ptx_syncinfo *s = c->sync;
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1] && b != s->loops[l].latch && ptx_in_loop(s, l, b); e++)
+            if (c->succ[e] >= c->nb || !ptx_in_loop(s, l, c->succ[e]))
+                return false;
+    return true;
+}
+
+/* Where a remainder loop that nvcc runs before the loop it unrolled leaves r, in a kernel that
+ * declares its block size (the trip counts differ between threads, and a shape the analysis assumes
+ * would make up which threads meet): the merge of upd's
+ * value (r += step in the loop's latch, which runs cnt times: it tests cnt != 0 after cnt -= 1,
+ * cnt set once before the loop, and the loop is left from there only) and start's from the path that jumps over it when
+ * cnt is 0, with the loop entered from a copy of start: start + step * cnt, thread by thread (a thread's index striding
+ * through a fill whose trip count differs between threads). -1 when not that. */
+static int32_t remainder_exit(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t start, uint32_t upd, uint32_t use,
+                              int depth)
+{
+    const ptx_syncinfo *s = ptx_sync_of(c);
+    int32_t l = ptx_loop_between(c, upd, start), defs[3], cdefs[3];
+    int64_t step;
+    uint32_t at;
+    bool guarded;
+    if (l < 0 || (!c->f->reqntid && !c->f->maxntid) || c->blk[upd] != s->loops[l].latch ||
+        ptx_in_loop(s, l, c->blk[use]) || !single_exit(c, l) || depth >= MAX_DEPTH ||
+        !constant_step(c, th, r, (int32_t)upd, &step, &at) || at != upd)
+        return -1;
+    uint32_t head = s->loops[l].head, latch = s->loops[l].latch;
+    const ptx_instr *br = &c->f->ins[c->bend[latch] - 1];
+    int32_t d =
+        br->kind == PTX_K_BRA && br->guard >= 0 && !br->guard_neg && br->target >= 0 && c->blk[br->target] == head
+            ? c->only_def[br->guard]
+            : -1;
+    const ptx_instr *t = d >= 0 ? &c->f->ins[d] : NULL;
+    bool sgn;
+    if (!t || t->kind != PTX_K_SETP || !t->nmods || t->nopnd != 3 ||
+        compare_of(&c->f->mods[t->mods], &sgn) != PTX_CMP_NE || ptx_opnd(c, t, 1)->kind != PTX_O_REG ||
+        ptx_opnd(c, t, 2)->kind != PTX_O_IMM || ptx_opnd(c, t, 2)->imm != 0)
+        return -1;
+    int32_t cnt = ptx_opnd(c, t, 1)->reg;
+    int64_t down;
+    uint32_t cat;
+    /* the counter: stepped down by one in the loop (the step the test sees), set once outside it */
+    if (reaching_defs(c, th, (uint32_t)d, cnt, cdefs, &guarded) != 1 || guarded ||
+        c->blk[(uint32_t)cdefs[0]] != latch || !constant_step(c, th, cnt, cdefs[0], &down, &cat) || down != -1 ||
+        cat != (uint32_t)cdefs[0] || c->f->ins[cat].kind != PTX_K_ADD)
+        return -1;
+    int32_t init = -1;
+    uint32_t n = reaching_defs(c, th, (uint32_t)cdefs[0], cnt, defs, &guarded);
+    for (uint32_t k = 0; k < n && n <= 2 && !guarded; k++)
+        if (!ptx_in_loop(s, l, c->blk[(uint32_t)defs[k]]))
+            init = defs[k];
+    if (n != 2 || init < 0 || !skipped_when_zero(c, cnt))
+        return -1;
+    /* r entering the loop: one definition from outside, the same value as start's */
+    int32_t entering = -1;
+    n = reaching_defs(c, th, c->bstart[head], r, defs, &guarded);
+    for (uint32_t k = 0; k < n && n <= 2 && !guarded; k++)
+        if (!ptx_in_loop(s, l, c->blk[(uint32_t)defs[k]]))
+            entering = defs[k];
+    int w = reg_width(c->f, r);
+    if (n != 2 || entering < 0 || reg_width(c->f, cnt) != w)
+        return -1;
+    int32_t from = node_of_def(c, th, start, r, depth + 1);
+    if (!same_node(th, from, node_of_def(c, th, (uint32_t)entering, r, depth + 1), 8))
+        return -1;
+    int32_t times = node_of_def(c, th, (uint32_t)init, cnt, depth + 1);
+    return op_node(th, OP_ADD, w, false, from,
+                   op_node(th, OP_MUL, w, false, times, leaf(th, TN_CONST, w, (uint64_t)step), -1, -1), -1, -1);
+}
+
 /* The value of r on entry to the loop whose update is defs[u]: the one definition from outside it,
  * or, for a remainder loop that nvcc peels off an unrolled one, the merge of the value the unrolled
  * loop leaves and the start from the path around it. -1 when that is not how they lie. */
@@ -600,6 +698,12 @@ static int32_t entry_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t
         return -1;
     if (n == 2)
         return node_of_def(c, th, (uint32_t)others[0], r, depth + 1);
+    for (int k = 0; k < 2; k++) { /* past a remainder loop nvcc runs first */
+        int32_t v = remainder_exit(c, th, r, (uint32_t)others[1 - k], (uint32_t)others[k],
+                                   c->bstart[c->sync->loops[l].head], depth);
+        if (v >= 0)
+            return v;
+    }
     if (c->variant[r]) { /* a join of thread-dependent branches before the loop: per thread */
         int32_t g = value_entering(c, th, r, l, depth);
         if (g >= 0)
