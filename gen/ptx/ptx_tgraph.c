@@ -636,7 +636,7 @@ static int32_t remainder_exit(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t s
     uint32_t at;
     bool guarded;
     if (l < 0 || (!c->f->reqntid && !c->f->maxntid) || c->blk[upd] != s->loops[l].latch ||
-        ptx_in_loop(s, l, c->blk[use]) || !single_exit(c, l) || depth >= MAX_DEPTH ||
+        ptx_in_loop(s, l, c->blk[use]) || depth >= MAX_DEPTH ||
         !constant_step(c, th, r, (int32_t)upd, &step, &at) || at != upd)
         return -1;
     uint32_t head = s->loops[l].head, latch = s->loops[l].latch;
@@ -664,7 +664,7 @@ static int32_t remainder_exit(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t s
     for (uint32_t k = 0; k < n && n <= 2 && !guarded; k++)
         if (!ptx_in_loop(s, l, c->blk[(uint32_t)defs[k]]))
             init = defs[k];
-    if (n != 2 || init < 0 || !skipped_when_zero(c, cnt))
+    if (n != 2 || init < 0 || !single_exit(c, l) || !skipped_when_zero(c, cnt))
         return -1;
     /* r entering the loop: one definition from outside, the same value as start's */
     int32_t entering = -1;
