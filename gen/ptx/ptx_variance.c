@@ -498,49 +498,6 @@ static int32_t def_in_block(const ptx_ctx *c, uint32_t from, uint32_t to, int32_
     return i >= 0 && c->f->ins[i].guard < 0 ? i : -1;
 }
 
-int32_t ptx_reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
-{
-    bool found;
-    uint32_t b = c->blk[at];
-    int32_t def = def_in_block(c, c->bstart[b], at, r, &found);
-    if (found)
-        return def;
-    /* scratch arrays shared by all queries; a query marks blocks with its own stamp */
-    ptx_ctx *mc = (ptx_ctx *)c;
-    if (!mc->rd_seen) {
-        mc->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_seen);
-        mc->rd_stack = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_stack);
-    }
-    uint32_t stamp = ++mc->rd_stamp;
-    uint32_t *seen = mc->rd_seen, *stack = mc->rd_stack, sp = 0;
-    int32_t result = -2;
-    stack[sp++] = b;
-    seen[b] = stamp;
-    while (sp && result != -1) {
-        uint32_t x = stack[--sp];
-        if (c->pstart[x] == c->pstart[x + 1]) {
-            result = -1; /* reaches the entry undefined */
-            break;
-        }
-        for (uint32_t e = c->pstart[x]; e < c->pstart[x + 1]; e++) {
-            uint32_t p = c->pred[e];
-            if (seen[p] == stamp && p != b)
-                continue;
-            int32_t d = def_in_block(c, c->bstart[p], c->bend[p], r, &found);
-            if (found) {
-                if (d < 0 || (result >= 0 && result != d))
-                    result = -1;
-                else
-                    result = d;
-            } else if (seen[p] != stamp) {
-                seen[p] = stamp;
-                stack[sp++] = p;
-            }
-        }
-    }
-    return result >= 0 ? result : -1;
-}
-
 int ptx_reaching_defs(const ptx_ctx *c, uint32_t at, int32_t r, int32_t *defs, int max)
 {
     bool found;
@@ -552,6 +509,7 @@ int ptx_reaching_defs(const ptx_ctx *c, uint32_t at, int32_t r, int32_t *defs, i
         defs[0] = def;
         return 1;
     }
+    /* scratch arrays shared by all queries; a query marks blocks with its own stamp */
     ptx_ctx *mc = (ptx_ctx *)c;
     if (!mc->rd_seen) {
         mc->rd_seen = ptx_scratch(c, c->nb + 1, sizeof *mc->rd_seen);
@@ -591,6 +549,12 @@ int ptx_reaching_defs(const ptx_ctx *c, uint32_t at, int32_t r, int32_t *defs, i
         }
     }
     return n;
+}
+
+int32_t ptx_reaching_def(const ptx_ctx *c, uint32_t at, int32_t r)
+{
+    int32_t d;
+    return ptx_reaching_defs(c, at, r, &d, 1) == 1 ? d : -1;
 }
 
 static ptx_affine form_at(const ptx_ctx *c, uint32_t at, const ptx_operand *o, int depth)
