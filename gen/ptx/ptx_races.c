@@ -781,6 +781,7 @@ static bool repeats_handoff(races *r, uint32_t a, uint32_t at)
             return true;
     return false;
 }
+
 /* Threads that part at a thread-dependent branch run both sides at once until a barrier: accesses
  * only one side reaches are compared with those only the other reaches. The walks are bounded so
  * that the whole stays near-linear in the function's size. */

@@ -620,13 +620,14 @@ static bool single_exit(const ptx_ctx *c, int32_t l)
     return true;
 }
 
-/* Where a remainder loop that nvcc runs before the loop it unrolled leaves r, in a kernel that
- * declares its block size (the trip counts differ between threads, and a shape the analysis assumes
- * would make up which threads meet): the merge of upd's
- * value (r += step in the loop's latch, which runs cnt times: it tests cnt != 0 after cnt -= 1,
- * cnt set once before the loop, and the loop is left from there only) and start's from the path that jumps over it when
- * cnt is 0, with the loop entered from a copy of start: start + step * cnt, thread by thread (a thread's index striding
- * through a fill whose trip count differs between threads). -1 when not that. */
+/* Where a remainder loop that nvcc runs before the loop it unrolled leaves r: start + step * cnt,
+ * thread by thread (a thread's index striding through a fill whose trip count differs between
+ * threads). That is the merge of upd's value (r += step in the loop's latch, which runs cnt times:
+ * the latch tests cnt != 0 after cnt -= 1, cnt is set once before the loop, and the loop is left
+ * from the latch only; the loop is entered with a copy of start) and start's, from the path that
+ * jumps over the loop when cnt is 0. Only in kernels that declare their block size: the trip counts
+ * differ between threads, and a block shape the analysis assumes would make up which threads meet.
+ * -1 when not that. */
 static int32_t remainder_exit(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t start, uint32_t upd, uint32_t use,
                               int depth)
 {
@@ -636,8 +637,8 @@ static int32_t remainder_exit(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t s
     uint32_t at;
     bool guarded;
     if (l < 0 || (!c->f->reqntid && !c->f->maxntid) || c->blk[upd] != s->loops[l].latch ||
-        ptx_in_loop(s, l, c->blk[use]) || depth >= MAX_DEPTH ||
-        !constant_step(c, th, r, (int32_t)upd, &step, &at) || at != upd)
+        ptx_in_loop(s, l, c->blk[use]) || depth >= MAX_DEPTH || !constant_step(c, th, r, (int32_t)upd, &step, &at) ||
+        at != upd)
         return -1;
     uint32_t head = s->loops[l].head, latch = s->loops[l].latch;
     const ptx_instr *br = &c->f->ins[c->bend[latch] - 1];
