@@ -145,6 +145,8 @@ struct ptx_syncinfo {
     int32_t *inner;                /* per block: the innermost loop holding it, -1 none */
     uint32_t present;              /* the kinds the function uses, 1 << kind each */
     bool *back_edge;               /* per successor edge (index into succ) */
+    bool *dead_edge;               /* per successor edge: never taken for the block's size (set by the race
+                                      analysis, NULL until then; ptx_walk does not follow such edges) */
     int32_t *edge_loop;            /* per successor edge: the loop it closes, -1 none, -2 not kept */
     bool *cyclic;                  /* per block: on a cycle of the control-flow graph */
     bool *latch;                   /* per block: the source of a back edge */

@@ -1879,6 +1879,25 @@ static uint32_t *walk_stops(const races *r)
     return wanted;
 }
 
+/* The edges of branches the block's size decides that are never taken (ptx_syncinfo.dead_edge): a
+ * walk from a store before a loop over the block's size does not take the branch past the loop. */
+static void find_dead_edges(ptx_ctx *c)
+{
+    ptx_syncinfo *s = c->sync;
+    if (!ptx_threads_count(c))
+        return;
+    for (uint32_t b = 0; b < c->nb; b++) {
+        uint32_t last = c->bend[b] - 1;
+        bool taken;
+        if (c->sstart[b + 1] - c->sstart[b] != 2 || c->f->ins[last].kind != PTX_K_BRA || c->f->ins[last].guard < 0 ||
+            !ptx_tgraph_branch_decided(c, ptx_threads_of(c), last, &taken))
+            continue;
+        if (!s->dead_edge)
+            s->dead_edge = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->dead_edge);
+        s->dead_edge[c->sstart[b] + taken] = true; /* the first edge is the jump's */
+    }
+}
+
 void ptx_find_shared_races(ptx_ctx *c)
 {
     races r = {.c = c};
@@ -1897,6 +1916,7 @@ void ptx_find_shared_races(ptx_ctx *c)
     }
     ptx_find_block_bound(c, r.acc, r.na);
     if (writes) {
+        find_dead_edges(c);
         r.wanted = walk_stops(&r);
         find_races(&r);
     }

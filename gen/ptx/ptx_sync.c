@@ -480,7 +480,7 @@ uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const 
         passed += end - pos;
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1] && !blocked; e++) {
             uint32_t t = c->succ[e];
-            if (t >= c->nb)
+            if (t >= c->nb || (s->dead_edge && s->dead_edge[e]))
                 continue;
             ptx_way w = way;
             walk_step(s, e, b, t, rb, &w);

@@ -1,6 +1,7 @@
 /* Building the expression graph of values per thread: from the definitions that reach an access's
  * address (and its guards) down to constants, the thread's coordinates, atoms and unknowns. */
 #include "ptx_tgraph.h"
+#include "ptx_kbits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -380,8 +381,10 @@ static bool is_reg_or_copy(const ptx_ctx *c, const ptx_operand *o, int32_t r)
 }
 
 /* The update of an induction variable: r +/- step (step a constant or a uniform register), or r shifted
- * by a constant (a stride a loop doubles or halves: tree reductions, sorting networks); -1 when not
- * one. *self: the operand that is r (or a copy of it). */
+ * by a constant (a stride a loop doubles or halves: tree reductions, sorting networks), or r toggled
+ * (r ^ k, or k - r: a double buffer's index, `pin = 1 - pin`); -1 when not one. *self: the operand
+ * that is r (or a copy of it). */
+enum { UPDATE_REFLECT = 0x40 }; /* r = k - r, beside the OP_ codes */
 static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, int *self)
 {
     if (up->is_float || up->nopnd != 3 || c->ndef[ud] != 1)
@@ -399,6 +402,10 @@ static int update_op(ptx_ctx *c, const ptx_instr *up, uint32_t ud, int32_t r, in
     }
     if (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB)
         return -1;
+    if (up->kind == PTX_K_SUB && is_reg_or_copy(c, b, r) && !is_reg_or_copy(c, a, r)) { /* r = k - r: ping-pong */
+        *self = 2;
+        return a->kind == PTX_O_IMM || (a->kind == PTX_O_REG && !c->variant[a->reg]) ? UPDATE_REFLECT : -1;
+    }
     *self = is_reg_or_copy(c, a, r) ? 1 : up->kind == PTX_K_ADD && is_reg_or_copy(c, b, r) ? 2 : 0;
     const ptx_operand *step = *self ? ptx_opnd(c, up, 3 - *self) : NULL;
     if (!step || (step->kind != PTX_O_IMM &&
@@ -724,6 +731,14 @@ static int32_t alternating(ptx_threads *th, int w, int32_t k, int32_t even, int3
     return op_node(th, OP_XOR, w, false, even, op_node(th, OP_MUL, w, false, odd, flip, -1, -1), -1, -1);
 }
 
+/* In iteration k of a loop: x when k is even, sum - x when it is odd. */
+static int32_t reflected(ptx_threads *th, int w, int32_t k, int32_t x, int32_t sum)
+{
+    int32_t odd = op_node(th, OP_AND, w, false, k, leaf(th, TN_CONST, w, 1), -1, -1);
+    int32_t swing = op_node(th, OP_SUB, w, false, sum, op_node(th, OP_ADD, w, false, x, x, -1, -1), -1, -1);
+    return op_node(th, OP_ADD, w, false, x, op_node(th, OP_MUL, w, false, odd, swing, -1, -1), -1, -1);
+}
+
 /* A register with two definitions (three, for a peeled remainder loop: see entry_value), one of them
  * an update of r inside the loop (directly or through copies): init + k * step, or init shifted by
  * k * amount, k the loop's iteration count (an induction variable). -1 when not one. */
@@ -743,7 +758,7 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *
         int32_t init = entry_value(c, th, r, defs, n, u, depth);
         if (init < 0)
             continue;
-        int w = reg_width(c->f, r), sw = op == OP_ADD || op == OP_SUB || op == OP_XOR ? w : 32;
+        int w = reg_width(c->f, r), sw = op == OP_ADD || op == OP_SUB || op == OP_XOR || op == UPDATE_REFLECT ? w : 32;
         bool sgn = false, flt;
         type_of(c->f, up, 0, &sgn, &flt);
         int32_t k = atom(th, sw, ((uint64_t)(uint32_t)r << 20) | 0xFFFFF, true,
@@ -753,6 +768,8 @@ static int32_t induction(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t *
         int32_t step = node_of_operand(c, th, ud, ptx_opnd(c, up, 3 - self), sw, depth + 1);
         if (op == OP_XOR) /* toggled each iteration: init, init ^ step, init ... */
             return alternating(th, w, k, init, step);
+        if (op == UPDATE_REFLECT) /* init, step - init, init ...: init plus (step - 2 init) when k is odd */
+            return reflected(th, w, k, init, step);
         int32_t v = op_node(th, (uint8_t)op, w, op == OP_SHR && sgn, init,
                             op_node(th, OP_MUL, sw, false, k, step, -1, -1), -1, -1);
         if (op == OP_SHR)
@@ -1258,6 +1275,40 @@ static int32_t wgmma_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int whic
     int32_t field = op_node(th, OP_AND, 64, false, desc, leaf(th, TN_CONST, 64, 0x3FFF), -1, -1);
     int32_t bytes = op_node(th, OP_SHL, 64, false, field, leaf(th, TN_CONST, 64, 4), -1, -1);
     return op_node(th, OP_ADD, 64, false, leaf(th, TN_CONST, 64, ptx_symbol_base(c, sym)), bytes, -1, -1);
+}
+
+/* Whether register r, at most `depth` definitions back, is computed from the block's size (ntid): a
+ * cheap test before a branch's guard is evaluated. */
+static bool from_block_size(const ptx_ctx *c, int32_t r, int depth)
+{
+    int32_t d = r >= 0 && depth > 0 ? c->only_def[r] : -1;
+    const ptx_instr *in = d >= 0 ? &c->f->ins[d] : NULL;
+    for (int j = 1; in && j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if ((o->kind == PTX_O_SREG && o->reg / 4 == PTX_SR_NTID) ||
+            (o->kind == PTX_O_REG && from_block_size(c, o->reg, depth - 1)))
+            return true;
+    }
+    return false;
+}
+
+bool ptx_tgraph_branch_decided(ptx_ctx *c, ptx_threads *th, uint32_t br, bool *taken)
+{
+    const ptx_instr *in = &c->f->ins[br];
+    if (in->kind != PTX_K_BRA || in->guard < 0 || c->variant[in->guard] || !from_block_size(c, in->guard, 6))
+        return false;
+    int32_t n = node_of_reg(c, th, br, in->guard, 0);
+    if (n < 0 || th->nodes[n].atoms || th->nodes[n].param || th->nodes[n].kind == TN_UNKNOWN)
+        return false;
+    ptx_root v[2] = {{0}, {0}};
+    ptx_eval ev = {.s = 0, .via = -1, .from = -1};
+    if (!ptx_teval_roots(c, th, n, -1, &ev, v, false))
+        return false;
+    ptx_kb a = ptx_root_value(&v[0], 0);
+    if (!ptx_kb_known(a))
+        return false;
+    *taken = (a.one & 1) != in->guard_neg;
+    return true;
 }
 
 int32_t ptx_tgraph_operand(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which)

@@ -120,6 +120,10 @@ struct ptx_threads {
 int32_t ptx_tgraph_address(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which, int64_t *offset);
 /* The value of instruction ins's operand `which` (a register or an immediate): its node, -1 otherwise. */
 int32_t ptx_tgraph_operand(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which);
+/* Whether branch br's guard is decided by the block's size and constants alone (one value for every
+ * thread; no parameter, block index, loop counter or loaded data in it): *taken, whether it jumps.
+ * (nvcc tests a loop over the block's size for no iterations: never so for any block.) */
+bool ptx_tgraph_branch_decided(ptx_ctx *c, ptx_threads *th, uint32_t br, bool *taken);
 /* The shared variable a wgmma's operand `which` (1: A, 2: B) points into through its descriptor, or -1
  * (A in registers, or a descriptor whose address the analysis does not trace to a variable). */
 int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which);
