@@ -246,6 +246,9 @@ typedef struct ptx_eval {
     bool later;       /* with around and trips: that loop's counters trips iterations on from the sample's */
     bool params;      /* comparisons with parameters and block indices decided by the sample (a witness
                          for some launch, not every one: the addresses a store's data is loaded from) */
+    uint32_t last;    /* a loop plus 1: its iteration counts in its last iteration, when its trip count is known
+                         (the reference, leaving the loop for the other access past no barrier, was made in
+                         it); 0 none. Such values are neither kept nor read from kept ones */
 } ptx_eval;
 /* The address operand `which` (0 the first) of instruction ins for every thread. false: not evaluable. */
 bool ptx_threads_access(ptx_ctx *c, uint32_t ins, int which, const ptx_eval *ev, ptx_tvals *out);

@@ -392,8 +392,8 @@ static bool sample_conflict(races *r, const racc *x, const racc *y, int filter, 
     int lg = 0;
     while (size <= 16 && x->size && y->size && (1u << lg) < size)
         lg++;
-    ptx_eval ex = {.s = s, .via = -1, .from = -1, .unknown = ev->unknown}, ey = *ev;
-    ey.s = s;
+    ptx_eval ex = {.s = s, .via = -1, .from = -1, .unknown = ev->unknown, .last = ev->last}, ey = *ev;
+    ey.s = s, ey.last = 0;
     uint32_t ax = (uint32_t)(x - r->acc), ay = (uint32_t)(y - r->acc);
     bool large = !x->size || !y->size || size > 16;
     const ptx_profile *p = ptx_profile_of(r, ax, &ex, 0, false);

@@ -223,6 +223,17 @@ static bool evaluate(races *r, uint32_t a, const ptx_eval *ev, int slot)
 
 const ptx_profile *ptx_profile_of(races *r, uint32_t a, const ptx_eval *ev, int slot, bool full)
 {
+    if (ev->last) { /* in a loop's last iteration: made for one pair, neither kept nor read from kept ones */
+        if (!evaluate(r, a, ev, slot))
+            return NULL;
+        ptx_profile *p = &r->temp[slot];
+        summarize(p, &r->v[slot]);
+        bool warps = r->v[slot].n > 32 && r->warp_filters;
+        p->warps = warps ? warp_ranges(r, &r->v[slot], (int32_t)(slot * ((r->v[slot].n + 31) / 32) * 2)) : -1;
+        if (full)
+            detail(r, p, &r->v[slot]);
+        return p;
+    }
     bool plain = ev->from < 0 || r->plain_known[a] == 2, known_kind = plain || r->plain_known[a] == 1;
     ptx_profile *kept = known_kind ? kept_summary(r, a, ev, plain) : NULL;
     if (!full && kept && kept->valid)

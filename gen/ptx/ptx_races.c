@@ -503,13 +503,39 @@ static void check_later(races *r, const racc *x, uint32_t b, int filter, const p
         check(r, x, &r->acc[b], filter, &later, meet, 0);
 }
 
+/* When walk `side` reached access b (outside x's loops) from x only by leaving x's innermost loop in
+ * x's own iteration, never going round it, and that loop's trip count is known: the loop plus 1 (x is
+ * then made in the loop's last iteration: a tree over the block whose last step only thread 0 takes,
+ * before thread 0 goes on past the loop); else 0. Only where x's address and who makes it depend on
+ * no run-time value (a parameter, what an earlier loop left): sampled, such a value says nothing of
+ * the last iteration. */
+static uint32_t left_in_last(races *r, const racc *x, uint32_t b, int side)
+{
+    ptx_ctx *c = r->c;
+    int32_t l = c->sync->inner[c->blk[x->ins]];
+    if (l < 0 || !ptx_threads_count(c) || ptx_tgraph_trips(c, ptx_threads_of(c), l) <= 0)
+        return 0;
+    ptx_threads *th = ptx_threads_of(c);
+    int64_t off;
+    int32_t base = ptx_threads_base(c, x->ins, x->which, &off), act = ptx_tgraph_activity(c, th, x->ins);
+    if (base < 0 || th->nodes[base].param || (act >= 0 && th->nodes[act].param))
+        return 0;
+    for (int k = 0, n = ways_of(r, side, b); k < n; k++) {
+        ptx_eval ev = relation_of(r, side, b, x->ins, k);
+        if (ev.via != -1 || ev.unknown)
+            return 0;
+    }
+    return (uint32_t)l + 1;
+}
+
 /* x against access b, reached by walk `side`, for the pairs of threads filter allows: each way the
  * walk came relates the two. */
 static void pairs_of_walk(races *r, const racc *x, uint32_t b, int side, int filter)
 {
     if (!shares_loop(r->c, x->ins, r->acc[b].ins)) {
-        /* after x's loops: how many times around them does not relate the two, any iteration of x may */
-        ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins};
+        /* after x's loops: how many times around them does not relate the two, any iteration of x may
+         * (the last, when the walk left x's loop in x's iteration and the loop's trip count is known) */
+        ptx_eval ev = {.via = -1, .noisy = true, .from = (int32_t)x->ins, .last = left_in_last(r, x, b, side)};
         r->order = PTX_ORDER_FORWARD_LATER; /* a later step of x's loops, peeled or not */
         check_later(r, x, b, filter, &ev, r->direct[side][b] ? MEET_PATH : MEET_LOOP);
         return;

@@ -217,13 +217,15 @@ static ptx_kb apply(const tnode *n, const ptx_kb *a, bool params)
 }
 
 /* How a loop's atom is taken, relative to the reference access (see ptx_eval). */
-enum { AT_SAMPLE, AT_NEXT, AT_ENTRY, AT_UNKNOWN };
+enum { AT_SAMPLE, AT_NEXT, AT_ENTRY, AT_UNKNOWN, AT_LAST };
 
 static int atom_case(const tnode *n, const eval_env *env)
 {
     const ptx_eval *ev = env->ev;
     if (!n->loop)
         return AT_SAMPLE;
+    if (ev->last && n->aux && ev->last == (uint32_t)n->lid + 1)
+        return AT_LAST;
     if (n->choice && !ev->unknown && ev->from >= 0 && ev->via == -1 &&
         ptx_in_loop(env->c->sync, n->lid, env->c->blk[ev->from])) { /* the reference's iteration */
         int how = ptx_tgraph_choice((ptx_ctx *)env->c, ptx_threads_of((ptx_ctx *)env->c), n, (uint32_t)ev->from);
@@ -273,6 +275,10 @@ static ptx_kb leaf_value(const ptx_threads *th, const tnode *n, uint32_t t, eval
             if (n->choice) /* the value the iteration started with (see ptx_tgraph.c) */
                 return ptx_kb_const(0, n->w);
             return ptx_kb_unknown(n->w);
+        case AT_LAST: {
+            int32_t trips = th->trips && n->lid >= 0 ? th->trips[n->lid] : 0;
+            return trips > 0 ? ptx_kb_const((uint64_t)trips - 1, n->w) : ptx_kb_unknown(n->w);
+        }
         case AT_ENTRY:
             if (n->aux)
                 return ptx_kb_const(0, n->w);
@@ -824,7 +830,7 @@ static void keep_root(ptx_threads *th, int32_t x, ptx_root *e)
 static bool kept_node(const ptx_threads *th, int32_t x, const eval_env *env, ptx_root *out)
 {
     const tnode *nd = &th->nodes[x];
-    if (!th->kept_n || th->sizing || (nd->loops && !env->ev->unknown) || env->ev->params)
+    if (!th->kept_n || th->sizing || (nd->loops && !env->ev->unknown) || env->ev->params || env->ev->last)
         return false;
     uint64_t key = plain_key(th, x, env->ev->s, nd->loops && env->ev->unknown);
     for (uint32_t h = (uint32_t)(key * 0x9E3779B97F4A7C15ull >> 40) & (th->kept_cap - 1); th->kept[h].key;
@@ -863,7 +869,7 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
 {
     bool part = ev->threads && ev->threads < (uint32_t)th->nthreads; /* a prefix of the threads: not kept */
     /* with comparisons against parameters decided, values are neither kept nor read from kept ones */
-    bool fresh = part || ev->params;
+    bool fresh = part || ev->params || ev->last;
     eval_env env_ = {.c = c, .ev = ev, .keep = !fresh}, *env = &env_;
     int32_t roots[2] = {x, y};
     ptx_root *slot[2] = {NULL, NULL};
@@ -872,7 +878,7 @@ bool ptx_teval_roots(const ptx_ctx *c, ptx_threads *th, int32_t x, int32_t y, co
     for (int k = 0; k < 2; k++) {
         if (roots[k] < 0)
             continue;
-        slot[k] = ev->params ? NULL : root_slot(th, roots[k], env);
+        slot[k] = ev->params || ev->last ? NULL : root_slot(th, roots[k], env);
         keyed &= slot[k] != NULL;
         if (slot[k] && (slot[k]->kv || slot[k]->kb))
             out[k] = *slot[k];

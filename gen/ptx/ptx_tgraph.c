@@ -526,14 +526,49 @@ static bool compare_holds(int cmp, int64_t v1, int64_t v2)
     }
 }
 
-/* The counter the latch of loop l tests against a constant, when it starts at a constant and steps by
- * one: its start, step, bound, comparison, whether the test sees the stepped value, the branch's
- * sense; false when the latch does not say. */
+/* The value of uniform register r when the block's size and constants alone compute it (ntid, moves,
+ * sums, differences, products and shifts), into *v. */
+static bool block_value(const ptx_ctx *c, const ptx_threads *th, int32_t r, int depth, int64_t *v)
+{
+    int32_t d = r >= 0 && depth > 0 && th->nthreads > 0 ? c->only_def[r] : -1;
+    const ptx_instr *in = d >= 0 ? &c->f->ins[d] : NULL;
+    if (!in || in->guard >= 0 || in->nopnd < 2 || in->nopnd > 3)
+        return false;
+    int64_t a[2];
+    for (int j = 1; j < in->nopnd; j++) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if (o->kind == PTX_O_IMM)
+            a[j - 1] = o->imm;
+        else if (o->kind == PTX_O_SREG && o->reg / 4 == PTX_SR_NTID && o->reg % 4 < 3)
+            a[j - 1] = th->dims[o->reg % 4];
+        else if (o->kind != PTX_O_REG || !block_value(c, th, o->reg, depth - 1, &a[j - 1]))
+            return false;
+    }
+    bool shr = in->kind == PTX_K_ARITH && in->oplen == 3 && memcmp(in->op, "shr", 3) == 0;
+    if (in->nopnd == 2)
+        return in->kind == PTX_K_MOV && (*v = a[0], true);
+    if (in->kind == PTX_K_SHL || shr)
+        return a[1] >= 0 && a[1] < 32 && (*v = in->kind == PTX_K_SHL ? a[0] << a[1] : a[0] >> a[1], true);
+    if (in->kind == PTX_K_ADD || in->kind == PTX_K_SUB || in->kind == PTX_K_MUL)
+        return *v = in->kind == PTX_K_ADD ? a[0] + a[1] : in->kind == PTX_K_SUB ? a[0] - a[1] : a[0] * a[1], true;
+    return false;
+}
+
+/* The counter the latch of loop l tests against a bound, when the two are values the block's size and
+ * constants compute and the counter steps by a constant or is shifted by one (a stride halved until it
+ * reaches 1: tree reductions and scans over the block): its start, step (or shift), bound,
+ * comparison, whether the test sees the stepped value, the branch's sense; false when the latch
+ * does not say. */
 typedef struct loop_test {
     int64_t start, step, bound;
-    int cmp;
+    int op, cmp; /* op: OP_ADD (step signed), OP_SHL or OP_SHR (by step) */
     bool stepped, back_when;
 } loop_test;
+
+static int64_t next_count(const loop_test *lt, int64_t v)
+{
+    return lt->op == OP_ADD ? v + lt->step : lt->op == OP_SHL ? (int64_t)((uint64_t)v << lt->step) : v >> lt->step;
+}
 
 static bool latch_test(const ptx_ctx *c, ptx_threads *th, int32_t l, loop_test *lt)
 {
@@ -543,8 +578,9 @@ static bool latch_test(const ptx_ctx *c, ptx_threads *th, int32_t l, loop_test *
     const ptx_instr *t = d >= 0 ? &c->f->ins[d] : NULL;
     bool sgn = true, guarded;
     lt->cmp = t && t->kind == PTX_K_SETP && t->nmods && t->nopnd == 3 ? compare_of(&c->f->mods[t->mods], &sgn) : -1;
-    if (lt->cmp < 0 || ptx_opnd(c, t, 1)->kind != PTX_O_REG || ptx_opnd(c, t, 2)->kind != PTX_O_IMM ||
-        lp->latch + 1 == lp->head)
+    const ptx_operand *bound = lt->cmp >= 0 ? ptx_opnd(c, t, 2) : NULL;
+    if (lt->cmp < 0 || ptx_opnd(c, t, 1)->kind != PTX_O_REG || lp->latch + 1 == lp->head ||
+        !(bound->kind == PTX_O_IMM || (bound->kind == PTX_O_REG && block_value(c, th, bound->reg, 8, &lt->bound))))
         return false;
     int32_t x = ptx_opnd(c, t, 1)->reg;
     uint32_t n = reaching_defs(c, th, (uint32_t)d, x, defs, &guarded);
@@ -552,21 +588,32 @@ static bool latch_test(const ptx_ctx *c, ptx_threads *th, int32_t l, loop_test *
     if ((n == 1 && reaching_defs(c, th, (uint32_t)defs[0], x, defs, &guarded) != 2) || (n != 1 && n != 2) || guarded)
         return false;
     int in = ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[0]]) ? 0 : 1;
-    const ptx_instr *up = &c->f->ins[defs[in]], *init = &c->f->ins[defs[1 - in]];
-    if (!ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[in]]) ||
-        ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[1 - in]]) || init->kind != PTX_K_MOV || init->nopnd != 2 ||
-        ptx_opnd(c, init, 1)->kind != PTX_O_IMM || (up->kind != PTX_K_ADD && up->kind != PTX_K_SUB) || up->nopnd != 3 ||
+    if (!ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[in]]) || ptx_in_loop(c->sync, l, c->blk[(uint32_t)defs[1 - in]]))
+        return false;
+    uint32_t ud = through_copies((ptx_ctx *)c, th, (uint32_t)defs[in], x); /* t = x >> 1 ... mov x, t */
+    const ptx_instr *up = &c->f->ins[ud], *init = &c->f->ins[defs[1 - in]];
+    bool shr = up->kind == PTX_K_ARITH && up->oplen == 3 && memcmp(up->op, "shr", 3) == 0;
+    lt->op = up->kind == PTX_K_ADD || up->kind == PTX_K_SUB ? OP_ADD : up->kind == PTX_K_SHL ? OP_SHL : OP_SHR;
+    if (init->kind != PTX_K_MOV || init->nopnd != 2 || init->guard >= 0 ||
+        !(up->kind == PTX_K_ADD || up->kind == PTX_K_SUB || up->kind == PTX_K_SHL || shr) || up->nopnd != 3 ||
         ptx_opnd(c, up, 1)->kind != PTX_O_REG || ptx_opnd(c, up, 1)->reg != x || ptx_opnd(c, up, 2)->kind != PTX_O_IMM)
         return false;
-    lt->start = ptx_opnd(c, init, 1)->imm;
+    const ptx_operand *from = ptx_opnd(c, init, 1);
+    if (from->kind == PTX_O_IMM)
+        lt->start = from->imm;
+    else if (from->kind != PTX_O_REG || !block_value(c, th, from->reg, 8, &lt->start))
+        return false;
     lt->step = ptx_opnd(c, up, 2)->imm * (up->kind == PTX_K_SUB ? -1 : 1);
-    lt->bound = ptx_opnd(c, t, 2)->imm;
+    if (lt->op != OP_ADD && (lt->step != 1 || lt->start <= 0))
+        return false;
+    if (bound->kind == PTX_O_IMM)
+        lt->bound = bound->imm;
     lt->back_when = !br->guard_neg; /* the branch back is taken when the comparison holds */
     return true;
 }
 
-/* How many times loop l runs, when its latch tests a counter stepping from a constant against a
- * constant (at most 4096); -1 when not known. Worked out once per loop. */
+/* How many times loop l runs, when its latch tests a counter as latch_test says (at most 4096); -1
+ * when not known. Worked out once per loop. */
 static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
 {
     if (l < 0 || !c->sync)
@@ -580,10 +627,15 @@ static int32_t trip_count(const ptx_ctx *c, ptx_threads *th, int32_t l)
     if (!latch_test(c, th, l, &lt))
         return -1;
     int64_t v = lt.start;
-    for (int32_t trips = 1; trips <= 4096; trips++, v += lt.step)
-        if (compare_holds(lt.cmp, lt.stepped ? v + lt.step : v, lt.bound) != lt.back_when)
+    for (int32_t trips = 1; trips <= 4096; trips++, v = next_count(&lt, v))
+        if (compare_holds(lt.cmp, lt.stepped ? next_count(&lt, v) : v, lt.bound) != lt.back_when)
             return th->trips[l] = trips;
     return -1;
+}
+
+int32_t ptx_tgraph_trips(ptx_ctx *c, ptx_threads *th, int32_t l)
+{
+    return trip_count(c, th, l);
 }
 
 /* Whether the definitions a and b (n of them each) are the same set. */

@@ -124,6 +124,9 @@ int32_t ptx_tgraph_operand(ptx_ctx *c, ptx_threads *th, uint32_t ins, int which)
  * thread; no parameter, block index, loop counter or loaded data in it): *taken, whether it jumps.
  * (nvcc tests a loop over the block's size for no iterations: never so for any block.) */
 bool ptx_tgraph_branch_decided(ptx_ctx *c, ptx_threads *th, uint32_t br, bool *taken);
+/* How many times loop l runs when its latch says (a counter stepped by a constant, or shifted by one,
+ * against a bound, both from values the block's size and constants compute); -1 when not known. */
+int32_t ptx_tgraph_trips(ptx_ctx *c, ptx_threads *th, int32_t l);
 /* The shared variable a wgmma's operand `which` (1: A, 2: B) points into through its descriptor, or -1
  * (A in registers, or a descriptor whose address the analysis does not trace to a variable). */
 int32_t ptx_wgmma_symbol(const ptx_ctx *c, uint32_t ins, int which);
