@@ -743,6 +743,65 @@ static int32_t remainder_exit(ptx_ctx *c, ptx_threads *th, int32_t r, uint32_t s
                    op_node(th, OP_MUL, w, false, times, leaf(th, TN_CONST, w, (uint64_t)step), -1, -1), -1, -1);
 }
 
+/* Node x with loop l's iteration counts (its induction atoms) set to k, the nodes that depend on them
+ * made again; -1 when the graph is too large to copy (memo: SUBST_SLOTS nodes). */
+enum { SUBST_SLOTS = 256 };
+typedef struct subst_memo {
+    int32_t from[SUBST_SLOTS], to[SUBST_SLOTS];
+    uint32_t n;
+} subst_memo;
+
+static int32_t with_count(ptx_threads *th, int32_t x, int32_t l, uint64_t k, subst_memo *m, int depth)
+{
+    if (x < 0 || !th->nodes[x].loops)
+        return x; /* no loop's atom below */
+    for (uint32_t i = 0; i < m->n; i++)
+        if (m->from[i] == x)
+            return m->to[i];
+    if (depth > MAX_DEPTH || m->n == SUBST_SLOTS)
+        return -1;
+    tnode n = th->nodes[x];
+    int32_t y = x;
+    if (n.kind == TN_ATOM && n.aux && n.lid == l) {
+        y = leaf(th, TN_CONST, n.w, k);
+    } else if (n.kind == TN_OP) {
+        int32_t a[4];
+        for (int j = 0; j < 4; j++)
+            if ((a[j] = with_count(th, n.arg[j], l, k, m, depth + 1)) < 0 && n.arg[j] >= 0)
+                return -1;
+        y = op_node(th, n.op, n.w, n.sgn, a[0], a[1], a[2], a[3]);
+        th->nodes[y].aux = n.aux, th->nodes[y].imm = n.imm;
+    }
+    m->from[m->n] = x, m->to[m->n++] = y;
+    return y;
+}
+
+/* Whether loop l is left only from its latch (no break out of its body). */
+static bool leaves_at_latch(const ptx_ctx *c, int32_t l)
+{
+    const ptx_syncinfo *s = c->sync;
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t e = c->sstart[b]; ptx_in_loop(s, l, b) && b != s->loops[l].latch && e < c->sstart[b + 1]; e++)
+            if (c->succ[e] >= c->nb || !ptx_in_loop(s, l, c->succ[e]))
+                return false;
+    return true;
+}
+
+/* The value definition d (in loop l, every iteration) leaves for a use past the loop: its value in
+ * the loop's last iteration, when the trip count is known and the loop is left only at its latch
+ * (a stride a tree's loop doubled, where the next loop starts from it); v itself otherwise. */
+static int32_t value_left(ptx_ctx *c, ptx_threads *th, uint32_t d, uint32_t at, int32_t v)
+{
+    int32_t l = c->sync->inner[c->blk[d]];
+    if (v < 0 || l < 0 || !th->nodes[v].loops || ptx_in_loop(c->sync, l, c->blk[at]) ||
+        !ptx_dominates(c, c->blk[d], c->sync->loops[l].latch) || !leaves_at_latch(c, l))
+        return v;
+    int32_t trips = trip_count(c, th, l);
+    subst_memo m = {.n = 0};
+    int32_t y = trips > 0 ? with_count(th, v, l, (uint64_t)trips - 1, &m, 0) : -1;
+    return y >= 0 ? y : v;
+}
+
 /* The value of r on entry to the loop whose update is defs[u]: the one definition from outside it,
  * or, for a remainder loop that nvcc peels off an unrolled one, the merge of the value the unrolled
  * loop leaves and the start from the path around it. -1 when that is not how they lie. */
@@ -756,8 +815,16 @@ static int32_t entry_value(ptx_ctx *c, ptx_threads *th, int32_t r, const int32_t
     int32_t l = ptx_loop_between(c, (uint32_t)defs[u], (uint32_t)others[0]);
     if (l < 0 || (n == 3 && ptx_in_loop(c->sync, l, c->blk[(uint32_t)others[1]])))
         return -1;
-    if (n == 2)
-        return node_of_def(c, th, (uint32_t)others[0], r, depth + 1);
+    if (n == 2) /* (left by an earlier loop: its value in that loop's last iteration) */
+        return value_left(c, th, (uint32_t)others[0], c->bstart[c->sync->loops[l].head],
+                          node_of_def(c, th, (uint32_t)others[0], r, depth + 1));
+    for (int k = 0; n == 3 && k < 2; k++) { /* past an earlier loop over the block's size, which always runs: */
+        uint32_t in = (uint32_t)others[k], around = (uint32_t)others[1 - k]; /* the path around it is not taken */
+        int32_t l2 = c->sync->inner[c->blk[in]];
+        if (l2 >= 0 && l2 != l && !ptx_in_loop(c->sync, l2, c->blk[around]) &&
+            ptx_dominates(c, c->blk[around], c->sync->loops[l2].head) && trip_count(c, th, l2) > 0)
+            return value_left(c, th, in, c->bstart[c->sync->loops[l].head], node_of_def(c, th, in, r, depth + 1));
+    }
     for (int k = 0; k < 2; k++) { /* past a remainder loop nvcc runs first */
         int32_t v = remainder_exit(c, th, r, (uint32_t)others[1 - k], (uint32_t)others[k],
                                    c->bstart[c->sync->loops[l].head], depth);
@@ -1069,7 +1136,7 @@ static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, 
     if (depth > MAX_DEPTH || th->nn > MAX_NODES)
         return opaque(c, th, r, defs, n, at, MAX_DEPTH);
     if (n == 1 && !guarded)
-        return node_of_def(c, th, (uint32_t)defs[0], r, depth + 1);
+        return value_left(c, th, (uint32_t)defs[0], at, node_of_def(c, th, (uint32_t)defs[0], r, depth + 1));
     if ((n == 2 || n == 3) && !guarded) {
         int32_t iv = induction(c, th, r, defs, n, depth);
         if (iv < 0)
