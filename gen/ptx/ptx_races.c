@@ -513,9 +513,9 @@ static uint32_t left_in_last(races *r, const racc *x, uint32_t b, int side)
 {
     ptx_ctx *c = r->c;
     int32_t l = c->sync->inner[c->blk[x->ins]];
-    if (l < 0 || !ptx_threads_count(c) || ptx_tgraph_trips(c, ptx_threads_of(c), l) <= 0)
+    ptx_threads *th = l >= 0 && ptx_threads_count(c) ? ptx_threads_of(c) : NULL;
+    if (!th || ptx_tgraph_trips(c, th, l) <= 0)
         return 0;
-    ptx_threads *th = ptx_threads_of(c);
     int64_t off;
     int32_t base = ptx_threads_base(c, x->ins, x->which, &off), act = ptx_tgraph_activity(c, th, x->ins);
     if (base < 0 || th->nodes[base].param || (act >= 0 && th->nodes[act].param))

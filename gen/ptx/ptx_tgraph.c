@@ -545,12 +545,13 @@ static bool block_value(const ptx_ctx *c, const ptx_threads *th, int32_t r, int 
             return false;
     }
     bool shr = in->kind == PTX_K_ARITH && in->oplen == 3 && memcmp(in->op, "shr", 3) == 0;
+    uint64_t x = (uint64_t)a[0], y = (uint64_t)a[1]; /* wrapping, as the registers do */
     if (in->nopnd == 2)
         return in->kind == PTX_K_MOV && (*v = a[0], true);
     if (in->kind == PTX_K_SHL || shr)
-        return a[1] >= 0 && a[1] < 32 && (*v = in->kind == PTX_K_SHL ? a[0] << a[1] : a[0] >> a[1], true);
+        return a[1] >= 0 && a[1] < 32 && (*v = in->kind == PTX_K_SHL ? (int64_t)(x << y) : a[0] >> a[1], true);
     if (in->kind == PTX_K_ADD || in->kind == PTX_K_SUB || in->kind == PTX_K_MUL)
-        return *v = in->kind == PTX_K_ADD ? a[0] + a[1] : in->kind == PTX_K_SUB ? a[0] - a[1] : a[0] * a[1], true;
+        return *v = (int64_t)(in->kind == PTX_K_ADD ? x + y : in->kind == PTX_K_SUB ? x - y : x * y), true;
     return false;
 }
 
@@ -567,7 +568,9 @@ typedef struct loop_test {
 
 static int64_t next_count(const loop_test *lt, int64_t v)
 {
-    return lt->op == OP_ADD ? v + lt->step : lt->op == OP_SHL ? (int64_t)((uint64_t)v << lt->step) : v >> lt->step;
+    return lt->op == OP_ADD   ? (int64_t)((uint64_t)v + (uint64_t)lt->step)
+           : lt->op == OP_SHL ? (int64_t)((uint64_t)v << lt->step)
+                              : v >> lt->step;
 }
 
 static bool latch_test(const ptx_ctx *c, ptx_threads *th, int32_t l, loop_test *lt)
@@ -793,12 +796,13 @@ static bool leaves_at_latch(const ptx_ctx *c, int32_t l)
 static int32_t value_left(ptx_ctx *c, ptx_threads *th, uint32_t d, uint32_t at, int32_t v)
 {
     int32_t l = c->sync->inner[c->blk[d]];
-    if (v < 0 || l < 0 || !th->nodes[v].loops || ptx_in_loop(c->sync, l, c->blk[at]) ||
-        !ptx_dominates(c, c->blk[d], c->sync->loops[l].latch) || !leaves_at_latch(c, l))
+    if (v < 0 || l < 0 || !th->nodes[v].loops || ptx_in_loop(c->sync, l, c->blk[at]))
         return v;
-    int32_t trips = trip_count(c, th, l);
+    int32_t trips = trip_count(c, th, l); /* worked out once per loop: the cheap test first */
+    if (trips <= 0 || !ptx_dominates(c, c->blk[d], c->sync->loops[l].latch) || !leaves_at_latch(c, l))
+        return v;
     subst_memo m = {.n = 0};
-    int32_t y = trips > 0 ? with_count(th, v, l, (uint64_t)trips - 1, &m, 0) : -1;
+    int32_t y = with_count(th, v, l, (uint64_t)trips - 1, &m, 0);
     return y >= 0 ? y : v;
 }
 
