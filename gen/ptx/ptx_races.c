@@ -298,6 +298,7 @@ enum {
     MEET_SKIPPED,
     MEET_SAME,
     MEET_FILL,
+    MEET_SCATTER,
     MEET_NEXT,
     MEET_FLIGHT,
     MEET_AFTER_WAIT,
@@ -354,6 +355,12 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
         snprintf(buf, n,
                  "in one step: one store is a fill (one value from every thread), the other stores data that differs "
                  "between threads, and the two map threads to elements differently");
+        break;
+    case MEET_SCATTER:
+        snprintf(buf, n,
+                 "in one step: the store at line %u writes where data (a load, an atomic) says, so for some input "
+                 "that is an element another thread writes at line %u, and no barrier is between them",
+                 from, to);
         break;
     case MEET_NEXT:
         snprintf(buf, n,
@@ -414,6 +421,7 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                                                   "operation, a reduction)"
                       : meet == MEET_FILL       ? "put bar.sync between the fill and the store, or write each element "
                                                   "once (the value or the fill)"
+                      : meet == MEET_SCATTER    ? "put bar.sync between the two stores"
                       : meet == MEET_NEXT       ? "give each thread its own locations in every iteration, or put "
                                                   "bar.sync in the loop"
                                                 : "put bar.sync between the accesses, or give each thread its own "
@@ -1196,6 +1204,66 @@ static int store_kind(const ptx_ctx *c, const racc *x)
     return x->store_kind;
 }
 
+/* Where a register's value comes from, through arithmetic, copies and conversions: FROM_DATA when
+ * what differs between threads in it is data (loaded, or returned by an atomic), FROM_THREAD when a
+ * thread's index or another value of its own enters too (or it is not followed: several definitions,
+ * a budget spent), FROM_NONE when nothing in it differs between threads. */
+enum { FROM_NONE, FROM_DATA, FROM_THREAD };
+
+static int value_source(const ptx_ctx *c, int32_t reg, uint8_t *seen, int *budget)
+{
+    if (!c->variant[reg] || seen[reg])
+        return FROM_NONE;
+    seen[reg] = 1;
+    int32_t d = c->only_def[reg];
+    if (--*budget < 0 || d < 0)
+        return FROM_THREAD;
+    const ptx_instr *in = &c->f->ins[d];
+    if ((in->kind == PTX_K_LD && ptx_address_operand(c, in)) || in->kind == PTX_K_ATOM)
+        return FROM_DATA;
+    if (!computes(c, (uint32_t)d, in))
+        return FROM_THREAD;
+    int from = FROM_NONE;
+    for (int k = 1; k < in->nopnd && from != FROM_THREAD; k++) {
+        const ptx_operand *o = ptx_opnd(c, in, k);
+        if (o->kind == PTX_O_REG)
+            from |= value_source(c, o->reg, seen, budget);
+    }
+    return from == FROM_NONE ? FROM_THREAD : from; /* differs, yet from no operand: the thread's index */
+}
+
+/* Store d, at an address only data decides (a load's or an atomic's result, no thread index beside
+ * it), against store p, at addresses known for every thread, two or more of them different, in one
+ * array of fixed size, in one step (store_pairs): for some input d's address is an element another
+ * thread writes with p (a scatter into a tile cleared with no barrier between). Not both fills (they
+ * may store one value). */
+static bool scatter_meets_store(races *r, const racc *p, const racc *d)
+{
+    ptx_ctx *c = r->c;
+    const ptx_affine *ap = &c->addr[p->ins], *ad = &c->addr[d->ins];
+    if (ap->sym < 0 || ap->sym != ad->sym || c->syms[ap->sym].size <= 0 || ad->st != PTX_AF_TOP ||
+        (store_kind(c, p) == STORE_ONE_VALUE && store_kind(c, d) == STORE_ONE_VALUE))
+        return false;
+    const ptx_operand *o = ptx_address_operand(c, &c->f->ins[d->ins]);
+    uint8_t *seen = ptx_xcalloc(c->f->nregs + 1, 1);
+    int budget = 64, from = o && o->reg >= 0 ? value_source(c, o->reg, seen, &budget) : FROM_THREAD;
+    free(seen);
+    if (from != FROM_DATA || ptx_threads_count(c) < 2 || !ptx_threads_scratch(c, 1))
+        return false;
+    ptx_eval ev = {.s = 0, .via = -1, .from = -1};
+    ptx_tvals *v = ptx_threads_scratch(c, 0);
+    if (!ptx_threads_access(c, p->ins, 0, &ev, v) || !v->known)
+        return false;
+    int64_t first = -1;
+    for (uint32_t t = 0; t < v->n; t++)
+        if (v->act[t] == PTX_ACT_YES) {
+            if (first >= 0 && v->kv[t] != (uint64_t)first)
+                return true;
+            first = first < 0 ? (int64_t)v->kv[t] : first;
+        }
+    return false;
+}
+
 /* Two threads storing different values at one address in one step: a plain store whose address and
  * data differ between threads (s[t / 2] = in[t], s[t % n] = in[t]) against itself, or against
  * another such store its interval reaches on a path, or against a fill its interval reaches (a tile
@@ -1219,6 +1287,11 @@ static void store_pairs(races *r, const racc *x, const racc *y)
         (y != x && (r->store_checks >= 4 * r->na + 256 || !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_THREADS, &ev))))
         return;
     r->store_checks += y != x; /* pairs of two stores: a few per access at most (a store with itself: once) */
+    const racc *scatter = y == x ? NULL : scatter_meets_store(r, x, y) ? y : scatter_meets_store(r, y, x) ? x : NULL;
+    if (scatter) {
+        report(r, scatter, scatter == x ? y : x, MEET_SCATTER, false, 0);
+        return;
+    }
     if (!stores_collide(r, x, y))
         return;
     report(r, x, y, fill ? MEET_FILL : MEET_SAME, false, 0); /* one step: no barrier of any kind orders them */
