@@ -113,22 +113,26 @@ int ptx_reaching_defs(const ptx_ctx *c, uint32_t at, int32_t r, int32_t *defs, i
 /* ---- synchronisation and loops (ptx_sync.c) ---- */
 enum ptx_sync_kind {
     PTX_SY_NONE,
-    PTX_SY_BLOCK,         /* bar.sync, barrier.sync, bar.red: every thread of the block waits */
-    PTX_SY_CLUSTER,       /* barrier.cluster.wait: every thread of the cluster waits (so the block too) */
-    PTX_SY_WARP,          /* bar.warp.sync: the lanes of a warp wait, with memory ordering */
-    PTX_SY_CP_ASYNC,      /* cp.async.ca/cg: a shared write completed by cp.async.wait_group/wait_all */
-    PTX_SY_CP_COMMIT,     /* cp.async.commit_group */
-    PTX_SY_CP_WAIT,       /* cp.async.wait_group N, cp.async.wait_all */
-    PTX_SY_BULK_MBAR,     /* cp.async.bulk(.tensor) into shared memory, completed on an mbarrier */
-    PTX_SY_BULK_READ,     /* cp.async.bulk from shared memory: reads it until cp.async.bulk.wait_group */
-    PTX_SY_BULK_COMMIT,   /* cp.async.bulk.commit_group */
-    PTX_SY_BULK_WAIT,     /* cp.async.bulk.wait_group[.read] N */
-    PTX_SY_MBAR_WAIT,     /* mbarrier.try_wait / test_wait */
-    PTX_SY_MBAR_OTHER,    /* other mbarrier operations */
-    PTX_SY_BAR_ARRIVE,    /* bar.arrive, barrier.arrive: signals a named barrier without waiting */
-    PTX_SY_BAR_PART,      /* bar.sync, barrier.sync with a thread count below the block's: those threads wait */
-    PTX_SY_WGMMA,         /* wgmma.mma_async: reads its shared operands through descriptors */
-    PTX_SY_CLUSTER_ARRIVE /* barrier.cluster.arrive: releases the thread's accesses before it to the wait */
+    PTX_SY_BLOCK,          /* bar.sync, barrier.sync, bar.red: every thread of the block waits */
+    PTX_SY_CLUSTER,        /* barrier.cluster.wait: every thread of the cluster waits (so the block too) */
+    PTX_SY_WARP,           /* bar.warp.sync: the lanes of a warp wait, with memory ordering */
+    PTX_SY_CP_ASYNC,       /* cp.async.ca/cg: a shared write completed by cp.async.wait_group/wait_all */
+    PTX_SY_CP_COMMIT,      /* cp.async.commit_group */
+    PTX_SY_CP_WAIT,        /* cp.async.wait_group N, cp.async.wait_all */
+    PTX_SY_BULK_MBAR,      /* cp.async.bulk(.tensor) into shared memory, completed on an mbarrier */
+    PTX_SY_BULK_READ,      /* cp.async.bulk from shared memory: reads it until cp.async.bulk.wait_group */
+    PTX_SY_BULK_COMMIT,    /* cp.async.bulk.commit_group */
+    PTX_SY_BULK_WAIT,      /* cp.async.bulk.wait_group[.read] N */
+    PTX_SY_MBAR_WAIT,      /* mbarrier.try_wait / test_wait */
+    PTX_SY_MBAR_OTHER,     /* other mbarrier operations */
+    PTX_SY_BAR_ARRIVE,     /* bar.arrive, barrier.arrive: signals a named barrier without waiting */
+    PTX_SY_BAR_PART,       /* bar.sync, barrier.sync with a thread count below the block's: those threads wait */
+    PTX_SY_WGMMA,          /* wgmma.mma_async: reads its shared operands through descriptors */
+    PTX_SY_CLUSTER_ARRIVE, /* barrier.cluster.arrive: releases the thread's accesses before it to the wait */
+    PTX_SY_WGMMA_COMMIT,   /* wgmma.commit_group */
+    PTX_SY_WGMMA_WAIT,     /* wgmma.wait_group N: the warp's wgmmas but the N latest groups are done */
+    PTX_SY_PROXY_FENCE     /* fence.proxy.async (not .global): the thread's generic accesses to shared memory
+                              before it ordered with the async proxy's after it (bulk copies, wgmma) */
 };
 #define PTX_STOP_BLOCK ((1u << PTX_SY_BLOCK) | (1u << PTX_SY_CLUSTER))
 #define PTX_STOP_WARP  (PTX_STOP_BLOCK | (1u << PTX_SY_WARP))
@@ -176,6 +180,11 @@ typedef struct ptx_handoff_key {
     int64_t at;
 } ptx_handoff_key;
 uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key); /* PTX_HANDOFF_* bits */
+/* The symbol of instruction i's last address operand (a copy's or a wait's mbarrier), or -1. */
+int32_t ptx_mbarrier_symbol(const ptx_ctx *c, uint32_t i);
+/* For a wait with a constant parity: the line of the wait on its mbarrier before it (with a phase's
+ * arrivals between) that named the same parity, so that it names a phase already complete; 0 none. */
+uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i);
 /* The value of operand j of instruction i when it is a constant (an immediate, or a register holding
  * one). */
 bool ptx_constant_operand(const ptx_ctx *c, uint32_t i, int j, int64_t *value);

@@ -23,7 +23,11 @@ static uint32_t access_size(const ptx_ctx *c, const ptx_instr *in, uint8_t kind)
                 return ptx_opnd(c, in, j)->imm > 0 && ptx_opnd(c, in, j)->imm < (1 << 24)
                            ? (uint32_t)ptx_opnd(c, in, j)->imm
                            : 0;
-        return 0;
+        /* the size in a register of one value (bulk copies: [dst], [src], size, ...) */
+        const ptx_operand *o = in->nopnd > 2 ? ptx_opnd(c, in, 2) : NULL;
+        const ptx_affine *g = o && o->kind == PTX_O_REG ? &c->form[o->reg] : NULL;
+        bool one = g && g->st == PTX_AF_AFFINE && !g->uni && !g->symco && !ptx_af_has_tid(g) && g->sym == -1;
+        return one && kind != PTX_SY_CP_ASYNC && g->c > 0 && g->c < (1 << 24) ? (uint32_t)g->c : 0;
     }
     return (uint32_t)(in->tsize ? in->tsize : 4) * in->vec;
 }
@@ -103,16 +107,18 @@ static uint32_t wgmma_extent(const ptx_ctx *c, uint32_t i, int which)
 /* A wgmma's reads of its shared operands (A unless in registers, and B), each an access of its own,
  * through the descriptor's address; none where the descriptor is not traced to a shared variable.
  * They are compared as reads made when the wgmma issues: what writes the operands before it needs a
- * barrier (and fence.proxy.async) between. The reads go on until wgmma.wait_group retires the group,
- * but which buffer of a pipeline an in-flight wgmma reads depends on stage counters that wrap
- * (s = s + 1 < n ? s + 1 : 0), which the analysis does not follow: compared over that time, every
- * multi-stage pipeline (Triton's matmuls) would look racy. */
+ * barrier (and fence.proxy.async) between. The reads go on until wgmma.wait_group retires the group
+ * (flight): over that time they are compared with the threads' own stores (st.shared: the tile
+ * refilled with no wait, or a wait that leaves the group pending), not with asynchronous copies.
+ * Which buffer of a pipeline fed by copies an in-flight wgmma reads depends on stage counters that
+ * wrap (s = s + 1 < n ? s + 1 : 0), which the analysis does not follow: compared with those copies,
+ * every multi-stage pipeline (Triton's matmuls) would look racy. */
 static void add_wgmma_accesses(races *r, uint32_t i)
 {
     for (int which = 1; which <= 2; which++) {
         if (ptx_wgmma_symbol(r->c, i, which) < 0)
             continue;
-        racc a = {.ins = i, .which = (uint8_t)which, .base = -2};
+        racc a = {.ins = i, .which = (uint8_t)which, .base = -2, .inflight = 1};
         a.size = wgmma_extent(r->c, i, which);
         if (r->acc_of[i] < 0)
             r->acc_of[i] = (int32_t)r->na;
@@ -302,6 +308,7 @@ enum {
     MEET_NEXT,
     MEET_FLIGHT,
     MEET_AFTER_WAIT,
+    MEET_PROXY,
     MEET_CLUSTER,
     MEET_CLUSTER_ARRIVED
 };
@@ -373,6 +380,12 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
                  "while the copy is in flight: only cp.async.wait_group/wait_all, or a wait on the copy's "
                  "mbarrier, completes it");
         break;
+    case MEET_PROXY:
+        snprintf(buf, n,
+                 "with no fence.proxy.async on the path from line %u to line %u: the read goes through the async "
+                 "proxy, which sees the threads' own (generic) stores only after that fence",
+                 from, to);
+        break;
     case MEET_AFTER_WAIT:
         snprintf(buf, n,
                  "after the wait at line %u, which completes the copy for its own thread only: no barrier "
@@ -403,20 +416,27 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
         return;
     r->reported[w->ins] = r->reported[o->ins] = true;
     const ptx_instr *wi = &c->f->ins[w->ins], *oi = &c->f->ins[o->ins];
+    bool wgmma = (meet == MEET_FLIGHT || meet == MEET_AFTER_WAIT) && (x->inflight || y->inflight);
     const char *who = meet >= MEET_CLUSTER  ? "another block of the cluster"
                       : warp                ? "another lane of the same warp"
                       : r->between_groups   ? "a thread of another group"
                       : meet == MEET_FLIGHT ? "any thread, the issuing one included"
+                      : meet == MEET_PROXY  ? "any thread, the storing one included"
                                             : "another thread of the block";
     uint32_t active = warp && (meet == MEET_PATH || meet == MEET_LOOP) ? passed_active_barrier(r, x, y) : 0;
-    const char *fix = active ? "synchronise the writing lanes too: bar.warp.sync with a mask naming them (__syncwarp() "
-                               "where every lane of the warp runs it), not activemask's"
-                      : warp ? "put bar.warp.sync (__syncwarp) between the accesses"
+    const char *fix = wgmma ? "retire the wgmma first (wgmma.wait_group N, with N at most the groups committed after "
+                              "it), then bar.sync, then overwrite its operands"
+                      : active
+                          ? "synchronise the writing lanes too: bar.warp.sync with a mask naming them (__syncwarp() "
+                            "where every lane of the warp runs it), not activemask's"
+                      : warp                         ? "put bar.warp.sync (__syncwarp) between the accesses"
                       : meet == MEET_CLUSTER         ? "put barrier.cluster.arrive/wait between the accesses"
                       : meet == MEET_CLUSTER_ARRIVED ? "make the access before barrier.cluster.arrive"
                       : meet == MEET_FLIGHT     ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
                                                   "bar.sync before touching its data"
                       : meet == MEET_AFTER_WAIT ? "put bar.sync after the wait, before other threads use the data"
+                      : meet == MEET_PROXY      ? "put fence.proxy.async.shared::cta after the stores (in every thread "
+                                                  "that makes them), before the barrier"
                       : meet == MEET_SAME       ? "give each thread its own location, or combine the values (an atomic "
                                                   "operation, a reduction)"
                       : meet == MEET_FILL       ? "put bar.sync between the fill and the store, or write each element "
@@ -428,6 +448,15 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                                                   "location";
     char tail[512];
     describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
+    if (wgmma && meet == MEET_FLIGHT)
+        snprintf(tail, sizeof tail,
+                 "while the wgmma still reads it: its group is retired only by a wgmma.wait_group that leaves "
+                 "fewer groups pending than were committed after it");
+    else if (wgmma)
+        snprintf(tail, sizeof tail,
+                 "after the wgmma.wait_group at line %u, which retires the wgmma for its own warp only: no barrier "
+                 "follows it",
+                 via_line);
     if (r->between_groups) /* the pair only threads of different groups make: their own barriers do not order it */
         snprintf(tail, sizeof tail,
                  "with only the named barriers of each group of %d threads between line %u and line %u, which order a "
@@ -438,6 +467,21 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "with only the bar.warp.sync at line %u between line %u and line %u: its mask is what activemask "
                  "gives, the lanes that run it, and the lane of line %u need not run it",
                  c->f->ins[active - 1].line, c->f->ins[x->ins].line, c->f->ins[y->ins].line, c->f->ins[x->ins].line);
+    else if (meet == MEET_FLIGHT && r->stale_wait && r->stale_wait == r->stale_earlier)
+        snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
+                 "; the wait at line %u names the same parity in every iteration of its loop, though phases "
+                 "alternate parity, so from the second iteration on it finds its phase complete and returns at once",
+                 r->stale_wait);
+    else if (meet == MEET_FLIGHT && r->stale_wait)
+        snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
+                 "; the wait at line %u names the parity the wait at line %u named, one phase earlier (phases "
+                 "alternate parity), so it finds that phase complete and returns at once",
+                 r->stale_wait, r->stale_earlier);
+    else if (meet == MEET_FLIGHT && r->short_expect)
+        snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
+                 "; the expect_tx at line %u announces fewer bytes than the copies issued with it bring, so the "
+                 "phase completes while one of them still writes",
+                 r->short_expect);
     else if (meet == MEET_SPLIT && r->one_side_barrier)
         snprintf(tail, sizeof tail,
                  "on the two sides of the thread-dependent branch at line %u: the barrier at line %u is on one side "
@@ -1349,6 +1393,37 @@ static void store_pairs_next(races *r, const racc *x, int32_t l)
         report(r, x, x, MEET_NEXT, false, c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
 }
 
+/* ---- the async proxy ---- */
+
+/* A store of the threads' own (generic proxy) against what reads shared memory through the async
+ * proxy after it (a bulk copy to global memory, a wgmma's operand): a barrier orders the two, but the
+ * async proxy sees the store only past a fence.proxy.async, on the storing thread's way to the read
+ * (before the barrier, as the CUDA guide has it, or after it in the issuing thread). Each store is
+ * walked to what it reaches with only those fences stopping the walk, on paths that go round no loop
+ * (round one, the tile may be filled again before the read). */
+static void unfenced_pairs(races *r)
+{
+    ptx_ctx *c = r->c;
+    if (!((c->sync->present >> PTX_SY_BULK_READ) & 1) && !((c->sync->present >> PTX_SY_WGMMA) & 1))
+        return;
+    for (uint32_t a = 0; a < r->na; a++) {
+        const racc *x = &r->acc[a];
+        if (!x->write || x->async || x->atomic || x->remote || x->mbarrier || x->inflight || r->reported[x->ins])
+            continue;
+        walk(r, 0, x->ins, x->ins, 1u << PTX_SY_PROXY_FENCE);
+        for (uint32_t k = 0; k < r->nlist[0] && !r->reported[x->ins]; k++) {
+            uint32_t b = r->list[0][k];
+            const racc *y = &r->acc[b];
+            if ((c->sync->kind[y->ins] != PTX_SY_BULK_READ && !y->inflight) || r->reported[y->ins] || !r->direct[0][b])
+                continue; /* round a loop, the tile may be filled again first (a persistent kernel's next tile) */
+            ptx_eval ev = relation(r, 0, b, x->ins);
+            if (ptx_may_conflict(r, x, y, PTX_PAIR_ANY, &ev))
+                report(r, x, y, MEET_PROXY, false, 0);
+        }
+        clear(r, 0);
+    }
+}
+
 /* ---- asynchronous copies ---- */
 
 static int32_t compose(int32_t a, int32_t b)
@@ -1356,25 +1431,13 @@ static int32_t compose(int32_t a, int32_t b)
     return a == -1 ? b : b == -1 ? a : -2;
 }
 
-/* The symbol of an instruction's last address operand (a copy's or a wait's mbarrier), or -1. */
-static int32_t mbarrier_symbol(const ptx_ctx *c, uint32_t i)
-{
-    const ptx_instr *in = &c->f->ins[i];
-    for (int j = in->nopnd; j-- > 0;) {
-        const ptx_operand *o = ptx_opnd(c, in, j);
-        if (o->kind == PTX_O_ADDR)
-            return o->reg >= 0 ? c->form[o->reg].sym : o->sym;
-    }
-    return -1;
-}
-
 /* The waits on the mbarrier of bulk copy x (one whose mbarrier is not known counts), into waits (c->n
  * entries); how many. */
 static uint32_t copy_waits(const ptx_ctx *c, const racc *x, uint32_t *waits)
 {
-    int32_t m = mbarrier_symbol(c, x->ins), n = 0;
+    int32_t m = ptx_mbarrier_symbol(c, x->ins), n = 0;
     for (uint32_t i = 0; i < c->n; i++) {
-        int32_t w = c->sync->kind[i] == PTX_SY_MBAR_WAIT ? mbarrier_symbol(c, i) : -2;
+        int32_t w = c->sync->kind[i] == PTX_SY_MBAR_WAIT ? ptx_mbarrier_symbol(c, i) : -2;
         if (w != -2 && (m < 0 || w < 0 || w == m))
             waits[n++] = i;
     }
@@ -1425,20 +1488,85 @@ typedef struct flight_state {
     ptx_way way;
 } flight_state;
 
+/* A constant an instruction's last operand holds (an immediate, or a register of one value). */
+static bool last_constant(const ptx_ctx *c, uint32_t i, int64_t *v)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    const ptx_operand *o = in->nopnd ? ptx_opnd(c, in, in->nopnd - 1) : NULL;
+    const ptx_affine *g = o && o->kind == PTX_O_REG ? &c->form[o->reg] : NULL;
+    if (o && o->kind == PTX_O_IMM)
+        *v = o->imm;
+    else if (g && g->st == PTX_AF_AFFINE && !g->uni && !g->symco && !ptx_af_has_tid(g) && g->sym == -1)
+        *v = g->c;
+    else
+        return false;
+    return true;
+}
+
+/* The first expect_tx on bulk copy x's mbarrier in x's block when those of the block announce fewer
+ * bytes than the block's copies on it bring: the phase completes once that many have landed, with
+ * some copy still writing. Only where every count and size there is a constant and no copy
+ * multicasts (a multicast lands in other blocks of the cluster too, and theirs in this one). Its
+ * instruction, or -1. */
+static int32_t short_expect(const races *r, const racc *x)
+{
+    const ptx_ctx *c = r->c;
+    int32_t m = ptx_mbarrier_symbol(c, x->ins), e = -1;
+    uint32_t b = c->blk[x->ins];
+    int64_t announced = 0, brought = 0;
+    for (uint32_t j = c->bstart[b]; m >= 0 && j < c->bend[b]; j++) {
+        const ptx_instr *in = &c->f->ins[j];
+        bool mbar = ptx_op_is(in, "mbarrier");
+        if ((!mbar && c->sync->kind[j] != PTX_SY_BULK_MBAR) || ptx_mbarrier_symbol(c, j) != m)
+            continue;
+        int64_t v;
+        if (mbar && ptx_has_mod(c->f, in, ".complete_tx"))
+            return -1;
+        if (mbar && ptx_has_mod(c->f, in, ".expect_tx")) {
+            if (!last_constant(c, j, &v))
+                return -1;
+            announced += v;
+            e = e < 0 ? (int32_t)j : e;
+        } else if (!mbar) {
+            uint32_t size = r->acc_of[j] >= 0 ? r->acc[r->acc_of[j]].size : 0;
+            if (!size || ptx_has_mod(c->f, in, ".multicast::cluster"))
+                return -1;
+            brought += size;
+        }
+    }
+    return e >= 0 && brought > announced ? e : -1;
+}
+
 /* Does instruction i complete copy x, in state st? cp.async: wait_all, or wait_group N once N groups
- * came after the copy's; bulk copies from shared memory the same with the bulk group instructions;
- * bulk copies into shared memory: a wait on their mbarrier. */
+ * came after the copy's; bulk copies from shared memory and wgmma's reads the same with their own
+ * group instructions; bulk copies into shared memory: a wait on their mbarrier. */
 static bool completes(const races *r, const racc *x, uint32_t i, flight_state *st)
 {
     const ptx_ctx *c = r->c;
     uint8_t kx = c->sync->kind[x->ins], k = c->sync->kind[i];
     const ptx_instr *in = &c->f->ins[i];
     if (kx == PTX_SY_BULK_MBAR) {
-        int32_t m = mbarrier_symbol(c, x->ins), w = k == PTX_SY_MBAR_WAIT ? mbarrier_symbol(c, i) : -1;
-        return k == PTX_SY_MBAR_WAIT && (m < 0 || w < 0 || m == w);
+        int32_t m = ptx_mbarrier_symbol(c, x->ins), w = k == PTX_SY_MBAR_WAIT ? ptx_mbarrier_symbol(c, i) : -1;
+        if (k != PTX_SY_MBAR_WAIT || (m >= 0 && w >= 0 && m != w))
+            return false;
+        races *note = (races *)r; /* what kept the wait from completing it, for the report */
+        uint32_t earlier = ptx_stale_parity(c, i);
+        if (earlier) {
+            note->stale_wait = in->line;
+            note->stale_earlier = earlier;
+            return false;
+        }
+        int32_t e = short_expect(r, x);
+        if (e >= 0) {
+            note->short_expect = c->f->ins[e].line;
+            return false;
+        }
+        return true;
     }
-    uint8_t commit = kx == PTX_SY_CP_ASYNC ? PTX_SY_CP_COMMIT : PTX_SY_BULK_COMMIT;
-    uint8_t wait = kx == PTX_SY_CP_ASYNC ? PTX_SY_CP_WAIT : PTX_SY_BULK_WAIT;
+    uint8_t commit = kx == PTX_SY_CP_ASYNC ? PTX_SY_CP_COMMIT
+                     : kx == PTX_SY_WGMMA  ? PTX_SY_WGMMA_COMMIT
+                                           : PTX_SY_BULK_COMMIT;
+    uint8_t wait = kx == PTX_SY_CP_ASYNC ? PTX_SY_CP_WAIT : kx == PTX_SY_WGMMA ? PTX_SY_WGMMA_WAIT : PTX_SY_BULK_WAIT;
     if (k == commit) {
         st->newer = st->committed ? (uint8_t)(st->newer < 3 ? st->newer + 1 : 3) : 0;
         st->committed = 1;
@@ -1528,6 +1656,7 @@ static bool *waiting_loops(ptx_ctx *c, const races *r, const racc *x)
     uint8_t kx = c->sync->kind[x->ins];
     uint8_t wait = kx == PTX_SY_CP_ASYNC    ? PTX_SY_CP_WAIT
                    : kx == PTX_SY_BULK_READ ? PTX_SY_BULK_WAIT
+                   : kx == PTX_SY_WGMMA     ? PTX_SY_WGMMA_WAIT
                                             : PTX_SY_MBAR_WAIT;
     bool *w = NULL;
     for (uint32_t i = 0; i < c->n; i++) {
@@ -1626,6 +1755,7 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
     const racc *x = &r->acc[a];
     bool *waits = waiting_loops(c, r, x);
     uint32_t qh = 0, qt = 0;
+    r->stale_wait = r->stale_earlier = r->short_expect = 0;
     r->fstamp++;
     queue[qt++] = (flight_state){.b = c->blk[x->ins], .pos = x->ins + 1, .way = {-1, false}};
     while (qh < qt) {
@@ -1636,6 +1766,8 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
                 int32_t y = second ? r->acc2_of[i] : r->acc_of[i];
                 /* the copy against itself: its own step, or one to three times around its loop, not an
                  * unknown number of times (a loop filling a tile with a block-sized stride would all race) */
+                if (y >= 0 && x->inflight && (r->acc[y].async || r->acc[y].inflight))
+                    continue; /* a wgmma in flight: against the threads' own accesses only */
                 if (y >= 0 && ((uint32_t)y != a || ((st.way.via != -1 || st.way.noisy) && st.way.via != -2))) {
                     ptx_eval ev = {.via = st.way.via,
                                    .noisy = st.way.noisy,
@@ -1939,7 +2071,7 @@ static void find_races(races *r)
     }
     for (uint32_t a = 0; a < r->na; a++) {
         remote |= r->acc[a].remote;
-        async |= r->acc[a].async;
+        async |= r->acc[a].async || r->acc[a].inflight;
         if (!r->acc[a].async)
             block_pairs(r, a, warp_barriers);
     }
@@ -1948,13 +2080,14 @@ static void find_races(races *r)
     find_one_sides(r);
     split_pairs(r);
     skipped_barrier_pairs(r);
+    unfenced_pairs(r);
     if (async) {
         uint32_t cap = (c->nb + 1) * FLIGHT_STATES;
         r->fseen = ptx_scratch(c, cap, sizeof *r->fseen);
         r->faround = ptx_scratch(c, cap, sizeof *r->faround);
         flight_state *queue = ptx_scratch(c, cap, sizeof *queue);
         for (uint32_t a = 0; a < r->na; a++)
-            if (r->acc[a].async)
+            if (r->acc[a].async || r->acc[a].inflight)
                 flight(r, a, queue, cap);
     }
     for (uint32_t a = 0; remote && a < r->na; a++)

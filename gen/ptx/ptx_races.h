@@ -18,6 +18,7 @@ enum { PTX_MORE_WAYS = 12 };
 typedef struct racc {
     uint32_t ins;
     uint8_t write, atomic, async, remote;
+    uint8_t inflight;   /* a wgmma's read of an operand: compared at issue, and in flight until retired */
     uint8_t mbarrier;   /* an mbarrier instruction on the object: compared with those only */
     uint8_t which;      /* the address operand that points into shared memory */
     uint8_t store_kind; /* a plain store's kind (STORE_* in ptx_races.c), 0 not known yet */
@@ -98,9 +99,12 @@ typedef struct races {
     int group_lg;      /* the threads a warp or group barrier orders: aligned groups of 2^group_lg (5: a warp) */
     uint32_t *active_bars, nactive_bars; /* bar.warp.sync with the lanes activemask gives (ptx_races.c) */
     uint32_t active_passed;              /* the first of them the current access's group walk passes, 0 none */
-    uint32_t group_stop;        /* the barriers that order such groups (PTX_STOP_WARP, and named group barriers) */
-    bool between_groups;        /* the pair being reported: threads of different such groups, larger than a warp */
-    uint32_t one_side_barrier;  /* the pair being reported: the line of a barrier one side of its branch misses */
+    uint32_t group_stop;       /* the barriers that order such groups (PTX_STOP_WARP, and named group barriers) */
+    bool between_groups;       /* the pair being reported: threads of different such groups, larger than a warp */
+    uint32_t one_side_barrier; /* the pair being reported: the line of a barrier one side of its branch misses */
+    uint32_t stale_wait;    /* a copy's flight: the line of a wait on its mbarrier whose parity names a stale phase */
+    uint32_t stale_earlier; /* ... and of the wait before it that named that parity */
+    uint32_t short_expect;  /* ... the line of an expect_tx announcing fewer bytes than the copies bring */
     struct one_side *one_sides; /* block barriers only one side of a thread-dependent branch reaches ... */
     uint32_t n_one_sides;       /* ... (find_one_sides) */
     uint32_t nranges, ranges_cap;

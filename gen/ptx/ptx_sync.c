@@ -160,9 +160,130 @@ static uint8_t classify(const ptx_ctx *c, uint32_t i)
     if (ptx_op_is(in, "mbarrier"))
         return ptx_has_mod(f, in, ".try_wait") || ptx_has_mod(f, in, ".test_wait") ? PTX_SY_MBAR_WAIT
                                                                                    : PTX_SY_MBAR_OTHER;
+    if (ptx_op_is(in, "fence"))
+        return ptx_has_mod(f, in, ".proxy") && ptx_has_mod(f, in, ".async") && !ptx_has_mod(f, in, ".global")
+                   ? PTX_SY_PROXY_FENCE
+                   : PTX_SY_NONE;
     if (ptx_op_is(in, "wgmma"))
-        return ptx_has_mod(f, in, ".mma_async") ? PTX_SY_WGMMA : PTX_SY_NONE;
+        return ptx_has_mod(f, in, ".mma_async")      ? PTX_SY_WGMMA
+               : ptx_has_mod(f, in, ".commit_group") ? PTX_SY_WGMMA_COMMIT
+               : ptx_has_mod(f, in, ".wait_group")   ? PTX_SY_WGMMA_WAIT
+                                                     : PTX_SY_NONE;
     return PTX_SY_NONE;
+}
+
+/* The symbol of an instruction's last address operand (a copy's or a wait's mbarrier), or -1. */
+int32_t ptx_mbarrier_symbol(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    for (int j = in->nopnd; j-- > 0;) {
+        const ptx_operand *o = ptx_opnd(c, in, j);
+        if (o->kind == PTX_O_ADDR)
+            return o->reg >= 0 ? c->form[o->reg].sym : o->sym;
+    }
+    return -1;
+}
+
+/* The parity a wait (mbarrier.try_wait/test_wait.parity) names when it is a constant: the operand
+ * after the mbarrier's address ([mbar], parity, and maybe a time hint); -1 otherwise. */
+static int64_t constant_parity(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    int k = 0;
+    while (k < in->nopnd && ptx_opnd(c, in, k)->kind != PTX_O_ADDR)
+        k++;
+    const ptx_operand *p = ptx_has_mod(c->f, in, ".parity") && k + 1 < in->nopnd ? ptx_opnd(c, in, k + 1) : NULL;
+    const ptx_affine *g = p && p->kind == PTX_O_REG ? &c->form[p->reg] : NULL;
+    if (p && p->kind == PTX_O_IMM)
+        return p->imm & 1;
+    if (g && g->st == PTX_AF_AFFINE && !g->uni && !g->symco && !ptx_af_has_tid(g) && g->sym == -1)
+        return g->c & 1;
+    return -1;
+}
+
+/* The mbarrier instruction j names (its last address operand) as a variable and a constant offset
+ * into it, the same for every thread and iteration (one of an array of mbarriers picked by a stage
+ * counter is not); false otherwise. */
+static bool mbarrier_at(const ptx_ctx *c, uint32_t j, int32_t *sym, int64_t *off)
+{
+    const ptx_instr *in = &c->f->ins[j];
+    for (int k = in->nopnd; k-- > 0;) {
+        const ptx_operand *o = ptx_opnd(c, in, k);
+        if (o->kind != PTX_O_ADDR)
+            continue;
+        if (o->reg < 0) {
+            *sym = o->sym, *off = o->imm;
+            return o->sym >= 0;
+        }
+        const ptx_affine *g = &c->form[o->reg];
+        *sym = g->sym, *off = g->c + o->imm;
+        return g->st == PTX_AF_AFFINE && !g->uni && !g->symco && !ptx_af_has_tid(g) && g->sym >= 0;
+    }
+    return false;
+}
+
+/* What instruction j does to the mbarrier at (m, off): 1 a wait on it, 2 a step towards its phase (an
+ * arrival, an expect_tx, a copy completing on it), 3 an init or inval (its phases start again), 4 a
+ * wait on an mbarrier of m not known to be that one, 0 nothing. */
+static int on_mbarrier(const ptx_ctx *c, uint32_t j, int32_t m, int64_t off)
+{
+    uint8_t k = c->sync->kind[j];
+    const ptx_instr *in = &c->f->ins[j];
+    int32_t sym;
+    int64_t at;
+    if ((k != PTX_SY_MBAR_WAIT && k != PTX_SY_MBAR_OTHER && k != PTX_SY_BULK_MBAR && !ptx_op_is(in, "cp")) ||
+        ptx_mbarrier_symbol(c, j) != m)
+        return 0;
+    bool known = mbarrier_at(c, j, &sym, &at);
+    if (known && at != off)
+        return 0;
+    if (k == PTX_SY_MBAR_WAIT)
+        return known ? 1 : 4;
+    if (!known)
+        return 0; /* a step on some mbarrier of the array: not surely this one's */
+    if (ptx_has_mod(c->f, in, ".init") || ptx_has_mod(c->f, in, ".inval"))
+        return 3;
+    return k == PTX_SY_BULK_MBAR || ptx_has_mod(c->f, in, ".arrive") || ptx_has_mod(c->f, in, ".arrive_drop") ||
+                   ptx_has_mod(c->f, in, ".expect_tx") || ptx_has_mod(c->f, in, ".complete_tx")
+               ? 2
+               : 0;
+}
+
+/* Whether wait i names a phase already complete: the wait on its mbarrier before it, with a step
+ * towards the next phase between (an arrival, a copy), names the same constant parity. Phases
+ * alternate parity, so consecutive waits for consecutive phases must too (a loop that waits on
+ * parity 0 in every iteration, or its unrolled copies: from the second on the wait returns at once).
+ * Searched backwards over the paths to i; the spin loop a wait sits in, with no step in it, is the
+ * same wait again. The earlier wait's line (i's own in a loop), or 0. */
+uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i)
+{
+    int64_t parity = constant_parity(c, i), off;
+    int32_t m;
+    if (parity < 0 || !mbarrier_at(c, i, &m, &off))
+        return 0;
+    uint8_t *seen = ptx_xcalloc(2 * (size_t)c->nb, 1);
+    uint32_t *stack = ptx_xmalloc(2 * (size_t)c->nb + 2, sizeof *stack), n = 0;
+    uint32_t stale = 0;
+    stack[n++] = c->blk[i] << 1; /* a block and whether a step was passed; the first from i back */
+    bool first = true;
+    while (n && !stale) {
+        uint32_t top = stack[--n], b = top >> 1, step = top & 1;
+        bool stop = false;
+        for (uint32_t j = first ? i : c->bend[b]; j-- > c->bstart[b] && !stop;) {
+            int what = on_mbarrier(c, j, m, off);
+            step |= what == 2;
+            stop = what == 1 || what == 3 || what == 4;
+            stale = what == 1 && step && constant_parity(c, j) == parity ? c->f->ins[j].line : 0;
+        }
+        first = false;
+        for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1] && !stop; e++) {
+            uint32_t p = c->pred[e], key = p << 1 | step;
+            if (p < c->nb && !seen[key])
+                seen[key] = 1, stack[n++] = key;
+        }
+    }
+    free(seen), free(stack);
+    return stale;
 }
 
 uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
@@ -182,6 +303,8 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
     const ptx_affine *a = &c->addr[i];
     if ((!wait && !arrive) || a->st != PTX_AF_AFFINE || a->sym < 0)
         return 0; /* an mbarrier the analysis cannot name orders nothing */
+    if (wait && ptx_stale_parity(c, i))
+        return 0; /* a wait for a phase already complete returns at once */
     key->sym = a->sym;
     key->at = a->c;
     key->exact = !ptx_af_has_tid(a) && !a->uni;

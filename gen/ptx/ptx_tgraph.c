@@ -1150,7 +1150,7 @@ static int32_t node_of_reg(ptx_ctx *c, ptx_threads *th, uint32_t at, int32_t r, 
     }
     if (c->variant[r] && !guarded) { /* a join of thread-dependent branches, or a loop stepping from one */
         int32_t g = c->sync->inner[c->blk[at]] >= 0 && n >= 3 ? gated_induction(c, th, r, at, depth) : -1;
-        if (g < 0 && n >= 2 && !c->sync->cyclic[c->blk[at]])
+        if (g < 0 && n >= 2)
             g = value_at_start(c, th, r, c->blk[at], depth);
         if (g >= 0)
             return g;
