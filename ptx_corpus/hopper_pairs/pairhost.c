@@ -8,6 +8,8 @@
  * Prints one line: the kernels, the runs, the runs whose outputs differed, the most words that
  * differed in one run, and whether the right kernel gave the same outputs every time. Exits 0 when
  * every launch completed, 2 on a launch or execution error, 1 on bad usage. */
+#define CUHOST_NAME "pairhost"
+#include "../cuhost.h"
 #include <cuda.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,35 +18,6 @@
 
 #define BUFFER_BYTES (16u << 20)
 #define MAX_PARAMS   16
-
-static int check(CUresult r, const char *what)
-{
-    if (r == CUDA_SUCCESS)
-        return 0;
-    const char *name = "?";
-    cuGetErrorName(r, &name);
-    fprintf(stderr, "pairhost: %s: %s\n", what, name);
-    return 1;
-}
-
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-        free(text);
-        text = NULL;
-    }
-    if (text)
-        text[n] = 0;
-    fclose(f);
-    return text;
-}
 
 static uint32_t next(uint64_t *s)
 {

@@ -9,6 +9,8 @@
  * fits beside its static shared memory, up to 32 KiB. Exits 0 when the launch completed,
  * 2 on a launch or execution error (the message names it), 1 on bad usage. One launch a
  * process: racecheck's summary at the process's end is the launch's. */
+#define CUHOST_NAME "racehost"
+#include "../cuhost.h"
 #include <cuda.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,35 +19,6 @@
 
 #define BUFFER_BYTES (16u << 20)
 #define MAX_PARAMS   64
-
-static int check(CUresult r, const char *what)
-{
-    if (r == CUDA_SUCCESS)
-        return 0;
-    const char *name = "?";
-    cuGetErrorName(r, &name);
-    fprintf(stderr, "racehost: %s: %s\n", what, name);
-    return 1;
-}
-
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-        free(text);
-        text = NULL;
-    }
-    if (text)
-        text[n] = 0;
-    fclose(f);
-    return text;
-}
 
 static CUdeviceptr buffers[MAX_PARAMS];
 static uint32_t *fill;
