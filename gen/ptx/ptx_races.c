@@ -494,6 +494,19 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "; named barrier %lld (line %u) counts %lld threads where %d warps arrive or wait on it, so it "
                  "completes without some of them and orders none of their accesses",
                  (long long)r->short_id, r->short_line, (long long)r->short_count, r->short_warps);
+    used = strlen(tail);
+    bool stale = r->stale_hand && !r->between_groups && !active &&
+                 (meet == MEET_PATH || meet == MEET_LOOP || meet == MEET_FREE_LOOP || meet == MEET_SPLIT);
+    if (stale && r->stale_hand == r->stale_hand_earlier)
+        snprintf(tail + used, sizeof tail - used,
+                 "; the mbarrier wait at line %u names the same parity in every iteration of its loop, though "
+                 "phases alternate parity, so it returns at once and orders nothing",
+                 r->stale_hand);
+    else if (stale)
+        snprintf(tail + used, sizeof tail - used,
+                 "; the mbarrier wait at line %u names the parity the wait at line %u named, a phase already "
+                 "complete (phases alternate parity), so it returns at once and orders nothing",
+                 r->stale_hand, r->stale_hand_earlier);
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
                     oi->line, who, tail);

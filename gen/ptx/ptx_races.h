@@ -118,7 +118,10 @@ typedef struct races {
     uint32_t short_line;           /* a named barrier that counts fewer threads than its warps: a line ... */
     int64_t short_id, short_count; /* ... its number and count ... */
     int short_warps;               /* ... and the warps that arrive or wait on it (0: none such) */
-    uint8_t *loop_hands;           /* per loop: whether it arrives or waits on a barrier (hands_off_around) */
+    /* an mbarrier wait for a phase already complete: its line and that of the wait before it that
+     * named its parity (0: none such) */
+    uint32_t stale_hand, stale_hand_earlier;
+    uint8_t *loop_hands; /* per loop: whether it arrives or waits on a barrier (hands_off_around) */
 } races;
 
 void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na);
