@@ -151,6 +151,8 @@ struct ptx_syncinfo {
     bool *back_edge;               /* per successor edge (index into succ) */
     bool *dead_edge;               /* per successor edge: never taken for the block's size (set by the race
                                       analysis, NULL until then; ptx_walk does not follow such edges) */
+    uint32_t *stale;               /* per instruction: ptx_stale_parity's answer plus 1, 0 not worked out yet
+                                      (NULL until asked) */
     int32_t *edge_loop;            /* per successor edge: the loop it closes, -1 none, -2 not kept */
     bool *cyclic;                  /* per block: on a cycle of the control-flow graph */
     bool *latch;                   /* per block: the source of a back edge */

@@ -13,8 +13,9 @@
 
 /* Bytes each thread touches: the vector and type of ld/st, 16 per lane for ldmatrix/stmatrix (a row
  * of 8 halves), the copy size of cp.async and bulk copies (0 when not a constant: unknown extent). */
-static uint32_t access_size(const ptx_ctx *c, const ptx_instr *in, uint8_t kind)
+static uint32_t access_size(const ptx_ctx *c, uint32_t i, uint8_t kind)
 {
+    const ptx_instr *in = &c->f->ins[i];
     if (ptx_op_is(in, "ldmatrix") || ptx_op_is(in, "stmatrix"))
         return 16;
     if (kind == PTX_SY_CP_ASYNC || kind == PTX_SY_BULK_MBAR || kind == PTX_SY_BULK_READ) {
@@ -24,10 +25,10 @@ static uint32_t access_size(const ptx_ctx *c, const ptx_instr *in, uint8_t kind)
                            ? (uint32_t)ptx_opnd(c, in, j)->imm
                            : 0;
         /* the size in a register of one value (bulk copies: [dst], [src], size, ...) */
-        const ptx_operand *o = in->nopnd > 2 ? ptx_opnd(c, in, 2) : NULL;
-        const ptx_affine *g = o && o->kind == PTX_O_REG ? &c->form[o->reg] : NULL;
-        bool one = g && g->st == PTX_AF_AFFINE && !g->uni && !g->symco && !ptx_af_has_tid(g) && g->sym == -1;
-        return one && kind != PTX_SY_CP_ASYNC && g->c > 0 && g->c < (1 << 24) ? (uint32_t)g->c : 0;
+        int64_t size;
+        return kind != PTX_SY_CP_ASYNC && ptx_constant_operand(c, i, 2, &size) && size > 0 && size < (1 << 24)
+                   ? (uint32_t)size
+                   : 0;
     }
     return (uint32_t)(in->tsize ? in->tsize : 4) * in->vec;
 }
@@ -168,7 +169,7 @@ static void add_access(races *r, uint32_t i)
     } else {
         return;
     }
-    a.size = access_size(c, in, kind);
+    a.size = access_size(c, i, kind);
     a.base = -2; /* ptx_threads_base when needed */
     r->acc_of[i] = (int32_t)r->na;
     r->acc[r->na++] = a;
@@ -1501,21 +1502,6 @@ typedef struct flight_state {
     ptx_way way;
 } flight_state;
 
-/* A constant an instruction's last operand holds (an immediate, or a register of one value). */
-static bool last_constant(const ptx_ctx *c, uint32_t i, int64_t *v)
-{
-    const ptx_instr *in = &c->f->ins[i];
-    const ptx_operand *o = in->nopnd ? ptx_opnd(c, in, in->nopnd - 1) : NULL;
-    const ptx_affine *g = o && o->kind == PTX_O_REG ? &c->form[o->reg] : NULL;
-    if (o && o->kind == PTX_O_IMM)
-        *v = o->imm;
-    else if (g && g->st == PTX_AF_AFFINE && !g->uni && !g->symco && !ptx_af_has_tid(g) && g->sym == -1)
-        *v = g->c;
-    else
-        return false;
-    return true;
-}
-
 /* The first expect_tx on bulk copy x's mbarrier in x's block when those of the block announce fewer
  * bytes than the block's copies on it bring: the phase completes once that many have landed, with
  * some copy still writing. Only where every count and size there is a constant and no copy
@@ -1536,7 +1522,7 @@ static int32_t short_expect(const races *r, const racc *x)
         if (mbar && ptx_has_mod(c->f, in, ".complete_tx"))
             return -1;
         if (mbar && ptx_has_mod(c->f, in, ".expect_tx")) {
-            if (!last_constant(c, j, &v))
+            if (!ptx_constant_operand(c, j, in->nopnd - 1, &v))
                 return -1;
             announced += v;
             e = e < 0 ? (int32_t)j : e;

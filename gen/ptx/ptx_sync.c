@@ -192,13 +192,8 @@ static int64_t constant_parity(const ptx_ctx *c, uint32_t i)
     int k = 0;
     while (k < in->nopnd && ptx_opnd(c, in, k)->kind != PTX_O_ADDR)
         k++;
-    const ptx_operand *p = ptx_has_mod(c->f, in, ".parity") && k + 1 < in->nopnd ? ptx_opnd(c, in, k + 1) : NULL;
-    const ptx_affine *g = p && p->kind == PTX_O_REG ? &c->form[p->reg] : NULL;
-    if (p && p->kind == PTX_O_IMM)
-        return p->imm & 1;
-    if (g && g->st == PTX_AF_AFFINE && !g->uni && !g->symco && !ptx_af_has_tid(g) && g->sym == -1)
-        return g->c & 1;
-    return -1;
+    int64_t parity;
+    return ptx_has_mod(c->f, in, ".parity") && ptx_constant_operand(c, i, k + 1, &parity) ? parity & 1 : -1;
 }
 
 /* The mbarrier instruction j names (its last address operand) as a variable and a constant offset
@@ -255,7 +250,7 @@ static int on_mbarrier(const ptx_ctx *c, uint32_t j, int32_t m, int64_t off)
  * parity 0 in every iteration, or its unrolled copies: from the second on the wait returns at once).
  * Searched backwards over the paths to i; the spin loop a wait sits in, with no step in it, is the
  * same wait again. The earlier wait's line (i's own in a loop), or 0. */
-uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i)
+static uint32_t stale_parity(const ptx_ctx *c, uint32_t i)
 {
     int64_t parity = constant_parity(c, i), off;
     int32_t m;
@@ -284,6 +279,16 @@ uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i)
     }
     free(seen), free(stack);
     return stale;
+}
+
+uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i)
+{
+    ptx_syncinfo *s = c->sync; /* asked per wait by the hand-offs and at every step of a copy's flight */
+    if (!s->stale)
+        s->stale = ptx_scratch(c, c->n + 1, sizeof *s->stale);
+    if (!s->stale[i])
+        s->stale[i] = stale_parity(c, i) + 1;
+    return s->stale[i] - 1;
 }
 
 uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
