@@ -306,7 +306,10 @@ enum {
     MEET_SAME,
     MEET_FILL,
     MEET_SCATTER,
+    MEET_TIES,
+    MEET_COPIES,
     MEET_NEXT,
+    MEET_COPIES_NEXT,
     MEET_FLIGHT,
     MEET_AFTER_WAIT,
     MEET_PROXY,
@@ -369,6 +372,24 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
                  "in one step: the store at line %u writes where data (a load, an atomic) says, so for some input "
                  "that is an element another thread writes at line %u, and no barrier is between them",
                  from, to);
+        break;
+    case MEET_TIES:
+        snprintf(buf, n,
+                 "in one step: the store writes where a count of comparisons of data says (a rank), and two "
+                 "threads with equal keys count alike: nothing breaks the tie");
+        break;
+    case MEET_COPIES:
+        snprintf(buf, n,
+                 "storing one value, each a copy it loaded from one address, at one address in one step: two "
+                 "unordered writes, a race in the memory model though today's hardware keeps one of the equal "
+                 "values");
+        break;
+    case MEET_COPIES_NEXT:
+        snprintf(buf, n,
+                 "storing one value, each a copy it loaded from one address, at one address one iteration apart: "
+                 "the loop closed at line %u has no barrier; two unordered writes, a race in the memory model "
+                 "though today's hardware keeps one of the equal values",
+                 via_line);
         break;
     case MEET_NEXT:
         snprintf(buf, n,
@@ -443,10 +464,15 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                       : meet == MEET_FILL       ? "put bar.sync between the fill and the store, or write each element "
                                                   "once (the value or the fill)"
                       : meet == MEET_SCATTER    ? "put bar.sync between the two stores"
+                      : meet == MEET_TIES       ? "break ties by the thread's index (count the equal keys before "
+                                                  "one's own too)"
                       : meet == MEET_NEXT       ? "give each thread its own locations in every iteration, or put "
                                                   "bar.sync in the loop"
-                                                : "put bar.sync between the accesses, or give each thread its own "
-                                                  "location";
+                      : meet == MEET_COPIES || meet == MEET_COPIES_NEXT
+                          ? "let one thread write each element (the mapping of threads to elements likely has a "
+                            "wrong stride, mask or bound)"
+                          : "put bar.sync between the accesses, or give each thread its own "
+                            "location";
     char tail[512];
     describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
     if (wgmma && meet == MEET_FLIGHT)
@@ -508,9 +534,12 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "; the mbarrier wait at line %u names the parity the wait at line %u named, a phase already "
                  "complete (phases alternate parity), so it returns at once and orders nothing",
                  r->stale_hand, r->stale_hand_earlier);
+    uint32_t had = c->f->nfindings;
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
                     oi->line, who, tail);
+    if ((meet == MEET_COPIES || meet == MEET_COPIES_NEXT) && c->f->nfindings > had)
+        c->f->findings[had].severity = PTX_WARNING; /* equal values: the outcome does not depend on the order */
 }
 
 /* Reports x against y when some pair of threads may conflict; a conflict found only between lanes
@@ -982,7 +1011,7 @@ static bool computes(const ptx_ctx *c, uint32_t j, const ptx_instr *in)
 typedef struct data_trace {
     uint32_t *out;
     int n, budget;
-    bool shuffled;
+    bool shuffled, more; /* more: loads past the four kept */
     uint8_t *seen;
 } data_trace;
 
@@ -1008,8 +1037,12 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, data_trace *t)
             continue;
         const ptx_instr *in = &c->f->ins[j];
         if (in->kind == PTX_K_LD && ptx_address_operand(c, in)) {
-            if (t->n < 4)
+            bool listed = false; /* a vector load's elements: one load */
+            for (int k = 0; k < t->n && !listed; k++)
+                listed = t->out[k] == j;
+            if (!listed && t->n < 4)
                 t->out[t->n++] = j;
+            t->more |= !listed && t->n == 4 && t->out[3] != j;
             continue;
         }
         if (is_shuffle(in) && c->nuse[j] > 0) { /* the lane's value, or another lane's */
@@ -1035,8 +1068,8 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, data_trace *t)
 }
 
 /* The loads whose data store i writes (its registers that differ between threads), into out[4]; their
- * number, -1 when some of the data comes from elsewhere. *shuffled: whether lanes' values mix on the
- * way (threads of one warp may then store one value). */
+ * number (5 when there are more than four), -1 when some of the data comes from elsewhere. *shuffled: whether lanes'
+ * values mix on the way (threads of one warp may then store one value). */
 static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4], bool *shuffled)
 {
     const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[i]);
@@ -1048,7 +1081,7 @@ static int data_loads(const ptx_ctx *c, uint32_t i, uint32_t out[4], bool *shuff
     }
     free(t.seen);
     *shuffled = t.shuffled;
-    return all ? t.n : -1;
+    return all ? t.n + t.more : -1;
 }
 
 /* Kinds of plain stores: STORE_THREAD_DATA when its address and its data differ between threads,
@@ -1126,33 +1159,54 @@ static bool data_value(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64_t
 }
 
 /* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
- * addresses in sample s (layouts that keep copies of one value in several threads store them to one
- * place, which is no race), or data computed from their indices that differs (a token's number
- * where another thread stores a score), or such data against loaded data. */
-static bool data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
+ * addresses in sample s, or data computed from their indices that differs (a token's number where
+ * another thread stores a score), or such data against loaded data: DATA_DIFFER. DATA_COPIED: both
+ * store what one load each brings from one address (a halo cell loaded twice, a row of a tile loaded
+ * by two threads): one value, still two unordered writes. DATA_ALIKE otherwise (values computed
+ * alike, a warp's shuffled sum that Triton's layouts keep in several threads). */
+enum { DATA_ALIKE, DATA_DIFFER, DATA_COPIED };
+
+/* Whether all the data side's store writes comes from one load instruction (a vector load's
+ * elements count as one). */
+static bool one_load(const store_side *side)
+{
+    return side->nloads == 1;
+}
+
+static int data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
 {
     if (x->a->store_kind == STORE_ONE_VALUE || y->a->store_kind == STORE_ONE_VALUE)
-        return true; /* one value (a fill) against data that differs between threads */
+        return DATA_DIFFER; /* one value (a fill) against data that differs between threads */
     if (x->nloads == -2)
         x->nloads = data_loads(c, x->a->ins, x->loads, &x->shuffled);
     if (y->nloads == -2)
         y->nloads = data_loads(c, y->a->ins, y->loads, &y->shuffled);
     if ((x->shuffled || y->shuffled) && t1 / 32 == t2 / 32)
-        return false; /* a warp's lanes may all hold one value (a butterfly's sum) */
+        return DATA_ALIKE; /* a warp's lanes may all hold one value (a butterfly's sum) */
     uint64_t a1, a2;
-    if (x->nloads > 0 && y->nloads > 0)
-        return load_address(c, x, s, t1, &a1) && load_address(c, y, s, t2, &a2) && a1 != a2;
+    if (x->nloads > 0 && y->nloads > 0) {
+        if (!load_address(c, x, s, t1, &a1) || !load_address(c, y, s, t2, &a2))
+            return DATA_ALIKE;
+        return a1 != a2                                                     ? DATA_DIFFER
+               : one_load(x) && one_load(y) && !x->shuffled && !y->shuffled ? DATA_COPIED
+                                                                            : DATA_ALIKE;
+    }
     if ((x->nloads == 0 && y->nloads > 0) || (x->nloads > 0 && y->nloads == 0))
-        return true; /* a value of the thread's own against data loaded from memory */
+        return DATA_DIFFER; /* a value of the thread's own against data loaded from memory */
     return x->nloads == 0 && y->nloads == 0 && !x->next && !y->next && data_value(c, x, s, t1, &a1) &&
-           data_value(c, y, s, t2, &a2) && a1 != a2;
+                   data_value(c, y, s, t2, &a2) && a1 != a2
+               ? DATA_DIFFER
+               : DATA_ALIKE;
 }
 
 /* Whether, in sample s, two different threads that surely make stores x and y (one store when y is
- * x) store data loaded from different addresses at one address; a few pairs tried. */
-static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, int s)
+ * x) store data at one address: DATA_DIFFER when some pair stores different data, DATA_COPIED when
+ * the pairs found store copies of one loaded value only, DATA_ALIKE when none is known to; a few pairs
+ * tried. */
+static int collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, int s)
 {
     uint32_t m = 0, tried = 0;
+    int found = DATA_ALIKE;
     for (int side = 0; side < (y == x ? 1 : 2); side++) {
         const ptx_tvals *v = side ? y->v : x->v;
         for (uint32_t t = 0; t < v->n; t++) /* the address, the side, the thread */
@@ -1172,10 +1226,12 @@ static bool collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, 
         if (t1 == t2)
             continue;
         tried++;
-        if (data_differ(c, x, y, s, t1, t2))
-            return true;
+        int d = data_differ(c, x, y, s, t1, t2);
+        if (d == DATA_DIFFER)
+            return DATA_DIFFER;
+        found = d == DATA_COPIED ? DATA_COPIED : found;
     }
-    return false;
+    return found;
 }
 
 /* Whether some thread may or may not make the access, as far as v knows. */
@@ -1193,8 +1249,9 @@ static bool evaluate_stores(ptx_ctx *c, store_side *sx, store_side *sy, bool two
 }
 
 /* Whether two threads surely store different data at one address with stores x and y (x itself when
- * they are one), in one step, in some sample. */
-static bool stores_collide(races *r, const racc *x, const racc *y)
+ * they are one), in one step, in some sample: DATA_DIFFER; DATA_COPIED when only copies of one loaded
+ * value were found to meet; DATA_ALIKE when nothing was. */
+static int stores_collide(races *r, const racc *x, const racc *y)
 {
     ptx_ctx *c = r->c;
     int n = ptx_threads_count(c);
@@ -1208,10 +1265,11 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
     uint64_t *keys = NULL;
     store_side sx = {.a = x, .v = ptx_threads_scratch(c, 0), .nloads = -2, .load_s = -1, .data_s = -1};
     store_side sy = {.a = y, .v = &vy, .nloads = -2, .load_s = -1, .data_s = -1};
-    bool hit = false, cut = ptx_threads_activity_cut(c, x->ins) || (y != x && ptx_threads_activity_cut(c, y->ins));
+    int hit = DATA_ALIKE;
+    bool cut = ptx_threads_activity_cut(c, x->ins) || (y != x && ptx_threads_activity_cut(c, y->ins));
     bool decided = false; /* a sample had parameters decide who stores, or where */
     int samples = ptx_threads_samples(c);
-    for (int k = 0; k <= samples && !hit; k++) {
+    for (int k = 0; k <= samples && hit != DATA_DIFFER; k++) {
         /* who makes a store in a loop is known in the loop's first iteration only (then from the threads
          * that enter it); that sample is looked at too when parameters decided something */
         if ((k < samples && cut) || (k == samples && !cut && !decided))
@@ -1236,7 +1294,8 @@ static bool stores_collide(races *r, const racc *x, const racc *y)
         if (y != x || sx.v->apart == 255 || (!sx.v->apart && sx.v->active > 1)) { /* else: all apart */
             /* two stores' threads, and as many to sort them */
             keys = keys ? keys : ptx_xmalloc(4 * (size_t)n, sizeof *keys);
-            hit = collision(c, &sx, y == x ? &sx : &sy, keys, ev.s);
+            int d = collision(c, &sx, y == x ? &sx : &sy, keys, ev.s);
+            hit = hit == DATA_DIFFER || d == DATA_ALIKE ? hit : d;
         }
         if (!sampled && !sx.load_sampled && !sy.load_sampled && !cut)
             break; /* another sample would give the same stores and the same data */
@@ -1262,32 +1321,78 @@ static int store_kind(const ptx_ctx *c, const racc *x)
     return x->store_kind;
 }
 
-/* Where a register's value comes from, through arithmetic, copies and conversions: FROM_DATA when
- * what differs between threads in it is data (loaded, or returned by an atomic), FROM_THREAD when a
- * thread's index or another value of its own enters too (or it is not followed: several definitions,
- * a budget spent), FROM_NONE when nothing in it differs between threads. */
+/* Where a register's value comes from, through arithmetic, copies, conversions and comparisons, every
+ * definition of it, the predicates that guard them and the thread-dependent branches they lie under:
+ * FROM_DATA when what differs between threads in it is data (loaded, or returned by an atomic),
+ * FROM_THREAD when a thread's index or another value of its own enters too (or it is not followed: a
+ * budget spent), FROM_NONE when nothing in it differs between threads. compared: a comparison of such
+ * values is on the way (a count of keys below one's own). */
 enum { FROM_NONE, FROM_DATA, FROM_THREAD };
 
-static int value_source(const ptx_ctx *c, int32_t reg, uint8_t *seen, int *budget)
+enum { SOURCE_PENDING = 8 };
+
+typedef struct source_walk {
+    uint8_t *seen;
+    int budget;
+    bool compared;
+} source_walk;
+
+static int value_source(const ptx_ctx *c, int32_t reg, source_walk *w);
+
+static int definition_source(const ptx_ctx *c, uint32_t d, source_walk *w)
 {
-    if (!c->variant[reg] || seen[reg])
-        return FROM_NONE;
-    seen[reg] = 1;
-    int32_t d = c->only_def[reg];
-    if (--*budget < 0 || d < 0)
-        return FROM_THREAD;
     const ptx_instr *in = &c->f->ins[d];
-    if ((in->kind == PTX_K_LD && ptx_address_operand(c, in)) || in->kind == PTX_K_ATOM)
-        return FROM_DATA;
-    if (!computes(c, (uint32_t)d, in))
-        return FROM_THREAD;
     int from = FROM_NONE;
+    if (in->guard >= 0)
+        from |= value_source(c, in->guard, w);
+    for (int32_t br = c->cd_branch[c->blk[d]], hops = 0; br >= 0 && hops < 8 && from != FROM_THREAD; hops++) {
+        const ptx_instr *b = &c->f->ins[br];
+        from |= b->guard >= 0 ? value_source(c, b->guard, w) : FROM_THREAD;
+        br = c->cd_branch[c->blk[br]];
+    }
+    if ((in->kind == PTX_K_LD && ptx_address_operand(c, in)) || in->kind == PTX_K_ATOM)
+        return from | FROM_DATA;
+    if (in->kind == PTX_K_SETP)
+        w->compared = true;
+    else if (!computes(c, d, in))
+        return FROM_THREAD;
     for (int k = 1; k < in->nopnd && from != FROM_THREAD; k++) {
         const ptx_operand *o = ptx_opnd(c, in, k);
         if (o->kind == PTX_O_REG)
-            from |= value_source(c, o->reg, seen, budget);
+            from |= value_source(c, o->reg, w);
+        else if (o->kind == PTX_O_SREG)
+            from = FROM_THREAD; /* %tid, %laneid: the thread's own */
     }
-    return from == FROM_NONE ? FROM_THREAD : from; /* differs, yet from no operand: the thread's index */
+    return from;
+}
+
+static int value_source(const ptx_ctx *c, int32_t reg, source_walk *w)
+{
+    if (!c->variant[reg])
+        return FROM_NONE;
+    if (w->seen[reg]) /* followed already (its answer, less one), or being followed: round a loop */
+        return w->seen[reg] == SOURCE_PENDING ? FROM_NONE : w->seen[reg] - 1;
+    w->seen[reg] = SOURCE_PENDING;
+    int from = FROM_THREAD;
+    if (--w->budget >= 0 && c->def_start[reg] < c->def_start[reg + 1]) {
+        from = FROM_NONE;
+        for (uint32_t k = c->def_start[reg]; k < c->def_start[reg + 1] && from != FROM_THREAD; k++)
+            from |= definition_source(c, c->def_ins[k], w);
+        from = from == FROM_NONE ? FROM_THREAD : from; /* differs, yet from nothing followed */
+    }
+    w->seen[reg] = (uint8_t)(from + 1);
+    return from;
+}
+
+/* Where the address of access i comes from (value_source). */
+static int address_source(const ptx_ctx *c, uint32_t i, bool *compared)
+{
+    const ptx_operand *o = ptx_address_operand(c, &c->f->ins[i]);
+    source_walk w = {.seen = ptx_xcalloc(c->f->nregs + 1, 1), .budget = 512};
+    int from = o && o->reg >= 0 ? value_source(c, o->reg, &w) : FROM_THREAD;
+    free(w.seen);
+    *compared = w.compared;
+    return from;
 }
 
 /* Store d, at an address only data decides (a load's or an atomic's result, no thread index beside
@@ -1302,11 +1407,8 @@ static bool scatter_meets_store(races *r, const racc *p, const racc *d)
     if (ap->sym < 0 || ap->sym != ad->sym || c->syms[ap->sym].size <= 0 || ad->st != PTX_AF_TOP ||
         (store_kind(c, p) == STORE_ONE_VALUE && store_kind(c, d) == STORE_ONE_VALUE))
         return false;
-    const ptx_operand *o = ptx_address_operand(c, &c->f->ins[d->ins]);
-    uint8_t *seen = ptx_xcalloc(c->f->nregs + 1, 1);
-    int budget = 64, from = o && o->reg >= 0 ? value_source(c, o->reg, seen, &budget) : FROM_THREAD;
-    free(seen);
-    if (from != FROM_DATA || ptx_threads_count(c) < 2 || !ptx_threads_scratch(c, 1))
+    bool compared;
+    if (address_source(c, d->ins, &compared) != FROM_DATA || ptx_threads_count(c) < 2 || !ptx_threads_scratch(c, 1))
         return false;
     ptx_eval ev = {.s = 0, .via = -1, .from = -1};
     ptx_tvals *v = ptx_threads_scratch(c, 0);
@@ -1320,6 +1422,37 @@ static bool scatter_meets_store(races *r, const racc *p, const racc *d)
             first = first < 0 ? (int64_t)v->kv[t] : first;
         }
     return false;
+}
+
+/* Store x at an address that only a count of comparisons of data decides (a rank: the keys below a
+ * thread's own), made by two or more threads in one step: two threads with equal keys count alike and
+ * store to one element, unless the thread's index breaks the tie (then the address is not data's
+ * alone). A loaded position (a scan's, a permutation's) may be distinct by construction: left alone. */
+static bool rank_ties(races *r, const racc *x)
+{
+    ptx_ctx *c = r->c;
+    const ptx_affine *ax = &c->addr[x->ins];
+    bool compared;
+    if (x->atomic || ax->sym < 0 || ax->st != PTX_AF_TOP || c->f->ins[x->ins].kind != PTX_K_ST ||
+        address_source(c, x->ins, &compared) != FROM_DATA || !compared || ptx_threads_count(c) < 2 ||
+        !ptx_threads_scratch(c, 0))
+        return false;
+    ptx_eval ev = {.s = 0, .via = -1, .from = -1};
+    ptx_tvals *v = ptx_threads_scratch(c, 0);
+    if (!ptx_threads_access(c, x->ins, 0, &ev, v))
+        return false;
+    int running = 0;
+    for (uint32_t t = 0; t < v->n && running < 2; t++)
+        running += v->act[t] == PTX_ACT_YES;
+    return running >= 2;
+}
+
+/* Copies of one loaded value met at one address count only where the kernel declares its block's size
+ * (.reqntid, .maxntid): threads past the block's real size, when it is only assumed, load the halo
+ * cells the last threads load and would meet them. */
+static int copies_need_bounds(const ptx_ctx *c, int met)
+{
+    return met == DATA_COPIED && c->f->reqntid <= 0 && c->f->maxntid <= 0 ? DATA_ALIKE : met;
 }
 
 /* Two threads storing different values at one address in one step: a plain store whose address and
@@ -1345,25 +1478,29 @@ static void store_pairs(races *r, const racc *x, const racc *y)
         (y != x && (r->store_checks >= 4 * r->na + 256 || !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_THREADS, &ev))))
         return;
     r->store_checks += y != x; /* pairs of two stores: a few per access at most (a store with itself: once) */
+    if (y == x && rank_ties(r, x)) {
+        report(r, x, x, MEET_TIES, false, 0);
+        return;
+    }
     const racc *scatter = y == x ? NULL : scatter_meets_store(r, x, y) ? y : scatter_meets_store(r, y, x) ? x : NULL;
     if (scatter) {
         report(r, scatter, scatter == x ? y : x, MEET_SCATTER, false, 0);
         return;
     }
-    if (!stores_collide(r, x, y))
-        return;
-    report(r, x, y, fill ? MEET_FILL : MEET_SAME, false, 0); /* one step: no barrier of any kind orders them */
+    int met = copies_need_bounds(c, stores_collide(r, x, y));
+    if (met != DATA_ALIKE) /* one step: no barrier of any kind orders them */
+        report(r, x, y, met == DATA_COPIED ? MEET_COPIES : fill ? MEET_FILL : MEET_SAME, false, 0);
 }
 
 /* Whether two threads surely store different data at one address with store x, one in the first
- * iteration of loop l and the other in the second, in the first block; the threads that run the
- * second are those the latch sends round. */
-static bool stores_collide_next(races *r, const racc *x, int32_t l)
+ * iteration of loop l and the other in the second, in the first block (as stores_collide says); the
+ * threads that run the second are those the latch sends round. */
+static int stores_collide_next(races *r, const racc *x, int32_t l)
 {
     ptx_ctx *c = r->c;
     uint32_t n = (uint32_t)ptx_threads_count(c);
     if (n < 2 || !ptx_threads_scratch(c, 1))
-        return false;
+        return DATA_ALIKE;
     ptx_tvals vy = {
         .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
     ptx_tvals *vx = ptx_threads_scratch(c, 0);
@@ -1374,7 +1511,7 @@ static bool stores_collide_next(races *r, const racc *x, int32_t l)
     /* guards comparing parameters are left undecided: threads they pick are not sure to store */
     ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
     ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
-    bool hit = false;
+    int hit = DATA_ALIKE;
     if (ptx_threads_next_iteration(c, l, round) && ptx_threads_access(c, x->ins, 0, &ex, vx) && vx->known &&
         ptx_threads_access(c, x->ins, 0, &ey, &vy) && vy.known) {
         for (uint32_t t = 0; t < n; t++)
@@ -1403,8 +1540,10 @@ static void store_pairs_next(races *r, const racc *x, int32_t l)
         !ptx_threads_loop_address(c, x->ins))
         return;
     r->store_checks++;
-    if (stores_collide_next(r, x, l))
-        report(r, x, x, MEET_NEXT, false, c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
+    int met = copies_need_bounds(c, stores_collide_next(r, x, l));
+    if (met != DATA_ALIKE)
+        report(r, x, x, met == DATA_COPIED ? MEET_COPIES_NEXT : MEET_NEXT, false,
+               c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
 }
 
 /* ---- the async proxy ---- */
