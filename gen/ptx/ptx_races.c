@@ -308,6 +308,7 @@ enum {
     MEET_SCATTER,
     MEET_TIES,
     MEET_COPIES,
+    MEET_FLAG,
     MEET_NEXT,
     MEET_COPIES_NEXT,
     MEET_FLIGHT,
@@ -384,6 +385,11 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
                  "unordered writes, a race in the memory model though today's hardware keeps one of the equal "
                  "values");
         break;
+    case MEET_FLAG:
+        snprintf(buf, n,
+                 "storing one value (a flag) at one address in one step: two unordered writes, a race in the "
+                 "memory model though today's hardware keeps one of the equal values");
+        break;
     case MEET_COPIES_NEXT:
         snprintf(buf, n,
                  "storing one value, each a copy it loaded from one address, at one address one iteration apart: "
@@ -446,33 +452,35 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                       : meet == MEET_PROXY  ? "any thread, the storing one included"
                                             : "another thread of the block";
     uint32_t active = warp && (meet == MEET_PATH || meet == MEET_LOOP) ? passed_active_barrier(r, x, y) : 0;
-    const char *fix = wgmma ? "retire the wgmma first (wgmma.wait_group N, with N at most the groups committed after "
-                              "it), then bar.sync, then overwrite its operands"
-                      : active
-                          ? "synchronise the writing lanes too: bar.warp.sync with a mask naming them (__syncwarp() "
-                            "where every lane of the warp runs it), not activemask's"
-                      : warp                         ? "put bar.warp.sync (__syncwarp) between the accesses"
-                      : meet == MEET_CLUSTER         ? "put barrier.cluster.arrive/wait between the accesses"
-                      : meet == MEET_CLUSTER_ARRIVED ? "make the access before barrier.cluster.arrive"
-                      : meet == MEET_FLIGHT     ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
-                                                  "bar.sync before touching its data"
-                      : meet == MEET_AFTER_WAIT ? "put bar.sync after the wait, before other threads use the data"
-                      : meet == MEET_PROXY      ? "put fence.proxy.async.shared::cta after the stores (in every thread "
-                                                  "that makes them), before the barrier"
-                      : meet == MEET_SAME       ? "give each thread its own location, or combine the values (an atomic "
-                                                  "operation, a reduction)"
-                      : meet == MEET_FILL       ? "put bar.sync between the fill and the store, or write each element "
-                                                  "once (the value or the fill)"
-                      : meet == MEET_SCATTER    ? "put bar.sync between the two stores"
-                      : meet == MEET_TIES       ? "break ties by the thread's index (count the equal keys before "
-                                                  "one's own too)"
-                      : meet == MEET_NEXT       ? "give each thread its own locations in every iteration, or put "
-                                                  "bar.sync in the loop"
-                      : meet == MEET_COPIES || meet == MEET_COPIES_NEXT
-                          ? "let one thread write each element (the mapping of threads to elements likely has a "
-                            "wrong stride, mask or bound)"
-                          : "put bar.sync between the accesses, or give each thread its own "
-                            "location";
+    const char *fix =
+        wgmma    ? "retire the wgmma first (wgmma.wait_group N, with N at most the groups committed after "
+                   "it), then bar.sync, then overwrite its operands"
+        : active ? "synchronise the writing lanes too: bar.warp.sync with a mask naming them (__syncwarp() "
+                   "where every lane of the warp runs it), not activemask's"
+        : warp   ? "put bar.warp.sync (__syncwarp) between the accesses"
+        : meet == MEET_CLUSTER         ? "put barrier.cluster.arrive/wait between the accesses"
+        : meet == MEET_CLUSTER_ARRIVED ? "make the access before barrier.cluster.arrive"
+        : meet == MEET_FLIGHT          ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
+                                         "bar.sync before touching its data"
+        : meet == MEET_AFTER_WAIT      ? "put bar.sync after the wait, before other threads use the data"
+        : meet == MEET_PROXY           ? "put fence.proxy.async.shared::cta after the stores (in every thread "
+                                         "that makes them), before the barrier"
+        : meet == MEET_SAME            ? "give each thread its own location, or combine the values (an atomic "
+                                         "operation, a reduction)"
+        : meet == MEET_FILL            ? "put bar.sync between the fill and the store, or write each element "
+                                         "once (the value or the fill)"
+        : meet == MEET_SCATTER         ? "put bar.sync between the two stores"
+        : meet == MEET_TIES            ? "break ties by the thread's index (count the equal keys before "
+                                         "one's own too)"
+        : meet == MEET_NEXT            ? "give each thread its own locations in every iteration, or put "
+                                         "bar.sync in the loop"
+        : meet == MEET_FLAG ? "let one thread write it, or combine the threads' conditions (__syncthreads_or, "
+                              "an atomic operation)"
+        : meet == MEET_COPIES || meet == MEET_COPIES_NEXT
+            ? "let one thread write each element (the mapping of threads to elements likely has a "
+              "wrong stride, mask or bound)"
+            : "put bar.sync between the accesses, or give each thread its own "
+              "location";
     char tail[512];
     describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
     if (wgmma && meet == MEET_FLIGHT)
@@ -538,7 +546,7 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),
                     oi->line, who, tail);
-    if ((meet == MEET_COPIES || meet == MEET_COPIES_NEXT) && c->f->nfindings > had)
+    if ((meet == MEET_COPIES || meet == MEET_COPIES_NEXT || meet == MEET_FLAG) && c->f->nfindings > had)
         c->f->findings[had].severity = PTX_WARNING; /* equal values: the outcome does not depend on the order */
 }
 
@@ -1447,6 +1455,27 @@ static bool rank_ties(races *r, const racc *x)
     return running >= 2;
 }
 
+/* A flag: store x of one value (a constant, or a value every thread holds) at one address, made by
+ * two or more threads in one step, for some input (a guard on data picks them): equal values from
+ * unordered writes, as copies are (copies_need_bounds). */
+static bool flag_stores(races *r, const racc *x)
+{
+    ptx_ctx *c = r->c;
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+    if (x->atomic || x->async || x->remote || x->which || !x->write || c->f->ins[x->ins].kind != PTX_K_ST || !ad ||
+        (ad->reg >= 0 && c->variant[ad->reg]) || variant_value(c, x->ins) ||
+        (c->f->reqntid <= 0 && c->f->maxntid <= 0) || ptx_threads_count(c) < 2 || !ptx_threads_scratch(c, 0))
+        return false;
+    ptx_eval ev = {.s = 0, .via = -1, .from = -1};
+    ptx_tvals *v = ptx_threads_scratch(c, 0);
+    if (!ptx_threads_access(c, x->ins, 0, &ev, v))
+        return false;
+    int stores = 0;
+    for (uint32_t t = 0; t < v->n && stores < 2; t++)
+        stores += v->act[t] != PTX_ACT_NO;
+    return stores >= 2;
+}
+
 /* Copies of one loaded value met at one address count only where the kernel declares its block's size
  * (.reqntid, .maxntid): threads past the block's real size, when it is only assumed, load the halo
  * cells the last threads load and would meet them. */
@@ -1469,6 +1498,10 @@ static void store_pairs(races *r, const racc *x, const racc *y)
     const ptx_affine *af = &c->addr[x->ins];
     if (y == x && af->st == PTX_AF_AFFINE && af->k[0] && !af->k[1] && !af->k[2] && !af->symco)
         return; /* c + k * tid.x (+ one uniform value): every thread its own address */
+    if (y == x && !r->reported[x->ins] && flag_stores(r, x)) {
+        report(r, x, x, MEET_FLAG, false, 0);
+        return;
+    }
     ptx_eval ev = {.via = -1, .from = (int32_t)x->ins};
     int kx = store_kind(c, x), ky = store_kind(c, y);
     bool fill =
