@@ -161,8 +161,16 @@ struct ptx_syncinfo {
     uint8_t *holds_loop;           /* per loop: whether it holds another (of another head) */
     bool nested;                   /* some loop holds another */
     uint32_t *idom, *po;           /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
+    bool *block_arrival;           /* per instruction: an mbarrier arrival that acts as a block barrier (arrive and
+                                      wait by every thread on an mbarrier counting the block); NULL: none */
 };
+/* The kind a walk stops by at instruction i: a block barrier for such arrivals, else its own. */
+static inline uint8_t ptx_stop_kind(const ptx_syncinfo *s, uint32_t i)
+{
+    return s->block_arrival && s->block_arrival[i] ? (uint8_t)PTX_SY_BLOCK : s->kind[i];
+}
 ptx_syncinfo *ptx_sync_of(ptx_ctx *c);
+void ptx_find_block_arrivals(ptx_ctx *c); /* ptx_syncinfo.block_arrival, once the registers' forms are known */
 bool ptx_dominates(ptx_ctx *c, uint32_t d, uint32_t b); /* block d is on every path from the entry to b */
 uint32_t ptx_idom(ptx_ctx *c, uint32_t b); /* b's immediate dominator; UINT32_MAX for the entry, unreachable */
 bool ptx_in_loop(const ptx_syncinfo *s, int32_t loop, uint32_t b);

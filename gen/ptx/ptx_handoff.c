@@ -95,7 +95,7 @@ static int scan_block(search *q, uint32_t lo, uint32_t hi)
         if (does(q->r, i, q->role, q->key, q->every) &&
             (q->role != PTX_HANDOFF_RELEASE || q->lanes_synced || !some_threads(q->c, i, q->from)))
             return 1;
-        if ((PTX_STOP_BLOCK >> q->c->sync->kind[i]) & 1)
+        if ((PTX_STOP_BLOCK >> ptx_stop_kind(q->c->sync, i)) & 1)
             return -1;
     }
     return 0;
@@ -115,7 +115,7 @@ static int scan_or_lane_arrival(search *q, uint32_t b, uint32_t lo, uint32_t hi)
     for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++) {
         uint32_t t = c->succ[e];
         for (uint32_t i = t < c->nb ? c->bstart[t] : 0; t < c->nb && i < c->bend[t]; i++) {
-            if (i == q->avoid || ((PTX_STOP_BLOCK >> c->sync->kind[i]) & 1))
+            if (i == q->avoid || ((PTX_STOP_BLOCK >> ptx_stop_kind(c->sync, i)) & 1))
                 break;
             if (does(q->r, i, q->role, q->key, false))
                 return 1;

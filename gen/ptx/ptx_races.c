@@ -1617,11 +1617,11 @@ static int32_t compose(int32_t a, int32_t b)
     return a == -1 ? b : b == -1 ? a : -2;
 }
 
-/* The waits on the mbarrier of bulk copy x (one whose mbarrier is not known counts), into waits (c->n
+/* The waits on mbarrier m (-1: not known; one whose mbarrier is not known counts), into waits (c->n
  * entries); how many. */
-static uint32_t copy_waits(const ptx_ctx *c, const racc *x, uint32_t *waits)
+static uint32_t copy_waits(const ptx_ctx *c, int32_t m, uint32_t *waits)
 {
-    int32_t m = ptx_mbarrier_symbol(c, x->ins), n = 0;
+    int32_t n = 0;
     for (uint32_t i = 0; i < c->n; i++) {
         int32_t w = c->sync->kind[i] == PTX_SY_MBAR_WAIT ? ptx_mbarrier_symbol(c, i) : -2;
         if (w != -2 && (m < 0 || w < 0 || w == m))
@@ -1641,14 +1641,16 @@ static bool waits_before(ptx_ctx *c, const uint32_t *waits, uint32_t nwaits, uin
 }
 
 /* After the wait that completes a copy for its own thread: other threads until the next barrier (for a
- * bulk copy into shared memory, those that did not wait on its mbarrier themselves). */
+ * bulk copy into shared memory, or a cp.async an mbarrier tracks, those that did not wait on the
+ * mbarrier themselves). */
 static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way, uint8_t trips)
 {
     const racc *x = &r->acc[a];
     uint32_t *waits = NULL, nwaits = 0;
-    if (r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR) {
+    if (r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR || r->c->sync->kind[wait] == PTX_SY_MBAR_WAIT) {
         waits = ptx_xmalloc(r->c->n + 1, sizeof *waits);
-        nwaits = copy_waits(r->c, x, waits);
+        nwaits = copy_waits(
+            r->c, ptx_mbarrier_symbol(r->c, r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR ? x->ins : wait), waits);
     }
     walk(r, 0, wait, x->ins, PTX_STOP_BLOCK);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
@@ -1708,14 +1710,29 @@ static int32_t short_expect(const races *r, const racc *x)
     return e >= 0 && brought > announced ? e : -1;
 }
 
+/* Whether a cp.async.mbarrier.arrive on the mbarrier wait i waits on lies between cp.async copy x and
+ * the wait, in the order of the instructions (copy, arrive, wait: the arrival tracks the thread's
+ * copies before it, and the phase it completes is complete once they are). */
+static bool tracked_by_wait(const ptx_ctx *c, uint32_t x, uint32_t i)
+{
+    int32_t m = ptx_mbarrier_symbol(c, i);
+    for (uint32_t j = x + 1; j < i && m >= 0; j++)
+        if (c->sync->kind[j] == PTX_SY_MBAR_OTHER && ptx_op_is(&c->f->ins[j], "cp") && ptx_mbarrier_symbol(c, j) == m)
+            return true;
+    return false;
+}
+
 /* Does instruction i complete copy x, in state st? cp.async: wait_all, or wait_group N once N groups
- * came after the copy's; bulk copies from shared memory and wgmma's reads the same with their own
- * group instructions; bulk copies into shared memory: a wait on their mbarrier. */
+ * came after the copy's, or a wait on the mbarrier a cp.async.mbarrier.arrive after the copy arrives
+ * on; bulk copies from shared memory and wgmma's reads the same with their own group instructions;
+ * bulk copies into shared memory: a wait on their mbarrier. */
 static bool completes(const races *r, const racc *x, uint32_t i, flight_state *st)
 {
     const ptx_ctx *c = r->c;
     uint8_t kx = c->sync->kind[x->ins], k = c->sync->kind[i];
     const ptx_instr *in = &c->f->ins[i];
+    if (kx == PTX_SY_CP_ASYNC && k == PTX_SY_MBAR_WAIT && i > x->ins && tracked_by_wait(c, x->ins, i))
+        return true;
     if (kx == PTX_SY_BULK_MBAR) {
         int32_t m = ptx_mbarrier_symbol(c, x->ins), w = k == PTX_SY_MBAR_WAIT ? ptx_mbarrier_symbol(c, i) : -1;
         if (k != PTX_SY_MBAR_WAIT || (m >= 0 && w >= 0 && m != w))
@@ -2305,6 +2322,7 @@ void ptx_find_shared_races(ptx_ctx *c)
 {
     races r = {.c = c};
     ptx_sync_of(c);
+    ptx_find_block_arrivals(c);
     /* the first r.na are written before read; a wgmma makes two */
     r.acc = ptx_alloc_raw(c->scratch, (2 * (size_t)c->n + 1) * sizeof *r.acc);
     r.acc_of = ptx_scratch(c, c->n + 1, sizeof *r.acc_of);

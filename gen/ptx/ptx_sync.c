@@ -419,6 +419,114 @@ int32_t ptx_loop_between(const ptx_ctx *c, uint32_t inside, uint32_t outside)
     return best;
 }
 
+/* The %ntid dimensions (bits 1 << d) whose product register reg holds: a %ntid.d read, or mul.lo of
+ * two such products; 0 when it holds anything else. */
+static unsigned ntid_product(const ptx_ctx *c, int32_t reg, int depth)
+{
+    int32_t d = reg >= 0 && c->only_def && depth < 4 ? c->only_def[reg] : -1;
+    if (d < 0)
+        return 0;
+    const ptx_instr *in = &c->f->ins[d];
+    if (in->kind == PTX_K_MOV && in->nopnd == 2) {
+        const ptx_operand *o = ptx_opnd(c, in, 1);
+        return o->kind == PTX_O_SREG && o->reg / 4 == PTX_SR_NTID && o->reg % 4 < 3 ? 1u << (o->reg % 4) : 0;
+    }
+    if (in->kind != PTX_K_MUL || in->nopnd != 3 || !ptx_has_mod(c->f, in, ".lo"))
+        return 0;
+    unsigned a = ntid_product(c, ptx_opnd(c, in, 1)->kind == PTX_O_REG ? ptx_opnd(c, in, 1)->reg : -1, depth + 1);
+    unsigned b = ntid_product(c, ptx_opnd(c, in, 2)->kind == PTX_O_REG ? ptx_opnd(c, in, 2)->reg : -1, depth + 1);
+    return a && b && !(a & b) ? a | b : 0;
+}
+
+/* Whether the function reads %tid.y, %tid.z, %ntid.y or %ntid.z. */
+static bool reads_other_dims(const ptx_ctx *c)
+{
+    for (uint32_t i = 0; i < c->n; i++)
+        for (int k = 0; k < c->f->ins[i].nopnd; k++) {
+            const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], k);
+            if (o->kind == PTX_O_SREG && (o->reg / 4 == PTX_SR_TID || o->reg / 4 == PTX_SR_NTID) &&
+                (o->reg % 4 == 1 || o->reg % 4 == 2))
+                return true;
+        }
+    return false;
+}
+
+/* Whether mbarrier.init i counts every thread of the block: %ntid.x * %ntid.y * %ntid.z (%ntid.x in a
+ * function that reads no other dimension: a row of threads), or the .reqntid's product as a
+ * constant. */
+static bool counts_block(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (in->nopnd < 2)
+        return false;
+    const ptx_operand *o = ptx_opnd(c, in, 1);
+    if (o->kind == PTX_O_IMM)
+        return c->f->reqntid > 0 && o->imm == c->f->reqntid;
+    unsigned dims = o->kind == PTX_O_REG ? ntid_product(c, o->reg, 0) : 0;
+    return dims == 7 || (dims == 1 && !reads_other_dims(c));
+}
+
+/* The wait on the state arrival i returns, when it follows the arrival with no memory access between
+ * (arrive_and_wait); 0 when none. */
+static uint32_t wait_on_token(const ptx_ctx *c, const ptx_syncinfo *s, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    if (in->nopnd < 2 || ptx_opnd(c, in, 0)->kind != PTX_O_REG)
+        return 0;
+    int32_t token = ptx_opnd(c, in, 0)->reg;
+    for (uint32_t j = i + 1; j < c->n; j++) {
+        const ptx_instr *w = &c->f->ins[j];
+        if (s->kind[j] == PTX_SY_MBAR_WAIT) {
+            const ptx_operand *last = ptx_opnd(c, w, w->nopnd - 1);
+            return last->kind == PTX_O_REG && last->reg == token && !ptx_has_mod(c->f, w, ".parity") &&
+                           ptx_mbarrier_symbol(c, j) == ptx_mbarrier_symbol(c, i)
+                       ? j
+                       : 0;
+        }
+        if (s->kind[j] != PTX_SY_NONE || w->kind == PTX_K_LD || w->kind == PTX_K_ST || w->kind == PTX_K_ATOM ||
+            w->kind == PTX_K_RED || w->kind == PTX_K_CALL || w->kind == PTX_K_CP_ASYNC)
+            return 0;
+    }
+    return 0;
+}
+
+/* Arrivals that are block barriers (ptx_syncinfo.block_arrival; needs the registers' forms): every arrival on an
+ * mbarrier whose init counts the whole block is an unguarded mbarrier.arrive (one count) followed at once by a wait on
+ * the state it returns, as cuda::barrier's arrive_and_wait compiles. A thread past such a wait has seen the phase
+ * complete, every thread of the block having arrived: as after bar.sync. */
+void ptx_find_block_arrivals(ptx_ctx *c)
+{
+    ptx_syncinfo *s = ptx_sync_of(c);
+    if (!(s->present & (1u << PTX_SY_MBAR_WAIT)))
+        return;
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        int32_t sym = ptx_mbarrier_symbol(c, i);
+        if (s->kind[i] != PTX_SY_MBAR_OTHER || !ptx_op_is(in, "mbarrier") || !ptx_has_mod(c->f, in, ".init") ||
+            sym < 0 || !counts_block(c, i))
+            continue;
+        bool all = true, any = false;
+        for (uint32_t j = 0; j < c->n && all; j++) {
+            const ptx_instr *a = &c->f->ins[j];
+            int64_t count = 1;
+            if (j == i || !ptx_op_is(a, "mbarrier") || ptx_mbarrier_symbol(c, j) != sym ||
+                !(ptx_has_mod(c->f, a, ".arrive") || ptx_has_mod(c->f, a, ".arrive_drop")))
+                continue;
+            all = !ptx_has_mod(c->f, a, ".arrive_drop") && !ptx_has_mod(c->f, a, ".expect_tx") && a->guard < 0 &&
+                  (a->nopnd < 3 || (ptx_constant_operand(c, j, 2, &count) && count == 1)) && wait_on_token(c, s, j);
+            any = true;
+        }
+        if (!all || !any)
+            continue;
+        if (!s->block_arrival)
+            s->block_arrival = ptx_scratch(c, c->n + 1, sizeof *s->block_arrival);
+        for (uint32_t j = 0; j < c->n; j++)
+            if (ptx_op_is(&c->f->ins[j], "mbarrier") && ptx_mbarrier_symbol(c, j) == sym &&
+                ptx_has_mod(c->f, &c->f->ins[j], ".arrive"))
+                s->block_arrival[j] = true;
+    }
+}
+
 ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
 {
     if (c->sync)
@@ -429,6 +537,7 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
         s->kind[i] = classify(c, i);
         s->present |= 1u << s->kind[i];
     }
+
     s->back_edge = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->back_edge);
     s->edge_loop = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->edge_loop);
     for (uint32_t e = 0; e <= c->sstart[c->nb]; e++)
@@ -599,7 +708,7 @@ uint64_t ptx_walk(ptx_ctx *c, uint32_t from, uint32_t ref, uint32_t stop, const 
         uint32_t end = c->bend[b];
         for (uint32_t i = wanted ? wanted[pos] : pos; i < end; i = wanted && i + 1 < end ? wanted[i + 1] : i + 1) {
             visit(c, i, way, arg);
-            if ((stop >> s->kind[i]) & 1) {
+            if ((stop >> ptx_stop_kind(s, i)) & 1) {
                 blocked = true;
                 end = i + 1; /* what the walk passed in this block */
                 break;
