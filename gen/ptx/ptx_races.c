@@ -569,6 +569,20 @@ static void check(races *r, const racc *x, const racc *y, int filter, const ptx_
 
 static void store_pairs(races *r, const racc *x, const racc *y);
 static void store_pairs_next(races *r, const racc *x, int32_t l);
+static void store_pairs_round(races *r, const racc *x, const racc *y, int32_t l);
+
+/* Whether loop l holds a barrier of any kind, or a wait that may order threads (its iterations are then
+ * steps apart for some threads). */
+static bool orders_in_loop(const ptx_ctx *c, int32_t l)
+{
+    const uint32_t ordering = PTX_STOP_WARP | 1u << PTX_SY_BAR_PART | 1u << PTX_SY_BAR_ARRIVE | 1u << PTX_SY_MBAR_WAIT |
+                              1u << PTX_SY_MBAR_OTHER | 1u << PTX_SY_CLUSTER_ARRIVE;
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t i = c->bstart[b]; i < c->bend[b] && ptx_in_loop(c->sync, l, b); i++)
+            if ((ordering >> ptx_stop_kind(c->sync, i)) & 1)
+                return true;
+    return false;
+}
 
 /* Whether walk `side` came to access b once round loop l (one of its ways). */
 static bool once_round(const races *r, int side, uint32_t b, int32_t l)
@@ -747,6 +761,10 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         int32_t l = r->c->sync->inner[r->c->blk[x->ins]];
         if (b == a && l >= 0 && x->write && once_round(r, 0, b, l) && (!warp_barriers || once_round(r, 1, b, l)))
             store_pairs_next(r, x, l); /* x against itself, one iteration of its loop on */
+        int32_t lb = r->c->sync->inner[r->c->blk[r->acc[b].ins]];
+        if (b != a && lb >= 0 && r->direct[0][b] && !ptx_in_loop(r->c->sync, lb, r->c->blk[x->ins]) &&
+            !orders_in_loop(r->c, lb))
+            store_pairs_round(r, &r->acc[b], x, lb); /* b in its loop's second iteration against x before it */
         /* threads of one group: the ways past block barriers only (walk 1); of different groups: the
          * ways past group barriers too (walk 0) */
         bool same_ways = r->via[1][b] == r->via[0][b] && r->via2[1][b] == r->via2[0][b] &&
@@ -1577,6 +1595,60 @@ static void store_pairs_next(races *r, const racc *x, int32_t l)
     if (met != DATA_ALIKE)
         report(r, x, x, met == DATA_COPIED ? MEET_COPIES_NEXT : MEET_NEXT, false,
                c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
+}
+
+/* Whether two threads surely store different data (as stores_collide says) at one address, one with
+ * store x in the second iteration of loop l (made by the threads its latch sends round), the other with
+ * store y, outside l, in the first block. */
+static int stores_collide_round(races *r, const racc *x, const racc *y, int32_t l)
+{
+    ptx_ctx *c = r->c;
+    uint32_t n = (uint32_t)ptx_threads_count(c);
+    if (n < 2 || !ptx_threads_scratch(c, 1))
+        return DATA_ALIKE;
+    ptx_tvals vx = {
+        .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
+    ptx_tvals *vy = ptx_threads_scratch(c, 0);
+    uint8_t *round = ptx_xmalloc(n, 1);
+    store_side sx = {
+        .a = x, .v = &vx, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
+    store_side sy = {.a = y, .v = vy, .nloads = -2, .load_s = -1, .data_s = -1};
+    ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
+    ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
+    int hit = DATA_ALIKE;
+    if (ptx_threads_next_iteration(c, l, round) && ptx_threads_access(c, x->ins, 0, &ex, &vx) && vx.known &&
+        ptx_threads_access(c, y->ins, 0, &ey, vy) && vy->known) {
+        for (uint32_t t = 0; t < n; t++)
+            vx.act[t] = round[t] == PTX_ACT_NO || vx.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
+                        : round[t] == PTX_ACT_YES && vx.act[t] == PTX_ACT_YES ? PTX_ACT_YES
+                                                                              : PTX_ACT_MAYBE;
+        uint64_t *keys = ptx_xmalloc(4 * (size_t)n, sizeof *keys);
+        hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
+        free(keys);
+    }
+    free(round);
+    free(vx.addr), free(vx.kv), free(vx.act);
+    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act), free(sx.data_of), free(sy.data_of);
+    return hit;
+}
+
+/* Store x in the second iteration of loop l against store y before the loop, the walk from y having
+ * reached x once round l past no barrier: as store_pairs compares one step (a tile loaded in a loop of
+ * two trips whose second lands on an array carved after it, which another thread fills first). */
+static void store_pairs_round(races *r, const racc *x, const racc *y, int32_t l)
+{
+    ptx_ctx *c = r->c;
+    int kx = store_kind(c, x), ky = store_kind(c, y);
+    bool fill =
+        (kx == STORE_ONE_VALUE && ky == STORE_THREAD_DATA) || (kx == STORE_THREAD_DATA && ky == STORE_ONE_VALUE);
+    if (r->reported[x->ins] || r->reported[y->ins] ||
+        (!(kx == STORE_THREAD_DATA && ky == STORE_THREAD_DATA) && !fill) || r->store_checks >= 4 * r->na + 256 ||
+        !ptx_threads_loop_address(c, x->ins))
+        return;
+    r->store_checks++;
+    int met = copies_need_bounds(c, stores_collide_round(r, x, y, l));
+    if (met != DATA_ALIKE)
+        report(r, x, y, met == DATA_COPIED ? MEET_COPIES : fill ? MEET_FILL : MEET_SAME, false, 0);
 }
 
 /* ---- the async proxy ---- */
