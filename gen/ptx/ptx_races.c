@@ -572,16 +572,31 @@ static void store_pairs_next(races *r, const racc *x, int32_t l);
 static void store_pairs_round(races *r, const racc *x, const racc *y, int32_t l);
 
 /* Whether loop l holds a barrier of any kind, or a wait that may order threads (its iterations are then
- * steps apart for some threads). */
-static bool orders_in_loop(const ptx_ctx *c, int32_t l)
+ * steps apart for some threads); worked out once per loop. */
+static bool orders_in_loop(races *r, int32_t l)
 {
+    const ptx_ctx *c = r->c;
     const uint32_t ordering = PTX_STOP_WARP | 1u << PTX_SY_BAR_PART | 1u << PTX_SY_BAR_ARRIVE | 1u << PTX_SY_MBAR_WAIT |
                               1u << PTX_SY_MBAR_OTHER | 1u << PTX_SY_CLUSTER_ARRIVE;
-    for (uint32_t b = 0; b < c->nb; b++)
-        for (uint32_t i = c->bstart[b]; i < c->bend[b] && ptx_in_loop(c->sync, l, b); i++)
-            if ((ordering >> ptx_stop_kind(c->sync, i)) & 1)
-                return true;
-    return false;
+    if (!r->loop_orders) {
+        r->loop_orders = ptx_scratch(c, c->sync->nloops + 1, sizeof *r->loop_orders);
+        memset(r->loop_orders, -1, c->sync->nloops + 1);
+    }
+    if (r->loop_orders[l] < 0) {
+        r->loop_orders[l] = 0;
+        for (uint32_t b = 0; b < c->nb && !r->loop_orders[l]; b++)
+            for (uint32_t i = c->bstart[b]; i < c->bend[b] && ptx_in_loop(c->sync, l, b); i++)
+                r->loop_orders[l] |= (int8_t)((ordering >> ptx_stop_kind(c->sync, i)) & 1);
+    }
+    return r->loop_orders[l];
+}
+
+/* Whether two accesses surely touch different arrays: each in a static shared variable of its own size
+ * (dynamic ones all start at one address). */
+static bool apart_arrays(const ptx_ctx *c, uint32_t i, uint32_t j)
+{
+    int32_t a = c->addr[i].sym, b = c->addr[j].sym;
+    return a >= 0 && b >= 0 && a != b && c->syms[a].size > 0 && c->syms[b].size > 0;
 }
 
 /* Whether walk `side` came to access b once round loop l (one of its ways). */
@@ -762,8 +777,8 @@ static void block_pairs(races *r, uint32_t a, bool warp_barriers)
         if (b == a && l >= 0 && x->write && once_round(r, 0, b, l) && (!warp_barriers || once_round(r, 1, b, l)))
             store_pairs_next(r, x, l); /* x against itself, one iteration of its loop on */
         int32_t lb = r->c->sync->inner[r->c->blk[r->acc[b].ins]];
-        if (b != a && lb >= 0 && r->direct[0][b] && !ptx_in_loop(r->c->sync, lb, r->c->blk[x->ins]) &&
-            !orders_in_loop(r->c, lb))
+        if (b != a && lb >= 0 && r->direct[0][b] && !ptx_in_loop(r->c->sync, lb, r->c->blk[x->ins]) && x->write &&
+            r->acc[b].write && !apart_arrays(r->c, x->ins, r->acc[b].ins) && !orders_in_loop(r, lb))
             store_pairs_round(r, &r->acc[b], x, lb); /* b in its loop's second iteration against x before it */
         /* threads of one group: the ways past block barriers only (walk 1); of different groups: the
          * ways past group barriers too (walk 0) */
@@ -1543,6 +1558,23 @@ static void store_pairs(races *r, const racc *x, const racc *y)
         report(r, x, y, met == DATA_COPIED ? MEET_COPIES : fill ? MEET_FILL : MEET_SAME, false, 0);
 }
 
+/* The threads loop l's latch sends round (ptx_threads_next_iteration), worked out once per loop; NULL
+ * when not known. */
+static const uint8_t *next_round(races *r, int32_t l)
+{
+    ptx_ctx *c = r->c;
+    if (!r->next_known) {
+        r->next_known = ptx_scratch(c, c->sync->nloops + 1, sizeof *r->next_known);
+        r->next_round = ptx_scratch(c, c->sync->nloops + 1, sizeof *r->next_round);
+    }
+    if (!r->next_known[l]) {
+        r->next_known[l] = true;
+        uint8_t *act = ptx_scratch(c, (size_t)ptx_threads_count(c) + 1, 1);
+        r->next_round[l] = ptx_threads_next_iteration(c, l, act) ? act : NULL;
+    }
+    return r->next_round[l];
+}
+
 /* Whether two threads surely store different data at one address with store x, one in the first
  * iteration of loop l and the other in the second, in the first block (as stores_collide says); the
  * threads that run the second are those the latch sends round. */
@@ -1555,7 +1587,7 @@ static int stores_collide_next(races *r, const racc *x, int32_t l)
     ptx_tvals vy = {
         .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
     ptx_tvals *vx = ptx_threads_scratch(c, 0);
-    uint8_t *round = ptx_xmalloc(n, 1);
+    const uint8_t *round = next_round(r, l);
     store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1, .data_s = -1};
     store_side sy = {
         .a = x, .v = &vy, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
@@ -1563,8 +1595,8 @@ static int stores_collide_next(races *r, const racc *x, int32_t l)
     ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
     ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
     int hit = DATA_ALIKE;
-    if (ptx_threads_next_iteration(c, l, round) && ptx_threads_access(c, x->ins, 0, &ex, vx) && vx->known &&
-        ptx_threads_access(c, x->ins, 0, &ey, &vy) && vy.known) {
+    if (round && ptx_threads_access(c, x->ins, 0, &ex, vx) && vx->known && ptx_threads_access(c, x->ins, 0, &ey, &vy) &&
+        vy.known) {
         for (uint32_t t = 0; t < n; t++)
             vy.act[t] = round[t] == PTX_ACT_NO || vy.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
                         : round[t] == PTX_ACT_YES && vy.act[t] == PTX_ACT_YES ? PTX_ACT_YES
@@ -1573,7 +1605,6 @@ static int stores_collide_next(races *r, const racc *x, int32_t l)
         hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
         free(keys);
     }
-    free(round);
     free(vy.addr), free(vy.kv), free(vy.act);
     free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act), free(sx.data_of), free(sy.data_of);
     return hit;
@@ -1609,15 +1640,15 @@ static int stores_collide_round(races *r, const racc *x, const racc *y, int32_t 
     ptx_tvals vx = {
         .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
     ptx_tvals *vy = ptx_threads_scratch(c, 0);
-    uint8_t *round = ptx_xmalloc(n, 1);
+    const uint8_t *round = next_round(r, l);
     store_side sx = {
         .a = x, .v = &vx, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
     store_side sy = {.a = y, .v = vy, .nloads = -2, .load_s = -1, .data_s = -1};
     ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
     ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
     int hit = DATA_ALIKE;
-    if (ptx_threads_next_iteration(c, l, round) && ptx_threads_access(c, x->ins, 0, &ex, &vx) && vx.known &&
-        ptx_threads_access(c, y->ins, 0, &ey, vy) && vy->known) {
+    if (round && ptx_threads_access(c, x->ins, 0, &ex, &vx) && vx.known && ptx_threads_access(c, y->ins, 0, &ey, vy) &&
+        vy->known) {
         for (uint32_t t = 0; t < n; t++)
             vx.act[t] = round[t] == PTX_ACT_NO || vx.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
                         : round[t] == PTX_ACT_YES && vx.act[t] == PTX_ACT_YES ? PTX_ACT_YES
@@ -1626,7 +1657,6 @@ static int stores_collide_round(races *r, const racc *x, const racc *y, int32_t 
         hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
         free(keys);
     }
-    free(round);
     free(vx.addr), free(vx.kv), free(vx.act);
     free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act), free(sx.data_of), free(sy.data_of);
     return hit;

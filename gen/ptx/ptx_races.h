@@ -78,6 +78,9 @@ typedef struct races {
     uint64_t visits;        /* instructions walks passed (to bound the optional walks) */
     uint32_t *wanted;       /* per instruction: the next one walks visit (ptx_walk) */
     uint32_t store_checks;  /* pairs of stores compared thread by thread (bounded) */
+    int8_t *loop_orders;    /* per loop: whether it holds a barrier or an ordering wait, -1 not worked out */
+    uint8_t **next_round;   /* per loop: the threads its latch sends round (ptx_threads_next_iteration), or NULL */
+    bool *next_known;       /* per loop: next_round worked out (NULL there: not known) */
     ptx_tvals v[2];         /* evaluation scratch ... */
     uint32_t v_acc[2];      /* ... holding access v_acc - 1 (0: nothing usable) ... */
     ptx_eval v_ev[2];       /* ... evaluated as this says */
