@@ -1575,38 +1575,45 @@ static const uint8_t *next_round(races *r, int32_t l)
     return r->next_round[l];
 }
 
-/* Whether two threads surely store different data at one address with store x, one in the first
- * iteration of loop l and the other in the second, in the first block (as stores_collide says); the
- * threads that run the second are those the latch sends round. */
-static int stores_collide_next(races *r, const racc *x, int32_t l)
+/* Whether two threads surely store different data at one address (as stores_collide says), one with
+ * store `later` in the second iteration of loop l (made by the threads its latch sends round), the
+ * other with store `first` in the loop's first iteration (later itself) or before the loop, in the
+ * first block. */
+static int stores_collide_later(races *r, const racc *first, const racc *later, int32_t l)
 {
     ptx_ctx *c = r->c;
     uint32_t n = (uint32_t)ptx_threads_count(c);
     if (n < 2 || !ptx_threads_scratch(c, 1))
         return DATA_ALIKE;
-    ptx_tvals vy = {
+    ptx_tvals vl = {
         .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
-    ptx_tvals *vx = ptx_threads_scratch(c, 0);
+    ptx_tvals *vf = ptx_threads_scratch(c, 0);
     const uint8_t *round = next_round(r, l);
-    store_side sx = {.a = x, .v = vx, .nloads = -2, .load_s = -1, .data_s = -1};
-    store_side sy = {
-        .a = x, .v = &vy, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
+    store_side sf = {.a = first, .v = vf, .nloads = -2, .load_s = -1, .data_s = -1};
+    store_side sl = {.a = later,
+                     .v = &vl,
+                     .nloads = -2,
+                     .load_s = -1,
+                     .data_s = -1,
+                     .next = true,
+                     .loop = l,
+                     .from = (int32_t)later->ins};
     /* guards comparing parameters are left undecided: threads they pick are not sure to store */
-    ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
-    ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
+    ptx_eval ef = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
+    ptx_eval el = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)later->ins};
     int hit = DATA_ALIKE;
-    if (round && ptx_threads_access(c, x->ins, 0, &ex, vx) && vx->known && ptx_threads_access(c, x->ins, 0, &ey, &vy) &&
-        vy.known) {
+    if (round && ptx_threads_access(c, first->ins, 0, &ef, vf) && vf->known &&
+        ptx_threads_access(c, later->ins, 0, &el, &vl) && vl.known) {
         for (uint32_t t = 0; t < n; t++)
-            vy.act[t] = round[t] == PTX_ACT_NO || vy.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
-                        : round[t] == PTX_ACT_YES && vy.act[t] == PTX_ACT_YES ? PTX_ACT_YES
+            vl.act[t] = round[t] == PTX_ACT_NO || vl.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
+                        : round[t] == PTX_ACT_YES && vl.act[t] == PTX_ACT_YES ? PTX_ACT_YES
                                                                               : PTX_ACT_MAYBE;
         uint64_t *keys = ptx_xmalloc(4 * (size_t)n, sizeof *keys);
-        hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
+        hit = collision(c, &sf, &sl, keys, PTX_SAMPLE_FIRST);
         free(keys);
     }
-    free(vy.addr), free(vy.kv), free(vy.act);
-    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act), free(sx.data_of), free(sy.data_of);
+    free(vl.addr), free(vl.kv), free(vl.act);
+    free(sf.load_at), free(sf.load_act), free(sl.load_at), free(sl.load_act), free(sf.data_of), free(sl.data_of);
     return hit;
 }
 
@@ -1622,44 +1629,10 @@ static void store_pairs_next(races *r, const racc *x, int32_t l)
         !ptx_threads_loop_address(c, x->ins))
         return;
     r->store_checks++;
-    int met = copies_need_bounds(c, stores_collide_next(r, x, l));
+    int met = copies_need_bounds(c, stores_collide_later(r, x, x, l));
     if (met != DATA_ALIKE)
         report(r, x, x, met == DATA_COPIED ? MEET_COPIES_NEXT : MEET_NEXT, false,
                c->f->ins[c->bend[c->sync->loops[l].latch] - 1].line);
-}
-
-/* Whether two threads surely store different data (as stores_collide says) at one address, one with
- * store x in the second iteration of loop l (made by the threads its latch sends round), the other with
- * store y, outside l, in the first block. */
-static int stores_collide_round(races *r, const racc *x, const racc *y, int32_t l)
-{
-    ptx_ctx *c = r->c;
-    uint32_t n = (uint32_t)ptx_threads_count(c);
-    if (n < 2 || !ptx_threads_scratch(c, 1))
-        return DATA_ALIKE;
-    ptx_tvals vx = {
-        .addr = ptx_xcalloc(n, sizeof(ptx_kb)), .kv = ptx_xcalloc(n, sizeof(uint64_t)), .act = ptx_xcalloc(n, 1)};
-    ptx_tvals *vy = ptx_threads_scratch(c, 0);
-    const uint8_t *round = next_round(r, l);
-    store_side sx = {
-        .a = x, .v = &vx, .nloads = -2, .load_s = -1, .data_s = -1, .next = true, .loop = l, .from = (int32_t)x->ins};
-    store_side sy = {.a = y, .v = vy, .nloads = -2, .load_s = -1, .data_s = -1};
-    ptx_eval ex = {.s = PTX_SAMPLE_FIRST, .via = l, .from = (int32_t)x->ins};
-    ptx_eval ey = {.s = PTX_SAMPLE_FIRST, .via = -1, .from = -1};
-    int hit = DATA_ALIKE;
-    if (round && ptx_threads_access(c, x->ins, 0, &ex, &vx) && vx.known && ptx_threads_access(c, y->ins, 0, &ey, vy) &&
-        vy->known) {
-        for (uint32_t t = 0; t < n; t++)
-            vx.act[t] = round[t] == PTX_ACT_NO || vx.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
-                        : round[t] == PTX_ACT_YES && vx.act[t] == PTX_ACT_YES ? PTX_ACT_YES
-                                                                              : PTX_ACT_MAYBE;
-        uint64_t *keys = ptx_xmalloc(4 * (size_t)n, sizeof *keys);
-        hit = collision(c, &sx, &sy, keys, PTX_SAMPLE_FIRST);
-        free(keys);
-    }
-    free(vx.addr), free(vx.kv), free(vx.act);
-    free(sx.load_at), free(sx.load_act), free(sy.load_at), free(sy.load_act), free(sx.data_of), free(sy.data_of);
-    return hit;
 }
 
 /* Store x in the second iteration of loop l against store y before the loop, the walk from y having
@@ -1676,7 +1649,7 @@ static void store_pairs_round(races *r, const racc *x, const racc *y, int32_t l)
         !ptx_threads_loop_address(c, x->ins))
         return;
     r->store_checks++;
-    int met = copies_need_bounds(c, stores_collide_round(r, x, y, l));
+    int met = copies_need_bounds(c, stores_collide_later(r, y, x, l));
     if (met != DATA_ALIKE)
         report(r, x, y, met == DATA_COPIED ? MEET_COPIES : fill ? MEET_FILL : MEET_SAME, false, 0);
 }
