@@ -1465,6 +1465,20 @@ static bool scatter_meets_store(races *r, const racc *p, const racc *d)
     return false;
 }
 
+/* Whether two or more threads of the block surely make access i in the first sample (or, with maybe,
+ * may make it: for some input). */
+static bool several_make(ptx_ctx *c, uint32_t i, bool maybe)
+{
+    ptx_eval ev = {.s = 0, .via = -1, .from = -1};
+    ptx_tvals *v = ptx_threads_count(c) >= 2 ? ptx_threads_scratch(c, 0) : NULL;
+    if (!v || !ptx_threads_access(c, i, 0, &ev, v))
+        return false;
+    int making = 0;
+    for (uint32_t t = 0; t < v->n && making < 2; t++)
+        making += maybe ? v->act[t] != PTX_ACT_NO : v->act[t] == PTX_ACT_YES;
+    return making >= 2;
+}
+
 /* Store x at an address that only a count of comparisons of data decides (a rank: the keys below a
  * thread's own), made by two or more threads in one step: two threads with equal keys count alike and
  * store to one element, unless the thread's index breaks the tie (then the address is not data's
@@ -1475,17 +1489,9 @@ static bool rank_ties(races *r, const racc *x)
     const ptx_affine *ax = &c->addr[x->ins];
     bool compared;
     if (x->atomic || ax->sym < 0 || ax->st != PTX_AF_TOP || c->f->ins[x->ins].kind != PTX_K_ST ||
-        address_source(c, x->ins, &compared) != FROM_DATA || !compared || ptx_threads_count(c) < 2 ||
-        !ptx_threads_scratch(c, 0))
+        address_source(c, x->ins, &compared) != FROM_DATA || !compared)
         return false;
-    ptx_eval ev = {.s = 0, .via = -1, .from = -1};
-    ptx_tvals *v = ptx_threads_scratch(c, 0);
-    if (!ptx_threads_access(c, x->ins, 0, &ev, v))
-        return false;
-    int running = 0;
-    for (uint32_t t = 0; t < v->n && running < 2; t++)
-        running += v->act[t] == PTX_ACT_YES;
-    return running >= 2;
+    return several_make(c, x->ins, false);
 }
 
 /* A flag: store x of one value (a constant, or a value every thread holds) at one address, made by
@@ -1496,17 +1502,9 @@ static bool flag_stores(races *r, const racc *x)
     ptx_ctx *c = r->c;
     const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
     if (x->atomic || x->async || x->remote || x->which || !x->write || c->f->ins[x->ins].kind != PTX_K_ST || !ad ||
-        (ad->reg >= 0 && c->variant[ad->reg]) || variant_value(c, x->ins) ||
-        (c->f->reqntid <= 0 && c->f->maxntid <= 0) || ptx_threads_count(c) < 2 || !ptx_threads_scratch(c, 0))
+        (ad->reg >= 0 && c->variant[ad->reg]) || variant_value(c, x->ins) || (c->f->reqntid <= 0 && c->f->maxntid <= 0))
         return false;
-    ptx_eval ev = {.s = 0, .via = -1, .from = -1};
-    ptx_tvals *v = ptx_threads_scratch(c, 0);
-    if (!ptx_threads_access(c, x->ins, 0, &ev, v))
-        return false;
-    int stores = 0;
-    for (uint32_t t = 0; t < v->n && stores < 2; t++)
-        stores += v->act[t] != PTX_ACT_NO;
-    return stores >= 2;
+    return several_make(c, x->ins, true);
 }
 
 /* Copies of one loaded value met at one address count only where the kernel declares its block's size
