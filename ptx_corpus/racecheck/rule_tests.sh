@@ -1,0 +1,39 @@
+#!/bin/bash
+# The race rule tests written for ranks, copies of one value, flags, a store's second trip round its
+# loop and arrive-and-wait (tests/ptx_rules), each kernel launched once by racehost under
+# `compute-sanitizer --tool racecheck` on a GPU machine: racecheck's summary and first hazards.
+#
+# usage: ptx_corpus/racecheck/rule_tests.sh RACEHOST [SANITIZER]    (from the repository's root)
+# RACEHOST: racehost built as README.md says. Results of a run: rule_tests.txt.
+host=${1:?usage: rule_tests.sh RACEHOST [SANITIZER]}
+san=${2:-/usr/local/cuda/bin/compute-sanitizer}
+rules=tests/ptx_rules
+while read -r file kernel block grid params; do
+    out=$("$san" --tool racecheck --racecheck-report hazard --print-limit 4 "$host" "$rules/$file" "$kernel" "$block" \
+        "$grid" "$params" 2>&1)
+    echo "== $file $kernel: exit $? $(echo "$out" | grep -o 'RACECHECK SUMMARY.*')"
+    echo "$out" | grep -E "^========= (Error|Warning)" | head -2
+done <<'LIST'
+SHARED_RACE_copies_pos.ptx halo_off_by_one 128 4 p,p
+SHARED_RACE_copies_pos.ptx halo_right 128 4 p,p
+SHARED_RACE_copies_pos.ptx tile_masked 256 2 p,p,i4:4
+SHARED_RACE_copies_pos.ptx tile_masked_unbounded 256 2 p,p,i4:4
+SHARED_RACE_flag_pos.ptx flag_any 256 2 p,f4:0,p
+SHARED_RACE_flag_pos.ptx flag_vote 256 2 p,f4:0,p
+SHARED_RACE_flag_pos.ptx flag_one_writer 256 2 p,f4:0,p
+SHARED_RACE_flag_pos.ptx flag_atomic 256 2 p,f4:0,p
+SHARED_RACE_rank_ties_pos.ptx rank_ties 64 2 p,p
+SHARED_RACE_rank_ties_pos.ptx rank_stable 64 2 p,p
+SHARED_RACE_rank_ties_pos.ptx rank_two_loops 64 2 p,p
+SHARED_RACE_rank_ties_pos.ptx compact_by_scan 64 2 p,p,p
+SHARED_RACE_rank_ties_pos.ptx rank_one_thread 64 2 p,p
+SHARED_RACE_carve_second_trip_pos.ptx carve_short 128 2 p,p,p
+SHARED_RACE_carve_second_trip_pos.ptx carve_right 128 2 p,p,p
+SHARED_RACE_carve_second_trip_pos.ptx carve_short_ordered 128 2 p,p,p
+SHARED_RACE_arrive_and_wait_sm_80_neg.ptx swap_arrive_wait 256 2 p,p
+SHARED_RACE_arrive_and_wait_sm_80_neg.ptx tiles_two_phases 256 2 p,p,i4:8
+SHARED_RACE_arrive_and_wait_sm_80_neg.ptx tiles_one_phase 256 2 p,p,i4:8
+SHARED_RACE_arrive_and_wait_sm_80_neg.ptx tiles_half_count 256 2 p,p,i4:8
+SHARED_RACE_arrive_and_wait_sm_90a_neg.ptx tiles_two_phases 256 2 p,p,i4:8
+SHARED_RACE_arrive_and_wait_sm_90a_neg.ptx tiles_one_phase 256 2 p,p,i4:8
+LIST
