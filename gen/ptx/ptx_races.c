@@ -1199,6 +1199,18 @@ static bool data_value(ptx_ctx *c, store_side *side, int s, uint32_t t, uint64_t
     return true;
 }
 
+/* The bytes instruction i moves (a vector's elements together). */
+static uint32_t moved_bytes(const ptx_instr *in)
+{
+    return (uint32_t)(in->vec > 1 ? in->vec : 1) * in->tsize;
+}
+
+/* Whether side's store writes what its one load read, as wide as it read it (a copy, byte for byte). */
+static bool copies_whole(const ptx_ctx *c, const store_side *side)
+{
+    return moved_bytes(&c->f->ins[side->loads[0]]) == moved_bytes(&c->f->ins[side->a->ins]);
+}
+
 /* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
  * addresses in sample s, or data computed from their indices that differs (a token's number where
  * another thread stores a score), or such data against loaded data: DATA_DIFFER. DATA_COPIED: both
@@ -1214,7 +1226,8 @@ static bool one_load(const store_side *side)
     return side->nloads == 1;
 }
 
-static int data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2)
+static int data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2, uint32_t o1,
+                       uint32_t o2)
 {
     if (x->a->store_kind == STORE_ONE_VALUE || y->a->store_kind == STORE_ONE_VALUE)
         return DATA_DIFFER; /* one value (a fill) against data that differs between threads */
@@ -1225,9 +1238,12 @@ static int data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t
     if ((x->shuffled || y->shuffled) && t1 / 32 == t2 / 32)
         return DATA_ALIKE; /* a warp's lanes may all hold one value (a butterfly's sum) */
     uint64_t a1, a2;
+    if ((o1 || o2) && (!one_load(x) || !one_load(y) || !copies_whole(c, x) || !copies_whole(c, y)))
+        return DATA_ALIKE; /* a part of a wider store: its data known only where a load copies it whole */
     if (x->nloads > 0 && y->nloads > 0) {
         if (!load_address(c, x, s, t1, &a1) || !load_address(c, y, s, t2, &a2))
             return DATA_ALIKE;
+        a1 += o1, a2 += o2; /* the bytes the part holds */
         return a1 != a2                                                     ? DATA_DIFFER
                : one_load(x) && one_load(y) && !x->shuffled && !y->shuffled ? DATA_COPIED
                                                                             : DATA_ALIKE;
@@ -1243,31 +1259,38 @@ static int data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t
 /* Whether, in sample s, two different threads that surely make stores x and y (one store when y is
  * x) store data at one address: DATA_DIFFER when some pair stores different data, DATA_COPIED when
  * the pairs found store copies of one loaded value only, DATA_ALIKE when none is known to; a few pairs
- * tried. */
+ * tried. Two stores of different widths (a float4 body, a scalar tail) are compared part by part, in
+ * the narrower one's width, when the wider holds at most four such parts; keys holds 16 per thread. */
 static int collision(ptx_ctx *c, store_side *x, store_side *y, uint64_t *keys, int s)
 {
-    uint32_t m = 0, tried = 0;
+    uint32_t m = 0, tried = 0, n = x->v->n;
     int found = DATA_ALIKE;
+    uint32_t wx = moved_bytes(&c->f->ins[x->a->ins]), wy = moved_bytes(&c->f->ins[y->a->ins]);
+    uint32_t part = wx < wy ? wx : wy;
+    if (y == x || !part || wx % part || wy % part || wx / part > 4 || wy / part > 4)
+        part = 0; /* whole stores, compared by their start */
     for (int side = 0; side < (y == x ? 1 : 2); side++) {
         const ptx_tvals *v = side ? y->v : x->v;
-        for (uint32_t t = 0; t < v->n; t++) /* the address, the side, the thread */
-            if (v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 50))
-                keys[m++] = v->kv[t] << 11 | (uint64_t)side << 10 | t;
+        uint32_t parts = part ? (side ? wy : wx) / part : 1;
+        for (uint32_t t = 0; t < v->n; t++) /* the address, the side, the part, the thread */
+            for (uint32_t e = 0; e < parts && v->act[t] == PTX_ACT_YES && v->kv[t] < ((uint64_t)1 << 48); e++)
+                keys[m++] = (v->kv[t] + e * part) << 13 | (uint64_t)side << 12 | (uint64_t)e << 10 | t;
     }
-    sort_keys(keys, keys + 2 * (size_t)x->v->n, m);
+    sort_keys(keys, keys + 8 * (size_t)n, m);
     for (uint32_t k = 1, run = 0; k < m && tried < 32; k++) {
-        if (keys[k] >> 11 != keys[k - 1] >> 11) {
+        if (keys[k] >> 13 != keys[k - 1] >> 13) {
             run = k;
             continue;
         }
         uint32_t p = run; /* with two stores: x's first thread at this address, against y's */
-        if (((keys[p] >> 10 & 1) != 0) || (y != x && !(keys[k] >> 10 & 1)))
+        if (((keys[p] >> 12 & 1) != 0) || (y != x && !(keys[k] >> 12 & 1)))
             continue;
         uint32_t t1 = (uint32_t)(keys[p] & 1023), t2 = (uint32_t)(keys[k] & 1023);
         if (t1 == t2)
             continue;
         tried++;
-        int d = data_differ(c, x, y, s, t1, t2);
+        uint32_t o1 = (uint32_t)(keys[p] >> 10 & 3) * part, o2 = (uint32_t)(keys[k] >> 10 & 3) * part;
+        int d = data_differ(c, x, y, s, t1, t2, o1, o2);
         if (d == DATA_DIFFER)
             return DATA_DIFFER;
         found = d == DATA_COPIED ? DATA_COPIED : found;
@@ -1334,7 +1357,7 @@ static int stores_collide(races *r, const racc *x, const racc *y)
         bool sampled = sx.v->sampled || (y != x && vy.sampled);
         if (y != x || sx.v->apart == 255 || (!sx.v->apart && sx.v->active > 1)) { /* else: all apart */
             /* two stores' threads, and as many to sort them */
-            keys = keys ? keys : ptx_xmalloc(4 * (size_t)n, sizeof *keys);
+            keys = keys ? keys : ptx_xmalloc(16 * (size_t)n, sizeof *keys);
             int d = collision(c, &sx, y == x ? &sx : &sy, keys, ev.s);
             hit = hit == DATA_DIFFER || d == DATA_ALIKE ? hit : d;
         }
@@ -1606,7 +1629,7 @@ static int stores_collide_later(races *r, const racc *first, const racc *later, 
             vl.act[t] = round[t] == PTX_ACT_NO || vl.act[t] == PTX_ACT_NO     ? PTX_ACT_NO
                         : round[t] == PTX_ACT_YES && vl.act[t] == PTX_ACT_YES ? PTX_ACT_YES
                                                                               : PTX_ACT_MAYBE;
-        uint64_t *keys = ptx_xmalloc(4 * (size_t)n, sizeof *keys);
+        uint64_t *keys = ptx_xmalloc(16 * (size_t)n, sizeof *keys);
         hit = collision(c, &sf, &sl, keys, PTX_SAMPLE_FIRST);
         free(keys);
     }
