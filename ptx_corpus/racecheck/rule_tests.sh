@@ -1,6 +1,6 @@
 #!/bin/bash
 # The race rule tests written for ranks, copies of one value, flags, a store's second trip round its
-# loop and arrive-and-wait (tests/ptx_rules), each kernel launched once by racehost under
+# loop, stores of different widths and arrive-and-wait (tests/ptx_rules), each kernel launched once by racehost under
 # `compute-sanitizer --tool racecheck` on a GPU machine: racecheck's summary and first hazards.
 #
 # usage: ptx_corpus/racecheck/rule_tests.sh RACEHOST [SANITIZER]    (from the repository's root)
@@ -30,6 +30,9 @@ SHARED_RACE_rank_ties_pos.ptx rank_one_thread 64 2 p,p
 SHARED_RACE_carve_second_trip_pos.ptx carve_short 128 2 p,p,p
 SHARED_RACE_carve_second_trip_pos.ptx carve_right 128 2 p,p,p
 SHARED_RACE_carve_second_trip_pos.ptx carve_short_ordered 128 2 p,p,p
+SHARED_RACE_partial_overlap_pos.ptx tail_overlaps 256 2 p,p
+SHARED_RACE_partial_overlap_pos.ptx tail_right 256 2 p,p
+SHARED_RACE_partial_overlap_pos.ptx bias_overlaps 256 2 p,p,p
 SHARED_RACE_arrive_and_wait_sm_80_neg.ptx swap_arrive_wait 256 2 p,p
 SHARED_RACE_arrive_and_wait_sm_80_neg.ptx tiles_two_phases 256 2 p,p,i4:8
 SHARED_RACE_arrive_and_wait_sm_80_neg.ptx tiles_one_phase 256 2 p,p,i4:8
