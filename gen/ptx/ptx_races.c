@@ -1083,7 +1083,8 @@ static bool loads_of(const ptx_ctx *c, int32_t reg, data_trace *t)
                 listed = t->out[k] == j;
             if (!listed && t->n < 4)
                 t->out[t->n++] = j;
-            t->more |= !listed && t->n == 4 && t->out[3] != j;
+            else if (!listed)
+                t->more = true;
             continue;
         }
         if (is_shuffle(in) && c->nuse[j] > 0) { /* the lane's value, or another lane's */
@@ -1211,12 +1212,6 @@ static bool copies_whole(const ptx_ctx *c, const store_side *side)
     return moved_bytes(&c->f->ins[side->loads[0]]) == moved_bytes(&c->f->ins[side->a->ins]);
 }
 
-/* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
- * addresses in sample s, or data computed from their indices that differs (a token's number where
- * another thread stores a score), or such data against loaded data: DATA_DIFFER. DATA_COPIED: both
- * store what one load each brings from one address (a halo cell loaded twice, a row of a tile loaded
- * by two threads): one value, still two unordered writes. DATA_ALIKE otherwise (values computed
- * alike, a warp's shuffled sum that Triton's layouts keep in several threads). */
 enum { DATA_ALIKE, DATA_DIFFER, DATA_COPIED };
 
 /* Whether all the data side's store writes comes from one load instruction (a vector load's
@@ -1226,6 +1221,13 @@ static bool one_load(const store_side *side)
     return side->nloads == 1;
 }
 
+/* Whether thread t1 storing with side x and thread t2 with side y store data loaded from different
+ * addresses in sample s, or data computed from their indices that differs (a token's number where
+ * another thread stores a score), or such data against loaded data: DATA_DIFFER. DATA_COPIED: both
+ * store what one load each brings from one address (a halo cell loaded twice, a row of a tile loaded
+ * by two threads): one value, still two unordered writes. DATA_ALIKE otherwise (values computed
+ * alike, a warp's shuffled sum that Triton's layouts keep in several threads). o1 and o2: the bytes
+ * into each store where the part compared starts (0: the whole store, or its first part). */
 static int data_differ(ptx_ctx *c, store_side *x, store_side *y, int s, uint32_t t1, uint32_t t2, uint32_t o1,
                        uint32_t o2)
 {
@@ -1530,6 +1532,15 @@ static bool flag_stores(races *r, const racc *x)
     return several_make(c, x->ins, true);
 }
 
+/* Whether two stores are of kinds compared thread by thread: both of data that differs between threads,
+ * or one of them a fill (*fill) against such data. */
+static bool kinds_compared(const ptx_ctx *c, const racc *x, const racc *y, bool *fill)
+{
+    int kx = store_kind(c, x), ky = store_kind(c, y);
+    *fill = (kx == STORE_ONE_VALUE && ky == STORE_THREAD_DATA) || (kx == STORE_THREAD_DATA && ky == STORE_ONE_VALUE);
+    return (kx == STORE_THREAD_DATA && ky == STORE_THREAD_DATA) || *fill;
+}
+
 /* Copies of one loaded value met at one address count only where the kernel declares its block's size
  * (.reqntid, .maxntid): threads past the block's real size, when it is only assumed, load the halo
  * cells the last threads load and would meet them. */
@@ -1557,11 +1568,8 @@ static void store_pairs(races *r, const racc *x, const racc *y)
         return;
     }
     ptx_eval ev = {.via = -1, .from = (int32_t)x->ins};
-    int kx = store_kind(c, x), ky = store_kind(c, y);
-    bool fill =
-        (kx == STORE_ONE_VALUE && ky == STORE_THREAD_DATA) || (kx == STORE_THREAD_DATA && ky == STORE_ONE_VALUE);
-    if (r->reported[x->ins] || r->reported[y->ins] ||
-        (!(kx == STORE_THREAD_DATA && ky == STORE_THREAD_DATA) && !fill) ||
+    bool fill;
+    if (r->reported[x->ins] || r->reported[y->ins] || !kinds_compared(c, x, y, &fill) ||
         (y != x && (r->store_checks >= 4 * r->na + 256 || !ptx_may_conflict(r, x, y, PTX_PAIR_OTHER_THREADS, &ev))))
         return;
     r->store_checks += y != x; /* pairs of two stores: a few per access at most (a store with itself: once) */
@@ -1662,12 +1670,9 @@ static void store_pairs_next(races *r, const racc *x, int32_t l)
 static void store_pairs_round(races *r, const racc *x, const racc *y, int32_t l)
 {
     ptx_ctx *c = r->c;
-    int kx = store_kind(c, x), ky = store_kind(c, y);
-    bool fill =
-        (kx == STORE_ONE_VALUE && ky == STORE_THREAD_DATA) || (kx == STORE_THREAD_DATA && ky == STORE_ONE_VALUE);
-    if (r->reported[x->ins] || r->reported[y->ins] ||
-        (!(kx == STORE_THREAD_DATA && ky == STORE_THREAD_DATA) && !fill) || r->store_checks >= 4 * r->na + 256 ||
-        !ptx_threads_loop_address(c, x->ins))
+    bool fill;
+    if (r->reported[x->ins] || r->reported[y->ins] || !kinds_compared(c, x, y, &fill) ||
+        r->store_checks >= 4 * r->na + 256 || !ptx_threads_loop_address(c, x->ins))
         return;
     r->store_checks++;
     int met = copies_need_bounds(c, stores_collide_later(r, y, x, l));

@@ -477,6 +477,8 @@ static uint32_t wait_on_token(const ptx_ctx *c, const ptx_syncinfo *s, uint32_t 
     for (uint32_t j = i + 1; j < c->n; j++) {
         const ptx_instr *w = &c->f->ins[j];
         if (s->kind[j] == PTX_SY_MBAR_WAIT) {
+            if (w->nopnd < 1)
+                return 0;
             const ptx_operand *last = ptx_opnd(c, w, w->nopnd - 1);
             return last->kind == PTX_O_REG && last->reg == token && !ptx_has_mod(c->f, w, ".parity") &&
                            ptx_mbarrier_symbol(c, j) == ptx_mbarrier_symbol(c, i)
@@ -493,7 +495,8 @@ static uint32_t wait_on_token(const ptx_ctx *c, const ptx_syncinfo *s, uint32_t 
 /* Arrivals that are block barriers (ptx_syncinfo.block_arrival; needs the registers' forms): every arrival on an
  * mbarrier whose init counts the whole block is an unguarded mbarrier.arrive (one count) followed at once by a wait on
  * the state it returns, as cuda::barrier's arrive_and_wait compiles. A thread past such a wait has seen the phase
- * complete, every thread of the block having arrived: as after bar.sync. */
+ * complete, every thread of the block having arrived: as after bar.sync. A cp.async.mbarrier.arrive.noinc arrives
+ * for a thread's copies without raising the count, so it could complete a phase early: none may be on it. */
 void ptx_find_block_arrivals(ptx_ctx *c)
 {
     ptx_syncinfo *s = ptx_sync_of(c);
@@ -509,6 +512,10 @@ void ptx_find_block_arrivals(ptx_ctx *c)
         for (uint32_t j = 0; j < c->n && all; j++) {
             const ptx_instr *a = &c->f->ins[j];
             int64_t count = 1;
+            if (j != i && ptx_op_is(a, "cp") && ptx_has_mod(c->f, a, ".noinc") && ptx_mbarrier_symbol(c, j) == sym) {
+                all = false;
+                continue;
+            }
             if (j == i || !ptx_op_is(a, "mbarrier") || ptx_mbarrier_symbol(c, j) != sym ||
                 !(ptx_has_mod(c->f, a, ".arrive") || ptx_has_mod(c->f, a, ".arrive_drop")))
                 continue;
@@ -537,7 +544,6 @@ ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
         s->kind[i] = classify(c, i);
         s->present |= 1u << s->kind[i];
     }
-
     s->back_edge = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->back_edge);
     s->edge_loop = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->edge_loop);
     for (uint32_t e = 0; e <= c->sstart[c->nb]; e++)
