@@ -342,7 +342,8 @@ typedef struct ptx_sched {
     int32_t *diff;                                                           /* per slot */
     int32_t *edge_to, *edge_lat, *edge_next, *list_node, *list_next;
     int32_t fence, barrier, split, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
-    bool writes_global;
+    bool writes_global, fence_is_barrier;
+    bool refills_tile; /* an unrolled loop storing to shared memory between barriers */
 } ptx_sched;
 
 /* Scratch for the blocks listed; copies[b]: how many copies of block b one schedule holds (an

@@ -711,7 +711,8 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
  * instructions besides moves (unroll_cost) and at most 16 loads. Loops of 1
  * to 24 accumulators unroll up to 49 such instructions and not from 51 up, whatever they carry
  * from one iteration to the next; loops of 17 or more loads do not unroll at 38 instructions. */
-enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 50, PTX_UNROLL_MAX_LOADS = 16 };
+enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 50, PTX_UNROLL_MAX_LOADS = 16, PTX_UNROLL_TILE_LOADS = 8,
+       PTX_UNROLL_MAX_TILE_BODY = 100 };
 
 static bool defined_in(const ptx_ctx *c, uint32_t b, int32_t x, uint32_t *at)
 {
@@ -736,7 +737,28 @@ static bool induction_variable(const ptx_ctx *c, uint32_t b, int32_t x)
            ptx_opnd(c, in, 2)->kind == PTX_O_IMM;
 }
 
-/* Block b ends with a branch back to itself on a test of an induction variable against an invariant. */
+/* A bound ptxas knows for the whole block: a constant, or a kernel parameter as loaded. */
+static bool parameter_or_constant(const ptx_ctx *c, const ptx_operand *y)
+{
+    if (y->kind == PTX_O_IMM)
+        return true;
+    int32_t d = y->kind == PTX_O_REG ? c->only_def[y->reg] : -1;
+    return d >= 0 && c->f->ins[d].kind == PTX_K_LD && c->f->ins[d].space == PTX_SP_PARAM;
+}
+
+static bool holds_barrier(const ptx_ctx *c, uint32_t b)
+{
+    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+        if (c->f->ins[i].kind == PTX_K_BAR)
+            return true;
+    return false;
+}
+
+/* Block b ends with a branch back to itself on a test of an induction variable against an invariant.
+ * A loop with a barrier only when that invariant is a constant or a parameter as loaded: ptxas
+ * unrolls a 16 x 16 tiled SGEMM's loop (114 registers) up to n, not up to n + 1 or to a row's
+ * end computed from blockIdx (38 and 40, the code no larger than under .pragma "nounroll"); loops
+ * without a barrier unroll up to n + 1 as well. */
 static bool counted_loop(const ptx_ctx *c, uint32_t b)
 {
     const ptx_instr *br = &c->f->ins[c->bend[b] - 1];
@@ -748,7 +770,7 @@ static bool counted_loop(const ptx_ctx *c, uint32_t b)
     for (int swap = 0; swap < 2; swap++, x = ptx_opnd(c, &c->f->ins[at], 2), y = ptx_opnd(c, &c->f->ins[at], 1))
         if (x->kind == PTX_O_REG && induction_variable(c, b, x->reg) &&
             (y->kind == PTX_O_IMM || (y->kind == PTX_O_REG && !defined_in(c, b, y->reg, &at))))
-            return true;
+            return !holds_barrier(c, b) || parameter_or_constant(c, y);
     return false;
 }
 
@@ -799,16 +821,26 @@ static int unroll_cost(const ptx_function *f, const ptx_instr *in)
 }
 
 /* Whether ptxas unrolls loop block b by its size: what its instructions count (unroll_cost) and its
- * loads (of any space but .param; measured with global ones). */
+ * loads (of any space but .param; measured with global ones). A loop that refills a shared tile
+ * between barriers and reads it (8 shared loads or more) has limits of its own, measured with ptxas
+ * 13.0 on such loops of 1 to 16 global loads and shared stores and 8 to 40 shared loads and FMAs: a
+ * shared load counts twice and a global load three times against 100 (unrolled up to 97, not from
+ * 102), and 16 global loads stop it. (Loops of shared loads without barriers unroll up to the same
+ * 100, but not always: a k-means loop of 9 at 72 does not. They keep the general limits, where
+ * unrolling them changes little: the pressure limit of the schedule holds them.) */
 static bool short_loop(const ptx_ctx *c, uint32_t b)
 {
-    uint32_t n = 0, loads = 0;
+    uint32_t n = 0, loads = 0, shared = 0;
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
         const ptx_instr *in = &c->f->ins[i];
         n += (uint32_t)unroll_cost(c->f, in);
-        loads += (in->kind == PTX_K_LD && in->space != PTX_SP_PARAM) || in->kind == PTX_K_TEX;
+        bool shared_load = in->kind == PTX_K_LD && in->space == PTX_SP_SHARED;
+        shared += shared_load;
+        loads += ((in->kind == PTX_K_LD && in->space != PTX_SP_PARAM) || in->kind == PTX_K_TEX) && !shared_load;
     }
-    return n <= PTX_UNROLL_MAX_BODY && loads <= PTX_UNROLL_MAX_LOADS;
+    if (shared >= PTX_UNROLL_TILE_LOADS && holds_barrier(c, b))
+        return n + shared + 2 * loads <= PTX_UNROLL_MAX_TILE_BODY && loads < PTX_UNROLL_MAX_LOADS;
+    return n <= PTX_UNROLL_MAX_BODY && loads + shared <= PTX_UNROLL_MAX_LOADS;
 }
 
 /* Per block: how many copies of it ptxas schedules together (PTX_UNROLL for the loops it unrolls). */

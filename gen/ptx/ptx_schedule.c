@@ -18,6 +18,10 @@ enum {
     PTX_LAT_CONST = 8,   /* ld.param, ld.const */
     PTX_LAT_SHARED = 12, /* ld.shared, ldmatrix */
     PTX_LAT_GLOBAL = 32, /* global, local, generic and texture loads */
+    /* from a barrier to the memory accesses after it, in a loop ptxas unrolled that refills a
+     * shared tile between barriers: ptxas issues each copy's tile loads ahead of the arithmetic of
+     * the copies before (below) */
+    PTX_LAT_TILE_BARRIER = 200,
 };
 
 bool ptx_movable_load(const ptx_function *f, const ptx_instr *in)
@@ -171,9 +175,10 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
     int sp = in->space < PTX_SP_COUNT ? in->space : PTX_SP_GENERIC;
     if (load && (sp == PTX_SP_PARAM || sp == PTX_SP_CONST))
         return;
-    add_edge(s, s->fence, k, 0);
+    int32_t after_barrier = s->refills_tile ? PTX_LAT_TILE_BARRIER : 0;
+    add_edge(s, s->fence, k, s->fence >= 0 && s->fence_is_barrier ? after_barrier : 0);
     if (!load || sp != PTX_SP_GLOBAL)
-        add_edge(s, s->barrier, k, 0);
+        add_edge(s, s->barrier, k, after_barrier);
     for (int x = 0; x < PTX_SP_COUNT; x++) {
         bool related = fence || x == sp || x == PTX_SP_GENERIC || sp == PTX_SP_GENERIC;
         if (!related)
@@ -185,6 +190,7 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
     }
     if (fence) {
         *(in->kind == PTX_K_BAR && !s->writes_global ? &s->barrier : &s->fence) = k;
+        s->fence_is_barrier = in->kind == PTX_K_BAR;
         for (int x = 0; x < PTX_SP_COUNT; x++)
             s->store[x] = -1, s->loads[x] = -1;
     } else if (load && s->nlist < s->list_cap) {
@@ -259,15 +265,19 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
     const ptx_function *f = c->f;
     s->nedges = s->nlist = 0;
     s->fence = s->barrier = s->split = -1;
-    s->writes_global = false;
+    s->writes_global = s->fence_is_barrier = false;
+    bool barrier = false, shared_store = false;
     for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
         const ptx_instr *in = &f->ins[i];
+        barrier |= in->kind == PTX_K_BAR;
+        shared_store |= in->kind == PTX_K_ST && in->space == PTX_SP_SHARED;
         s->writes_global |= in->kind == PTX_K_ATOM || in->kind == PTX_K_RED || in->kind == PTX_K_CALL ||
                             (in->kind == PTX_K_ST && (in->space == PTX_SP_GLOBAL || in->space == PTX_SP_GENERIC));
     }
     for (int x = 0; x < PTX_SP_COUNT; x++)
         s->store[x] = s->loads[x] = -1;
     uint32_t len = c->bend[b] - c->bstart[b];
+    s->refills_tile = barrier && shared_store && n > (int32_t)len;
     s->b = b;
     for (int32_t k = 0; k < n; k++) {
         uint32_t i = (uint32_t)k < len ? c->bstart[b] + (uint32_t)k : s->instr[k - (int32_t)len];
@@ -461,6 +471,14 @@ static int32_t first_in_need_order(ptx_sched *s, ready_lists *r, int32_t *ring, 
     return f;
 }
 
+/* Whether ready node k lies on the critical path: no node still waiting is higher. */
+static bool critical(const ptx_sched *s, const int32_t *ring, int32_t *wait_max, int32_t k)
+{
+    if (s->height[k] < *wait_max)
+        *wait_max = highest_waiting(s, ring);
+    return s->height[k] >= *wait_max;
+}
+
 static void list_schedule(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *s, int32_t n)
 {
     heights(s, n);
@@ -487,7 +505,8 @@ static void list_schedule(const ptx_ctx *c, const uint64_t *live_out, ptx_sched 
                 cycle++; /* a stall: on to the next cycle something becomes ready */
             continue;
         }
-        if (r.pressure && pressure >= PTX_PRESSURE_LIMIT && !s->fetch[k])
+        if (r.pressure && pressure >= PTX_PRESSURE_LIMIT && !s->fetch[k] &&
+            !(s->refills_tile && critical(s, ring, &wait_max, k)))
             k = first_in_need_order(s, &r, ring, &cycle, k);
         s->issued[k] = 1;
         r.live--;
