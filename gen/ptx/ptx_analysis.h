@@ -163,6 +163,8 @@ struct ptx_syncinfo {
     uint32_t *idom, *po;           /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
     bool *block_arrival;           /* per instruction: an mbarrier arrival that acts as a block barrier (arrive and
                                       wait by every thread on an mbarrier counting the block); NULL: none */
+    bool *block_wait;              /* per instruction: the wait of such an arrival where the thread accesses memory
+                                      between the two (a split barrier); NULL: none */
 };
 /* The kind a walk stops by at instruction i: a block barrier for such arrivals, else its own. */
 static inline uint8_t ptx_stop_kind(const ptx_syncinfo *s, uint32_t i)

@@ -2419,16 +2419,15 @@ static void find_dead_edges(ptx_ctx *c)
     }
 }
 
-void ptx_find_shared_races(ptx_ctx *c)
+/* One look for races, with the split barriers' arrivals or their waits as the barrier (block_arrival);
+ * reported: per instruction, already in a report (shared by the looks). */
+static void look_for_races(ptx_ctx *c, bool *reported)
 {
-    races r = {.c = c};
-    ptx_sync_of(c);
-    ptx_find_block_arrivals(c);
+    races r = {.c = c, .reported = reported};
     /* the first r.na are written before read; a wgmma makes two */
     r.acc = ptx_alloc_raw(c->scratch, (2 * (size_t)c->n + 1) * sizeof *r.acc);
     r.acc_of = ptx_scratch(c, c->n + 1, sizeof *r.acc_of);
     r.acc2_of = ptx_scratch(c, c->n + 1, sizeof *r.acc2_of);
-    r.reported = ptx_scratch(c, c->n + 1, sizeof *r.reported);
     bool writes = false;
     for (uint32_t i = 0; i < c->n; i++) {
         r.acc_of[i] = r.acc2_of[i] = -1;
@@ -2443,4 +2442,18 @@ void ptx_find_shared_races(ptx_ctx *c)
         find_races(&r);
     }
     free(r.roles), free(r.role_keys);
+}
+
+void ptx_find_shared_races(ptx_ctx *c)
+{
+    ptx_syncinfo *s = ptx_sync_of(c);
+    ptx_find_block_arrivals(c);
+    bool *reported = ptx_scratch(c, c->n + 1, sizeof *reported);
+    look_for_races(c, reported);
+    if (s->block_wait) { /* split barriers: their waits as the barrier too */
+        bool *arrivals = s->block_arrival;
+        s->block_arrival = s->block_wait;
+        look_for_races(c, reported);
+        s->block_arrival = arrivals;
+    }
 }

@@ -466,10 +466,12 @@ static bool counts_block(const ptx_ctx *c, uint32_t i)
     return dims == 7 || (dims == 1 && !reads_other_dims(c));
 }
 
-/* The wait on the state arrival i returns, when it follows the arrival with no memory access between
- * (arrive_and_wait); 0 when none. */
-static uint32_t wait_on_token(const ptx_ctx *c, const ptx_syncinfo *s, uint32_t i)
+/* The wait on the state arrival i returns, when it is the next synchronisation after the arrival:
+ * *split tells whether memory accesses come between (a split arrive and wait) or none (arrive_and_wait);
+ * 0 when none. */
+static uint32_t wait_on_token(const ptx_ctx *c, const ptx_syncinfo *s, uint32_t i, bool *split)
 {
+    *split = false;
     const ptx_instr *in = &c->f->ins[i];
     if (in->nopnd < 2 || ptx_opnd(c, in, 0)->kind != PTX_O_REG)
         return 0;
@@ -485,18 +487,24 @@ static uint32_t wait_on_token(const ptx_ctx *c, const ptx_syncinfo *s, uint32_t 
                        ? j
                        : 0;
         }
-        if (s->kind[j] != PTX_SY_NONE || w->kind == PTX_K_LD || w->kind == PTX_K_ST || w->kind == PTX_K_ATOM ||
-            w->kind == PTX_K_RED || w->kind == PTX_K_CALL || w->kind == PTX_K_CP_ASYNC)
+        if (s->kind[j] != PTX_SY_NONE || w->kind == PTX_K_CALL)
             return 0;
+        *split |= w->kind == PTX_K_LD || w->kind == PTX_K_ST || w->kind == PTX_K_ATOM || w->kind == PTX_K_RED ||
+                  w->kind == PTX_K_CP_ASYNC;
     }
     return 0;
 }
 
 /* Arrivals that are block barriers (ptx_syncinfo.block_arrival; needs the registers' forms): every arrival on an
- * mbarrier whose init counts the whole block is an unguarded mbarrier.arrive (one count) followed at once by a wait on
- * the state it returns, as cuda::barrier's arrive_and_wait compiles. A thread past such a wait has seen the phase
+ * mbarrier whose init counts the whole block is an unguarded mbarrier.arrive (one count) followed by a wait on the
+ * state it returns, as cuda::barrier's arrive_and_wait compiles. A thread past such a wait has seen the phase
  * complete, every thread of the block having arrived: as after bar.sync. A cp.async.mbarrier.arrive.noinc arrives
- * for a thread's copies without raising the count, so it could complete a phase early: none may be on it. */
+ * for a thread's copies without raising the count, so it could complete a phase early: none may be on it.
+ *
+ * Where a thread accesses memory between its arrival and its wait (cuda::barrier's arrive, then wait), those
+ * accesses are ordered neither with what other threads do before their arrival nor with what they do after their
+ * wait: ptx_syncinfo.block_wait then marks the waits, and the race analysis looks once with the arrivals as the
+ * barrier and once with the waits. */
 void ptx_find_block_arrivals(ptx_ctx *c)
 {
     ptx_syncinfo *s = ptx_sync_of(c);
@@ -508,7 +516,7 @@ void ptx_find_block_arrivals(ptx_ctx *c)
         if (s->kind[i] != PTX_SY_MBAR_OTHER || !ptx_op_is(in, "mbarrier") || !ptx_has_mod(c->f, in, ".init") ||
             sym < 0 || !counts_block(c, i))
             continue;
-        bool all = true, any = false;
+        bool all = true, any = false, split = false;
         for (uint32_t j = 0; j < c->n && all; j++) {
             const ptx_instr *a = &c->f->ins[j];
             int64_t count = 1;
@@ -519,18 +527,27 @@ void ptx_find_block_arrivals(ptx_ctx *c)
             if (j == i || !ptx_op_is(a, "mbarrier") || ptx_mbarrier_symbol(c, j) != sym ||
                 !(ptx_has_mod(c->f, a, ".arrive") || ptx_has_mod(c->f, a, ".arrive_drop")))
                 continue;
+            bool between;
             all = !ptx_has_mod(c->f, a, ".arrive_drop") && !ptx_has_mod(c->f, a, ".expect_tx") && a->guard < 0 &&
-                  (a->nopnd < 3 || (ptx_constant_operand(c, j, 2, &count) && count == 1)) && wait_on_token(c, s, j);
+                  (a->nopnd < 3 || (ptx_constant_operand(c, j, 2, &count) && count == 1)) &&
+                  wait_on_token(c, s, j, &between);
+            split |= all && between;
             any = true;
         }
         if (!all || !any)
             continue;
         if (!s->block_arrival)
             s->block_arrival = ptx_scratch(c, c->n + 1, sizeof *s->block_arrival);
+        if (split && !s->block_wait)
+            s->block_wait = ptx_scratch(c, c->n + 1, sizeof *s->block_wait);
         for (uint32_t j = 0; j < c->n; j++)
             if (ptx_op_is(&c->f->ins[j], "mbarrier") && ptx_mbarrier_symbol(c, j) == sym &&
-                ptx_has_mod(c->f, &c->f->ins[j], ".arrive"))
+                ptx_has_mod(c->f, &c->f->ins[j], ".arrive")) {
+                bool between;
                 s->block_arrival[j] = true;
+                if (split)
+                    s->block_wait[wait_on_token(c, s, j, &between)] = true;
+            }
     }
 }
 
