@@ -49,6 +49,19 @@ typedef struct search {
     bool lanes_synced; /* (release) a bar.warp.sync met on some path from the access (not kept per path) */
 } search;
 
+/* Whether block b lies inside the region of thread-variant branch `own`, on its side `side`: the first
+ * of b's dominators (b included) that `own` decides lies on that side (the dominators are built when
+ * the keys are collected). */
+static bool nested_on_side(const ptx_ctx *c, uint32_t b, int32_t own, uint8_t side)
+{
+    const ptx_syncinfo *s = c->sync;
+    for (int depth = 0; depth < 256 && b && b < c->nb && b != c->blk[own] && s->po[b] < UINT32_MAX - 1;
+         depth++, b = s->idom[b])
+        if (c->cd_branch[b] == own)
+            return c->cd_taken[b] == side;
+    return false;
+}
+
 /* Whether only some of the threads that make access `from` go on to execute instruction i: its guard
  * differs between threads, or a thread-dependent branch other than the access's (cd_branch: the
  * nearest such branch a block depends on) picks them and its block does not post-dominate the
@@ -61,6 +74,9 @@ static bool some_threads(const ptx_ctx *c, uint32_t i, uint32_t from)
     int32_t own = c->cd_branch[c->blk[i]];
     if (own < 0 || own == c->cd_branch[c->blk[from]])
         return false; /* no branch that differs between threads picks them, or the one that picks the access's */
+    if (c->cd_taken[c->blk[i]] != 2 && nested_on_side(c, c->blk[from], own, c->cd_taken[c->blk[i]]))
+        return false; /* the access's threads all took that branch's way to i, which only uniform branches
+                         decide from there (a consumer's arrival on its loop's way round) */
     uint32_t b = c->blk[from];
     for (int depth = 0; depth < 256 && b < c->nb && b != c->blk[i]; depth++)
         b = c->ipdom[b];
@@ -231,6 +247,7 @@ static bool undersized(races *r, int64_t id, int *nwarps)
 static void collect_keys(races *r)
 {
     ptx_ctx *c = r->c;
+    ptx_idom(c, 0); /* the dominators, for nested_on_side */
     r->roles = ptx_xcalloc(c->n + 1, 1);
     r->role_keys = ptx_xcalloc(c->n + 1, sizeof *r->role_keys);
     r->nkeys = 0;
