@@ -887,6 +887,77 @@ static void sort_by_bound(uint32_t *blocks, uint32_t n, const int *bound)
     }
 }
 
+/* Whether instruction i computes one register from registers alone, with nothing else to it: ptxas
+ * may compute it anywhere before its reader. */
+static bool pure_value(const ptx_ctx *c, uint32_t i)
+{
+    const ptx_instr *in = &c->f->ins[i];
+    switch (in->kind) {
+    case PTX_K_LD: case PTX_K_ST: case PTX_K_ATOM: case PTX_K_RED: case PTX_K_BRA: case PTX_K_BRX:
+    case PTX_K_RET: case PTX_K_EXIT: case PTX_K_TRAP: case PTX_K_BAR: case PTX_K_CALL: case PTX_K_TEX:
+    case PTX_K_CP_ASYNC:
+        return false;
+    default:
+        return c->ndef[i] == 1 && in->guard < 0 && !in->reads && !in->writes && in->sync == PTX_SYNC_NONE;
+    }
+}
+
+/* Block b's need order (c->need_order) with every pure value moved down to just before its first
+ * reader, its operands' producers with it, into order: ptxas's scheduler, short of registers, computes
+ * values where they are used (nvcc computes SHA-256's whole message schedule ahead of the rounds: 65
+ * values live in program order, 40 to 44 registers with ptxas). A value whose operands are defined
+ * again later in the block stays. Keys order the result: each value sinks just above its reader. */
+/* Blocks the sunk order is tried on: shorter ones gain nothing (the fresh sets' figures are the same
+ * from 1 to 256 instructions up); keys hold a position in 20 bits, shifted by 16 and again by 24. */
+enum { PTX_SINK_SHORTEST = 16, PTX_SINK_LONGEST = 1 << 20 };
+
+static int compare_keys(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *key, uint32_t *below, int64_t *first_reader,
+                       uint32_t *stamp, uint32_t tick, int32_t *last_def)
+{
+    uint32_t lo = c->bstart[b], len = c->bend[b] - lo;
+    for (uint32_t p = 0; p < len; p++) { /* the last definition of each register in the block */
+        uint32_t i = c->need_order[lo + p];
+        const int32_t *r = c->du + c->du_start[i];
+        for (uint32_t j = 0; j < c->ndef[i]; j++) {
+            if (stamp[r[j]] != tick)
+                stamp[r[j]] = tick, first_reader[r[j]] = INT64_MAX;
+            last_def[r[j]] = (int32_t)p;
+        }
+        for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+            if (stamp[r[j]] != tick)
+                stamp[r[j]] = tick, first_reader[r[j]] = INT64_MAX, last_def[r[j]] = -1;
+    }
+    for (uint32_t p = len; p-- > 0;) {
+        uint32_t i = c->need_order[lo + p];
+        const int32_t *r = c->du + c->du_start[i];
+        key[p] = (int64_t)p << 16;
+        below[p] = 0;
+        bool sinks = pure_value(c, i) && last_def[r[0]] == (int32_t)p && first_reader[r[0]] != INT64_MAX;
+        for (uint32_t j = ptx_first_read(c, i); sinks && j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+            sinks = last_def[r[j]] < (int32_t)p;
+        if (sinks) {
+            uint32_t q = (uint32_t)(first_reader[r[0]] & 0xffffff); /* the reader's position */
+            key[p] = key[q] - ++below[q];
+        }
+        for (uint32_t j = 0; j < c->ndef[i]; j++)
+            first_reader[r[j]] = INT64_MAX;
+        for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
+            if (first_reader[r[j]] == INT64_MAX || key[p] < key[first_reader[r[j]] & 0xffffff])
+                first_reader[r[j]] = (int64_t)p;
+    }
+    for (uint32_t p = 0; p < len; p++)
+        key[p] = key[p] * (1 << 24) + p; /* by key, then position: distinct */
+    qsort(key, len, sizeof *key, compare_keys);
+    for (uint32_t p = 0; p < len; p++)
+        order[p] = c->need_order[lo + (uint32_t)(key[p] & 0xffffff)];
+}
+
 /* Per reachable block: the registers of the program order and of the latency order (its copies:
  * an unrolled loop), the latter only for blocks that could exceed the most so far (largest bound
  * first); into f's maxlive, maxlive_pred and maxlive_scheduled. */
@@ -897,10 +968,30 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
     int *bound = ptx_scratch(c, c->nb + 1, sizeof *bound);
     int need = 0, preds = 0, *across = f->ncalls ? ptx_scratch(c, c->n, sizeof *across) : NULL;
     uint64_t *live = ptx_scratch(c, words, 8);
+    uint32_t longest = 0, tick = 0;
+    for (uint32_t b = 0; b < c->nb; b++)
+        longest = MAX(longest, c->bend[b] - c->bstart[b]);
+    uint32_t *order = ptx_scratch(c, longest + 1, 4), *below = ptx_scratch(c, longest + 1, 4);
+    uint32_t *saved = ptx_scratch(c, longest + 1, 4);
+    int64_t *key = ptx_scratch(c, longest + 1, 8), *first_reader = ptx_scratch(c, f->nregs + 1, 8);
+    uint32_t *stamp = ptx_scratch(c, f->nregs + 1, 4);
+    int32_t *last_def = ptx_scratch(c, f->nregs + 1, 4);
     for (uint32_t b = 0; b < c->nb; b++)
         if (c->reach[b]) {
             int in_order[2] = {0, 0}; /* registers, predicates */
             max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, in_order, across);
+            uint32_t len = c->bend[b] - c->bstart[b];
+            if (!across && len >= PTX_SINK_SHORTEST && len <= PTX_SINK_LONGEST) { /* the sunk order where it holds fewer */
+                int sunk[2] = {0, 0};
+                memcpy(saved, c->need_order + c->bstart[b], len * 4);
+                sunk_order(c, b, order, key, below, first_reader, stamp, ++tick, last_def);
+                memcpy(c->need_order + c->bstart[b], order, len * 4);
+                max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, sunk, NULL);
+                if (sunk[0] < in_order[0])
+                    in_order[0] = sunk[0], in_order[1] = MAX(in_order[1], sunk[1]);
+                else
+                    memcpy(c->need_order + c->bstart[b], saved, len * 4);
+            }
             need = MAX(need, in_order[0]);
             preds = MAX(preds, in_order[1]);
             bound[b] = pressure_bound(c, rm, s, b, copies[b]);
