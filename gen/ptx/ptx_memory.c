@@ -542,25 +542,24 @@ static bool choices_of(const ptx_ctx *c, choice_memo *memo, uint32_t at, int32_t
  * anything else written at a dynamic index, passed on by address, or too large (also: too large to
  * fit, with the function's other values, under its register cap: the register model's need and
  * cap, ptx_registers.c), stays in memory. */
-int64_t ptx_find_local_memory(ptx_ctx *c)
+/* What the accesses to a function's stack array tell (survey_local). */
+typedef struct local_survey {
+    int32_t dyn_store, dyn_load, first; /* the first store and load at a dynamic index, the first access */
+    bool narrow_or_wide, in_loop;       /* of the dynamic reads: an element not of 32 bits, in a loop */
+    bool stores_stay;                   /* a dynamic store in a loop, or not of one 32-bit element */
+    bool exact_reads;                   /* a read at a constant offset: the elements live in registers */
+    bool full;                          /* every byte written at a constant offset */
+    int64_t dyn_reads, dyn_stores;
+} local_survey;
+
+/* Accesses outside loops at one of a few constant offsets, counted through a merge of constants (see
+ * PTX_LOCAL_CHOICE_SLOTS): chosen[i] for each, and the slots of them all. */
+static int64_t mark_choices(ptx_ctx *c, bool *chosen)
 {
-    ptx_function *f = c->f;
-    if (f->local_bytes <= 0)
-        return 0;
-    int64_t size = f->local_bytes < (1 << 16) ? f->local_bytes : (1 << 16);
-    bool *covered = ptx_xcalloc((size_t)size, sizeof *covered);
-    int32_t dyn_store = -1, dyn_load = -1, first = -1;
-    bool narrow_or_wide = false, in_loop = false; /* of the dynamic reads: an element not of 32 bits, in a loop */
-    bool stores_stay = false;                     /* a dynamic store in a loop, or not of one 32-bit element */
-    int64_t dyn_reads = 0, dyn_stores = 0;
-    bool exact_reads = false; /* a read at a constant offset: the elements themselves live in registers */
-    /* accesses outside loops at one of a few constant offsets, counted through a merge of constants:
-     * see PTX_LOCAL_CHOICE_SLOTS */
-    bool *chosen = ptx_scratch(c, c->n, sizeof *chosen);
     int64_t choice_slots = 0;
     choice_memo memo = {ptx_scratch(c, c->n, 1), ptx_scratch(c, c->n, sizeof(choices *))};
     for (uint32_t i = 0; i < c->n; i++) {
-        const ptx_instr *in = &f->ins[i];
+        const ptx_instr *in = &c->f->ins[i];
         const ptx_operand *ad = ptx_address_operand(c, in);
         choices ch;
         if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST) ||
@@ -570,78 +569,101 @@ int64_t ptx_find_local_memory(ptx_ctx *c)
         chosen[i] = ch.arith;
         choice_slots += ch.arith ? ch.n : 0;
     }
+    return choice_slots;
+}
+
+static void survey_local(ptx_ctx *c, local_survey *sv)
+{
+    const ptx_function *f = c->f;
+    int64_t size = f->local_bytes < (1 << 16) ? f->local_bytes : (1 << 16);
+    bool *covered = ptx_xcalloc((size_t)size, sizeof *covered), *chosen = ptx_scratch(c, c->n, sizeof *chosen);
+    int64_t choice_slots = mark_choices(c, chosen);
+    *sv = (local_survey){.dyn_store = -1, .dyn_load = -1, .first = -1};
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST))
             continue;
-        if (first < 0)
-            first = (int32_t)i;
+        sv->first = sv->first < 0 ? (int32_t)i : sv->first;
         const ptx_affine *a = &c->addr[i];
-        bool exact = exact_form(a);
+        bool cyclic = ptx_sync_of(c)->cyclic[c->blk[i]];
         if (chosen[i] && choice_slots <= PTX_LOCAL_CHOICE_SLOTS) {
-            exact_reads |= in->kind == PTX_K_LD; /* one of a few elements, which live in registers */
-        } else if (!exact) {
-            if (in->kind == PTX_K_ST) {
-                dyn_store = dyn_store < 0 ? (int32_t)i : dyn_store;
-                dyn_stores++;
-                stores_stay |= in->tsize != 4 || in->vec != 1 || ptx_sync_of(c)->cyclic[c->blk[i]];
-            }
-            if (in->kind == PTX_K_LD && dyn_load < 0)
-                dyn_load = (int32_t)i;
-            if (in->kind == PTX_K_LD) {
-                dyn_reads++;
-                narrow_or_wide |= in->tsize != 4 || in->vec != 1;
-                in_loop |= ptx_sync_of(c)->cyclic[c->blk[i]];
-            }
+            sv->exact_reads |= in->kind == PTX_K_LD; /* one of a few elements, which live in registers */
+        } else if (!exact_form(a) && in->kind == PTX_K_ST) {
+            sv->dyn_store = sv->dyn_store < 0 ? (int32_t)i : sv->dyn_store;
+            sv->dyn_stores++;
+            sv->stores_stay |= in->tsize != 4 || in->vec != 1 || cyclic;
+        } else if (!exact_form(a)) {
+            sv->dyn_load = sv->dyn_load < 0 ? (int32_t)i : sv->dyn_load;
+            sv->dyn_reads++;
+            sv->narrow_or_wide |= in->tsize != 4 || in->vec != 1;
+            sv->in_loop |= cyclic;
         } else if (in->kind == PTX_K_LD) {
-            exact_reads = true;
-        } else if (in->kind == PTX_K_ST) {
+            sv->exact_reads = true;
+        } else {
             int64_t bytes = (int64_t)(in->tsize ? in->tsize : 4) * in->vec;
             for (int64_t k = a->c; k < a->c + bytes && k < size; k++)
                 if (k >= 0)
                     covered[k] = true;
         }
     }
-    /* read only at dynamic indices outside loops: the array's values are taken by selects there (of
-     * constants, usually), and only what they select stays live */
-    bool only_selects = !exact_reads && !in_loop && dyn_reads > 0;
-    bool full = true;
-    for (int64_t k = 0; k < size && full; k++)
-        full = covered[k];
+    sv->full = true;
+    for (int64_t k = 0; k < size && sv->full; k++)
+        sv->full = covered[k];
     free(covered);
-    int32_t escape = generic_stack_use(c);
-    if (first < 0 && escape < 0)
-        return 0;
-    const char *why = NULL;
-    int32_t at = first;
+}
+
+/* Why the stack array stays in memory (NULL: it becomes registers), and the access to name (*at). */
+static const char *why_in_memory(ptx_ctx *c, const local_survey *sv, int32_t escape, int32_t *at)
+{
+    const ptx_function *f = c->f;
+    *at = sv->first;
     if (escape >= 0) {
-        why = "passed on as a generic pointer (to a call, or stored)";
-        at = escape;
-    } else if (dyn_store >= 0 && (stores_stay || (dyn_reads && f->local_bytes > PTX_LOCAL_STORED_AND_READ_BYTES) ||
-                                  dyn_stores + dyn_reads > PTX_LOCAL_DYNAMIC_ACCESSES)) {
-        why = "written at a dynamic index";
-        at = dyn_store;
-    } else if (dyn_load >= 0 &&
-               (!full || narrow_or_wide || dyn_reads * (f->local_bytes / 4) > PTX_LOCAL_SELECTS_LIMIT ||
-                f->local_bytes > (in_loop ? PTX_LOCAL_LOOP_SELECT_LIMIT : PTX_LOCAL_SELECT_LIMIT))) {
-        why = !full            ? "read at a dynamic index but not fully written at constant offsets"
-              : narrow_or_wide ? "read at a dynamic index in elements other than 32-bit ones"
-              : in_loop        ? "read at a dynamic index in a loop and too large to become registers"
-                               : "read at dynamic indices and too large to become registers";
-        at = dyn_load;
-    } else if (f->local_bytes > PTX_LOCAL_REGISTER_LIMIT) {
-        why = "too large to live in registers";
-    } else if (!ptx_fits_registers(c, f->local_bytes)) {
-        why = "too large to live in registers under the register cap";
+        *at = escape;
+        return "passed on as a generic pointer (to a call, or stored)";
     }
+    if (sv->dyn_store >= 0 && (sv->stores_stay || (sv->dyn_reads && f->local_bytes > PTX_LOCAL_STORED_AND_READ_BYTES) ||
+                               sv->dyn_stores + sv->dyn_reads > PTX_LOCAL_DYNAMIC_ACCESSES)) {
+        *at = sv->dyn_store;
+        return "written at a dynamic index";
+    }
+    if (sv->dyn_load >= 0 &&
+        (!sv->full || sv->narrow_or_wide || sv->dyn_reads * (f->local_bytes / 4) > PTX_LOCAL_SELECTS_LIMIT ||
+         f->local_bytes > (sv->in_loop ? PTX_LOCAL_LOOP_SELECT_LIMIT : PTX_LOCAL_SELECT_LIMIT))) {
+        *at = sv->dyn_load;
+        return !sv->full            ? "read at a dynamic index but not fully written at constant offsets"
+               : sv->narrow_or_wide ? "read at a dynamic index in elements other than 32-bit ones"
+               : sv->in_loop        ? "read at a dynamic index in a loop and too large to become registers"
+                                    : "read at dynamic indices and too large to become registers";
+    }
+    if (f->local_bytes > PTX_LOCAL_REGISTER_LIMIT)
+        return "too large to live in registers";
+    if (!ptx_fits_registers(c, f->local_bytes))
+        return "too large to live in registers under the register cap";
+    return NULL;
+}
+
+int64_t ptx_find_local_memory(ptx_ctx *c)
+{
+    ptx_function *f = c->f;
+    if (f->local_bytes <= 0)
+        return 0;
+    local_survey sv;
+    survey_local(c, &sv);
+    int32_t escape = generic_stack_use(c), at;
+    if (sv.first < 0 && escape < 0)
+        return 0;
+    const char *why = why_in_memory(c, &sv, escape, &at);
     f->local_in_memory = why ? f->local_bytes : 0;
-    if (why)
+    if (why) {
         ptx_add_finding(c->m, f, PTX_RULE_LOCAL_MEMORY, f->ins[at].line, f->ins[at].col,
                         "index local arrays with constants (unrolled loops) so that they live in registers, or "
                         "move the data to shared memory",
                         "local memory: the %lld-byte stack array is %s, so it stays in memory",
                         (long long)f->local_bytes, why);
-    if (why)
         return 0;
-    return only_selects ? 4 * dyn_reads : f->local_bytes; /* promoted: the array lives in registers */
+    }
+    /* promoted: the array lives in registers; read only at dynamic indices outside loops, its values are
+     * taken by selects there (of constants, usually), and only what they select stays live */
+    bool only_selects = !sv.exact_reads && !sv.in_loop && sv.dyn_reads > 0;
+    return only_selects ? 4 * sv.dyn_reads : f->local_bytes;
 }

@@ -333,101 +333,82 @@ static const char *what(const ptx_ctx *c, const racc *a)
 }
 
 /* The end of the message: how the two accesses meet, and where the missing barrier goes. */
+/* What each kind of meeting says, and the numbers its text takes: the barrier's name, the accesses'
+ * lines, the line of the branch, loop or wait that the meeting names (via). */
+enum { TEXT_BAR_FROM_TO, TEXT_VIA_BAR, TEXT_VIA, TEXT_FROM_TO, TEXT_NONE };
+static const struct {
+    const char *text;
+    uint8_t takes;
+} meet_texts[] = {
+    [MEET_PATH] = {"with no %s on the path from line %u to line %u", TEXT_BAR_FROM_TO},
+    [MEET_LOOP] = {"with no %s on the way from line %u around the loop to line %u (the next iteration)",
+                   TEXT_BAR_FROM_TO},
+    [MEET_FREE_LOOP] = {"in a loop with no %s, where threads run different iterations at once (lines %u and %u)",
+                        TEXT_BAR_FROM_TO},
+    [MEET_SPLIT] = {"on the two sides of the thread-dependent branch at line %u, which run at once until a %s",
+                    TEXT_VIA_BAR},
+    [MEET_SKIPPED] =
+        {"while the threads that leave at the thread-dependent branch at line %u, which may make the first "
+         "access, never wait at the barrier before the second",
+         TEXT_VIA},
+    [MEET_SAME] = {"storing different data at one address in one step (addresses and data differ between threads)",
+                   TEXT_NONE},
+    [MEET_FILL] = {"in one step: one store is a fill (one value from every thread), the other stores data that differs "
+                   "between threads, and the two map threads to elements differently",
+                   TEXT_NONE},
+    [MEET_SCATTER] = {"in one step: the store at line %u writes where data (a load, an atomic) says, so for some input "
+                      "that is an element another thread writes at line %u, and no barrier is between them",
+                      TEXT_FROM_TO},
+    [MEET_TIES] = {"in one step: the store writes where a count of comparisons of data says (a rank), and two threads "
+                   "with equal keys count alike: nothing breaks the tie",
+                   TEXT_NONE},
+    [MEET_COPIES] = {"storing one value, each a copy it loaded from one address, at one address in one step: two "
+                     "unordered writes, a race in the memory model though today's hardware keeps one of the equal "
+                     "values",
+                     TEXT_NONE},
+    [MEET_FLAG] = {"storing one value (a flag) at one address in one step: two unordered writes, a race in the memory "
+                   "model though today's hardware keeps one of the equal values",
+                   TEXT_NONE},
+    [MEET_NEXT] = {"storing different data at one address one iteration apart: the loop closed at line %u has no "
+                   "barrier, so threads run different iterations at once",
+                   TEXT_VIA},
+    [MEET_COPIES_NEXT] = {"storing one value, each a copy it loaded from one address, at one address one iteration "
+                          "apart: the loop closed at line %u has no barrier; two unordered writes, a race in the "
+                          "memory model though today's hardware keeps one of the equal values",
+                          TEXT_VIA},
+    [MEET_FLIGHT] = {"while the copy is in flight: only cp.async.wait_group/wait_all, or a wait on the copy's "
+                     "mbarrier, completes it",
+                     TEXT_NONE},
+    [MEET_AFTER_WAIT] = {"after the wait at line %u, which completes the copy for its own thread only: no barrier "
+                         "follows it",
+                         TEXT_VIA},
+    [MEET_PROXY] = {"with no fence.proxy.async on the path from line %u to line %u: the read goes through the async "
+                    "proxy, which sees the threads' own (generic) stores only after that fence",
+                    TEXT_FROM_TO},
+    [MEET_CLUSTER] = {"with no barrier.cluster between them", TEXT_NONE},
+    [MEET_CLUSTER_ARRIVED] = {"the one at line %u made after its thread's barrier.cluster.arrive, which releases only "
+                              "what came before it: the barrier.cluster.wait that follows does not order the two",
+                              TEXT_VIA},
+};
+
 static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, uint32_t to, uint32_t via_line)
 {
-    const char *bar = warp ? "bar.warp.sync (__syncwarp)" : "barrier";
-    switch (meet) {
-    case MEET_PATH:
-        snprintf(buf, n, "with no %s on the path from line %u to line %u", bar, from, to);
+    const char *bar = warp ? "bar.warp.sync (__syncwarp)" : "barrier", *text = meet_texts[meet].text;
+    switch (meet_texts[meet].takes) {
+    case TEXT_BAR_FROM_TO:
+        snprintf(buf, n, text, bar, from, to);
         break;
-    case MEET_LOOP:
-        snprintf(buf, n, "with no %s on the way from line %u around the loop to line %u (the next iteration)", bar,
-                 from, to);
+    case TEXT_VIA_BAR:
+        snprintf(buf, n, text, via_line, bar);
         break;
-    case MEET_FREE_LOOP:
-        snprintf(buf, n, "in a loop with no %s, where threads run different iterations at once (lines %u and %u)", bar,
-                 from, to);
+    case TEXT_VIA:
+        snprintf(buf, n, text, via_line);
         break;
-    case MEET_SPLIT:
-        snprintf(buf, n, "on the two sides of the thread-dependent branch at line %u, which run at once until a %s",
-                 via_line, bar);
-        break;
-    case MEET_SKIPPED:
-        snprintf(buf, n,
-                 "while the threads that leave at the thread-dependent branch at line %u, which may make the first "
-                 "access, never wait at the barrier before the second",
-                 via_line);
-        break;
-    case MEET_SAME:
-        snprintf(buf, n,
-                 "storing different data at one address in one step (addresses and data differ between "
-                 "threads)");
-        break;
-    case MEET_FILL:
-        snprintf(buf, n,
-                 "in one step: one store is a fill (one value from every thread), the other stores data that differs "
-                 "between threads, and the two map threads to elements differently");
-        break;
-    case MEET_SCATTER:
-        snprintf(buf, n,
-                 "in one step: the store at line %u writes where data (a load, an atomic) says, so for some input "
-                 "that is an element another thread writes at line %u, and no barrier is between them",
-                 from, to);
-        break;
-    case MEET_TIES:
-        snprintf(buf, n,
-                 "in one step: the store writes where a count of comparisons of data says (a rank), and two "
-                 "threads with equal keys count alike: nothing breaks the tie");
-        break;
-    case MEET_COPIES:
-        snprintf(buf, n,
-                 "storing one value, each a copy it loaded from one address, at one address in one step: two "
-                 "unordered writes, a race in the memory model though today's hardware keeps one of the equal "
-                 "values");
-        break;
-    case MEET_FLAG:
-        snprintf(buf, n,
-                 "storing one value (a flag) at one address in one step: two unordered writes, a race in the "
-                 "memory model though today's hardware keeps one of the equal values");
-        break;
-    case MEET_COPIES_NEXT:
-        snprintf(buf, n,
-                 "storing one value, each a copy it loaded from one address, at one address one iteration apart: "
-                 "the loop closed at line %u has no barrier; two unordered writes, a race in the memory model "
-                 "though today's hardware keeps one of the equal values",
-                 via_line);
-        break;
-    case MEET_NEXT:
-        snprintf(buf, n,
-                 "storing different data at one address one iteration apart: the loop closed at line %u has no "
-                 "barrier, so threads run different iterations at once",
-                 via_line);
-        break;
-    case MEET_FLIGHT:
-        snprintf(buf, n,
-                 "while the copy is in flight: only cp.async.wait_group/wait_all, or a wait on the copy's "
-                 "mbarrier, completes it");
-        break;
-    case MEET_PROXY:
-        snprintf(buf, n,
-                 "with no fence.proxy.async on the path from line %u to line %u: the read goes through the async "
-                 "proxy, which sees the threads' own (generic) stores only after that fence",
-                 from, to);
-        break;
-    case MEET_AFTER_WAIT:
-        snprintf(buf, n,
-                 "after the wait at line %u, which completes the copy for its own thread only: no barrier "
-                 "follows it",
-                 via_line);
-        break;
-    case MEET_CLUSTER_ARRIVED:
-        snprintf(buf, n,
-                 "the one at line %u made after its thread's barrier.cluster.arrive, which releases only what came "
-                 "before it: the barrier.cluster.wait that follows does not order the two",
-                 via_line);
+    case TEXT_FROM_TO:
+        snprintf(buf, n, text, from, to);
         break;
     default:
-        snprintf(buf, n, "with no barrier.cluster between them");
+        snprintf(buf, n, "%s", text);
         break;
     }
     if (warp)
@@ -435,6 +416,66 @@ static void describe(char *buf, size_t n, int meet, bool warp, uint32_t from, ui
 }
 
 static uint32_t passed_active_barrier(races *r, const racc *x, const racc *y);
+
+/* The fix a report suggests: for the kind of meeting, a warp's pair, a warp barrier of activemask's
+ * lanes, a wgmma's operands. */
+static const char *fix_for(int meet, bool warp, uint32_t active, bool wgmma)
+{
+    return wgmma    ? "retire the wgmma first (wgmma.wait_group N, with N at most the groups committed after "
+                      "it), then bar.sync, then overwrite its operands"
+           : active ? "synchronise the writing lanes too: bar.warp.sync with a mask naming them (__syncwarp() "
+                      "where every lane of the warp runs it), not activemask's"
+           : warp   ? "put bar.warp.sync (__syncwarp) between the accesses"
+           : meet == MEET_CLUSTER         ? "put barrier.cluster.arrive/wait between the accesses"
+           : meet == MEET_CLUSTER_ARRIVED ? "make the access before barrier.cluster.arrive"
+           : meet == MEET_FLIGHT          ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
+                                            "bar.sync before touching its data"
+           : meet == MEET_AFTER_WAIT      ? "put bar.sync after the wait, before other threads use the data"
+           : meet == MEET_PROXY           ? "put fence.proxy.async.shared::cta after the stores (in every thread "
+                                            "that makes them), before the barrier"
+           : meet == MEET_SAME            ? "give each thread its own location, or combine the values (an atomic "
+                                            "operation, a reduction)"
+           : meet == MEET_FILL            ? "put bar.sync between the fill and the store, or write each element "
+                                            "once (the value or the fill)"
+           : meet == MEET_SCATTER         ? "put bar.sync between the two stores"
+           : meet == MEET_TIES            ? "break ties by the thread's index (count the equal keys before "
+                                            "one's own too)"
+           : meet == MEET_NEXT            ? "give each thread its own locations in every iteration, or put "
+                                            "bar.sync in the loop"
+           : meet == MEET_FLAG ? "let one thread write it, or combine the threads' conditions (__syncthreads_or, "
+                                 "an atomic operation)"
+           : meet == MEET_COPIES || meet == MEET_COPIES_NEXT
+               ? "let one thread write each element (the mapping of threads to elements likely has a "
+                 "wrong stride, mask or bound)"
+               : "put bar.sync between the accesses, or give each thread its own "
+                 "location";
+}
+
+/* What a report adds about the function's barriers where the pair is one they should have ordered: a
+ * named barrier that completes without some of its warps, an mbarrier wait whose parity is stale. */
+static void add_barrier_notes(const races *r, char *tail, size_t size, int meet, uint32_t active)
+{
+    size_t used = strlen(tail);
+    if (r->short_warps && !r->between_groups && !active &&
+        (meet == MEET_PATH || meet == MEET_LOOP || meet == MEET_SPLIT))
+        snprintf(tail + used, size - used,
+                 "; named barrier %lld (line %u) counts %lld threads where %d warps arrive or wait on it, so it "
+                 "completes without some of them and orders none of their accesses",
+                 (long long)r->short_id, r->short_line, (long long)r->short_count, r->short_warps);
+    used = strlen(tail);
+    bool stale = r->stale_hand && !r->between_groups && !active &&
+                 (meet == MEET_PATH || meet == MEET_LOOP || meet == MEET_FREE_LOOP || meet == MEET_SPLIT);
+    if (stale && r->stale_hand == r->stale_hand_earlier)
+        snprintf(tail + used, size - used,
+                 "; the mbarrier wait at line %u names the same parity in every iteration of its loop, though "
+                 "phases alternate parity, so it returns at once and orders nothing",
+                 r->stale_hand);
+    else if (stale)
+        snprintf(tail + used, size - used,
+                 "; the mbarrier wait at line %u names the parity the wait at line %u named, a phase already "
+                 "complete (phases alternate parity), so it returns at once and orders nothing",
+                 r->stale_hand, r->stale_hand_earlier);
+}
 
 static void report(races *r, const racc *x, const racc *y, int meet, bool warp, uint32_t via_line)
 {
@@ -452,35 +493,7 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                       : meet == MEET_PROXY  ? "any thread, the storing one included"
                                             : "another thread of the block";
     uint32_t active = warp && (meet == MEET_PATH || meet == MEET_LOOP) ? passed_active_barrier(r, x, y) : 0;
-    const char *fix =
-        wgmma    ? "retire the wgmma first (wgmma.wait_group N, with N at most the groups committed after "
-                   "it), then bar.sync, then overwrite its operands"
-        : active ? "synchronise the writing lanes too: bar.warp.sync with a mask naming them (__syncwarp() "
-                   "where every lane of the warp runs it), not activemask's"
-        : warp   ? "put bar.warp.sync (__syncwarp) between the accesses"
-        : meet == MEET_CLUSTER         ? "put barrier.cluster.arrive/wait between the accesses"
-        : meet == MEET_CLUSTER_ARRIVED ? "make the access before barrier.cluster.arrive"
-        : meet == MEET_FLIGHT          ? "wait for the copy (cp.async.wait_group, or its mbarrier) and then "
-                                         "bar.sync before touching its data"
-        : meet == MEET_AFTER_WAIT      ? "put bar.sync after the wait, before other threads use the data"
-        : meet == MEET_PROXY           ? "put fence.proxy.async.shared::cta after the stores (in every thread "
-                                         "that makes them), before the barrier"
-        : meet == MEET_SAME            ? "give each thread its own location, or combine the values (an atomic "
-                                         "operation, a reduction)"
-        : meet == MEET_FILL            ? "put bar.sync between the fill and the store, or write each element "
-                                         "once (the value or the fill)"
-        : meet == MEET_SCATTER         ? "put bar.sync between the two stores"
-        : meet == MEET_TIES            ? "break ties by the thread's index (count the equal keys before "
-                                         "one's own too)"
-        : meet == MEET_NEXT            ? "give each thread its own locations in every iteration, or put "
-                                         "bar.sync in the loop"
-        : meet == MEET_FLAG ? "let one thread write it, or combine the threads' conditions (__syncthreads_or, "
-                              "an atomic operation)"
-        : meet == MEET_COPIES || meet == MEET_COPIES_NEXT
-            ? "let one thread write each element (the mapping of threads to elements likely has a "
-              "wrong stride, mask or bound)"
-            : "put bar.sync between the accesses, or give each thread its own "
-              "location";
+    const char *fix = fix_for(meet, warp, active, wgmma);
     char tail[512];
     describe(tail, sizeof tail, meet, warp, c->f->ins[x->ins].line, c->f->ins[y->ins].line, via_line);
     if (wgmma && meet == MEET_FLIGHT)
@@ -522,26 +535,7 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "on the two sides of the thread-dependent branch at line %u: the barrier at line %u is on one side "
                  "only, and the other side's threads never wait at it",
                  via_line, r->one_side_barrier);
-    size_t used = strlen(tail);
-    if (r->short_warps && !r->between_groups && !active &&
-        (meet == MEET_PATH || meet == MEET_LOOP || meet == MEET_SPLIT))
-        snprintf(tail + used, sizeof tail - used,
-                 "; named barrier %lld (line %u) counts %lld threads where %d warps arrive or wait on it, so it "
-                 "completes without some of them and orders none of their accesses",
-                 (long long)r->short_id, r->short_line, (long long)r->short_count, r->short_warps);
-    used = strlen(tail);
-    bool stale = r->stale_hand && !r->between_groups && !active &&
-                 (meet == MEET_PATH || meet == MEET_LOOP || meet == MEET_FREE_LOOP || meet == MEET_SPLIT);
-    if (stale && r->stale_hand == r->stale_hand_earlier)
-        snprintf(tail + used, sizeof tail - used,
-                 "; the mbarrier wait at line %u names the same parity in every iteration of its loop, though "
-                 "phases alternate parity, so it returns at once and orders nothing",
-                 r->stale_hand);
-    else if (stale)
-        snprintf(tail + used, sizeof tail - used,
-                 "; the mbarrier wait at line %u names the parity the wait at line %u named, a phase already "
-                 "complete (phases alternate parity), so it returns at once and orders nothing",
-                 r->stale_hand, r->stale_hand_earlier);
+    add_barrier_notes(r, tail, sizeof tail, meet, active);
     uint32_t had = c->f->nfindings;
     ptx_add_finding(c->m, c->f, PTX_RULE_SHARED_RACE, wi->line, wi->col, fix,
                     "shared memory %s at line %u and %s at line %u by %s, %s", what(c, w), wi->line, what(c, o),

@@ -711,8 +711,13 @@ static void max_live_in_block(const ptx_ctx *c, const reg_model *rm, const uint6
  * instructions besides moves (unroll_cost) and at most 16 loads. Loops of 1
  * to 24 accumulators unroll up to 49 such instructions and not from 51 up, whatever they carry
  * from one iteration to the next; loops of 17 or more loads do not unroll at 38 instructions. */
-enum { PTX_UNROLL = 4, PTX_UNROLL_MAX_BODY = 50, PTX_UNROLL_MAX_LOADS = 16, PTX_UNROLL_TILE_LOADS = 8,
-       PTX_UNROLL_MAX_TILE_BODY = 100 };
+enum {
+    PTX_UNROLL = 4,
+    PTX_UNROLL_MAX_BODY = 50,
+    PTX_UNROLL_MAX_LOADS = 16,
+    PTX_UNROLL_TILE_LOADS = 8,
+    PTX_UNROLL_MAX_TILE_BODY = 100
+};
 
 static bool defined_in(const ptx_ctx *c, uint32_t b, int32_t x, uint32_t *at)
 {
@@ -892,14 +897,11 @@ static void sort_by_bound(uint32_t *blocks, uint32_t n, const int *bound)
 static bool pure_value(const ptx_ctx *c, uint32_t i)
 {
     const ptx_instr *in = &c->f->ins[i];
-    switch (in->kind) {
-    case PTX_K_LD: case PTX_K_ST: case PTX_K_ATOM: case PTX_K_RED: case PTX_K_BRA: case PTX_K_BRX:
-    case PTX_K_RET: case PTX_K_EXIT: case PTX_K_TRAP: case PTX_K_BAR: case PTX_K_CALL: case PTX_K_TEX:
-    case PTX_K_CP_ASYNC:
-        return false;
-    default:
-        return c->ndef[i] == 1 && in->guard < 0 && !in->reads && !in->writes && in->sync == PTX_SYNC_NONE;
-    }
+    const uint32_t effects = 1u << PTX_K_LD | 1u << PTX_K_ST | 1u << PTX_K_ATOM | 1u << PTX_K_RED | 1u << PTX_K_BRA |
+                             1u << PTX_K_BRX | 1u << PTX_K_RET | 1u << PTX_K_EXIT | 1u << PTX_K_TRAP | 1u << PTX_K_BAR |
+                             1u << PTX_K_CALL | 1u << PTX_K_TEX | 1u << PTX_K_CP_ASYNC;
+    return !(effects >> in->kind & 1) && c->ndef[i] == 1 && in->guard < 0 && !in->reads && !in->writes &&
+           in->sync == PTX_SYNC_NONE;
 }
 
 /* Block b's need order (c->need_order) with every pure value moved down to just before its first
@@ -917,8 +919,8 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *key, uint32_t *below, int64_t *first_reader,
-                       uint32_t *stamp, uint32_t tick, int32_t *last_def)
+static void sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *key, uint32_t *below,
+                       int64_t *first_reader, uint32_t *stamp, uint32_t tick, int32_t *last_def)
 {
     uint32_t lo = c->bstart[b], len = c->bend[b] - lo;
     for (uint32_t p = 0; p < len; p++) { /* the last definition of each register in the block */
@@ -981,7 +983,8 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
             int in_order[2] = {0, 0}; /* registers, predicates */
             max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, in_order, across);
             uint32_t len = c->bend[b] - c->bstart[b];
-            if (!across && len >= PTX_SINK_SHORTEST && len <= PTX_SINK_LONGEST) { /* the sunk order where it holds fewer */
+            /* the sunk order where it holds fewer */
+            if (!across && len >= PTX_SINK_SHORTEST && len <= PTX_SINK_LONGEST) {
                 int sunk[2] = {0, 0};
                 memcpy(saved, c->need_order + c->bstart[b], len * 4);
                 sunk_order(c, b, order, key, below, first_reader, stamp, ++tick, last_def);
