@@ -908,10 +908,12 @@ static bool pure_value(const ptx_ctx *c, uint32_t i)
  * reader, its operands' producers with it, into order: ptxas's scheduler, short of registers, computes
  * values where they are used (nvcc computes SHA-256's whole message schedule ahead of the rounds: 65
  * values live in program order, 40 to 44 registers with ptxas). A value whose operands are defined
- * again later in the block stays. Keys order the result: each value sinks just above its reader. */
+ * again later in the block stays. Keys order the result: each value sinks just above its reader.
+ * False when no value moves (the order would be the same). */
 /* Blocks the sunk order is tried on: shorter ones gain nothing (the fresh sets' figures are the same
- * from 1 to 256 instructions up); keys hold a position in 20 bits, shifted by 16 and again by 24. */
-enum { PTX_SINK_SHORTEST = 16, PTX_SINK_LONGEST = 1 << 20 };
+ * from 1 to 256 instructions up), nor do blocks holding fewer than 32 registers in program order (the
+ * same from 0 to 40); keys hold a position in 20 bits, shifted by 16 and again by 24. */
+enum { PTX_SINK_SHORTEST = 16, PTX_SINK_LONGEST = 1 << 20, PTX_SINK_PRESSURE = 32 };
 
 static int compare_keys(const void *a, const void *b)
 {
@@ -919,9 +921,10 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *key, uint32_t *below,
+static bool sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *key, uint32_t *below,
                        int64_t *first_reader, uint32_t *stamp, uint32_t tick, int32_t *last_def)
 {
+    bool moved = false;
     uint32_t lo = c->bstart[b], len = c->bend[b] - lo;
     for (uint32_t p = 0; p < len; p++) { /* the last definition of each register in the block */
         uint32_t i = c->need_order[lo + p];
@@ -946,6 +949,7 @@ static void sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *k
         if (sinks) {
             uint32_t q = (uint32_t)(first_reader[r[0]] & 0xffffff); /* the reader's position */
             key[p] = key[q] - ++below[q];
+            moved |= q != p + 1 || below[q] > 1 || key[q] != (int64_t)q << 16;
         }
         for (uint32_t j = 0; j < c->ndef[i]; j++)
             first_reader[r[j]] = INT64_MAX;
@@ -953,11 +957,14 @@ static void sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *k
             if (first_reader[r[j]] == INT64_MAX || key[p] < key[first_reader[r[j]] & 0xffffff])
                 first_reader[r[j]] = (int64_t)p;
     }
+    if (!moved)
+        return false; /* every value is already right above its reader */
     for (uint32_t p = 0; p < len; p++)
         key[p] = key[p] * (1 << 24) + p; /* by key, then position: distinct */
     qsort(key, len, sizeof *key, compare_keys);
     for (uint32_t p = 0; p < len; p++)
         order[p] = c->need_order[lo + (uint32_t)(key[p] & 0xffffff)];
+    return true;
 }
 
 /* Per reachable block: the registers of the program order and of the latency order (its copies:
@@ -983,11 +990,11 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
             int in_order[2] = {0, 0}; /* registers, predicates */
             max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, in_order, across);
             uint32_t len = c->bend[b] - c->bstart[b];
-            /* the sunk order where it holds fewer */
-            if (!across && len >= PTX_SINK_SHORTEST && len <= PTX_SINK_LONGEST) {
+            /* the sunk order where it differs and holds fewer */
+            if (!across && len >= PTX_SINK_SHORTEST && len <= PTX_SINK_LONGEST && in_order[0] >= PTX_SINK_PRESSURE &&
+                sunk_order(c, b, order, key, below, first_reader, stamp, ++tick, last_def)) {
                 int sunk[2] = {0, 0};
                 memcpy(saved, c->need_order + c->bstart[b], len * 4);
-                sunk_order(c, b, order, key, below, first_reader, stamp, ++tick, last_def);
                 memcpy(c->need_order + c->bstart[b], order, len * 4);
                 max_live_in_block(c, rm, s->out + (size_t)b * words, words, b, live, sunk, NULL);
                 if (sunk[0] < in_order[0])
