@@ -163,8 +163,9 @@ struct ptx_syncinfo {
     uint32_t *idom, *po;           /* immediate dominators and postorder numbers (ptx_dominates), built on first use */
     bool *block_arrival;           /* per instruction: an mbarrier arrival that acts as a block barrier (arrive and
                                       wait by every thread on an mbarrier counting the block); NULL: none */
-    bool *block_wait;              /* per instruction: the wait of such an arrival where the thread accesses memory
-                                      between the two (a split barrier); NULL: none */
+    bool *block_wait;              /* per instruction: block_arrival's barriers with the waits in place of the
+                                      arrivals where a thread accesses memory between the two (a split barrier);
+                                      NULL when there is none */
 };
 /* The kind a walk stops by at instruction i: a block barrier for such arrivals, else its own. */
 static inline uint8_t ptx_stop_kind(const ptx_syncinfo *s, uint32_t i)
@@ -344,8 +345,8 @@ typedef struct ptx_sched {
     int32_t *diff;                                                           /* per slot */
     int32_t *edge_to, *edge_lat, *edge_next, *list_node, *list_next;
     int32_t fence, barrier, split, store[PTX_SP_COUNT], loads[PTX_SP_COUNT];
-    bool writes_global, fence_is_barrier;
-    bool refills_tile; /* an unrolled loop storing to shared memory between barriers */
+    bool writes_global, fence_is_barrier; /* the block writes global memory; the last fence is a barrier */
+    bool refills_tile;                    /* an unrolled loop storing to shared memory between barriers */
 } ptx_sched;
 
 /* Scratch for the blocks listed; copies[b]: how many copies of block b one schedule holds (an

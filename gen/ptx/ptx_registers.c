@@ -904,12 +904,6 @@ static bool pure_value(const ptx_ctx *c, uint32_t i)
            in->sync == PTX_SYNC_NONE;
 }
 
-/* Block b's need order (c->need_order) with every pure value moved down to just before its first
- * reader, its operands' producers with it, into order: ptxas's scheduler, short of registers, computes
- * values where they are used (nvcc computes SHA-256's whole message schedule ahead of the rounds: 65
- * values live in program order, 40 to 44 registers with ptxas). A value whose operands are defined
- * again later in the block stays. Keys order the result: each value sinks just above its reader.
- * False when no value moves (the order would be the same). */
 /* Blocks the sunk order is tried on: shorter ones gain nothing (the fresh sets' figures are the same
  * from 1 to 256 instructions up), nor do blocks holding fewer than 32 registers in program order (the
  * same from 0 to 40); keys hold a position in 20 bits, shifted by 16 and again by 24. */
@@ -921,8 +915,14 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Block b's need order (c->need_order) with every pure value moved down to just before its first
+ * reader, its operands' producers with it, into order: ptxas's scheduler, short of registers, computes
+ * values where they are used (nvcc computes SHA-256's whole message schedule ahead of the rounds: 65
+ * values live in program order, 40 to 44 registers with ptxas). A value whose operands are defined
+ * again later in the block stays. Keys order the result: each value sinks just above its reader.
+ * False when no value moves (the order would be the same). */
 static bool sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *key, uint32_t *below,
-                       int64_t *first_reader, uint32_t *stamp, uint32_t tick, int32_t *last_def)
+                       int32_t *first_reader, uint32_t *stamp, uint32_t tick, int32_t *last_def)
 {
     bool moved = false;
     uint32_t lo = c->bstart[b], len = c->bend[b] - lo;
@@ -931,31 +931,31 @@ static bool sunk_order(const ptx_ctx *c, uint32_t b, uint32_t *order, int64_t *k
         const int32_t *r = c->du + c->du_start[i];
         for (uint32_t j = 0; j < c->ndef[i]; j++) {
             if (stamp[r[j]] != tick)
-                stamp[r[j]] = tick, first_reader[r[j]] = INT64_MAX;
+                stamp[r[j]] = tick, first_reader[r[j]] = -1;
             last_def[r[j]] = (int32_t)p;
         }
         for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
             if (stamp[r[j]] != tick)
-                stamp[r[j]] = tick, first_reader[r[j]] = INT64_MAX, last_def[r[j]] = -1;
+                stamp[r[j]] = tick, first_reader[r[j]] = -1, last_def[r[j]] = -1;
     }
     for (uint32_t p = len; p-- > 0;) {
         uint32_t i = c->need_order[lo + p];
         const int32_t *r = c->du + c->du_start[i];
         key[p] = (int64_t)p << 16;
         below[p] = 0;
-        bool sinks = pure_value(c, i) && last_def[r[0]] == (int32_t)p && first_reader[r[0]] != INT64_MAX;
+        bool sinks = pure_value(c, i) && last_def[r[0]] == (int32_t)p && first_reader[r[0]] >= 0;
         for (uint32_t j = ptx_first_read(c, i); sinks && j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
             sinks = last_def[r[j]] < (int32_t)p;
         if (sinks) {
-            uint32_t q = (uint32_t)(first_reader[r[0]] & 0xffffff); /* the reader's position */
+            uint32_t q = (uint32_t)first_reader[r[0]]; /* the reader's position */
             key[p] = key[q] - ++below[q];
             moved |= q != p + 1 || below[q] > 1 || key[q] != (int64_t)q << 16;
         }
         for (uint32_t j = 0; j < c->ndef[i]; j++)
-            first_reader[r[j]] = INT64_MAX;
+            first_reader[r[j]] = -1; /* readers below read this definition */
         for (uint32_t j = ptx_first_read(c, i); j < (uint32_t)c->ndef[i] + c->nuse[i]; j++)
-            if (first_reader[r[j]] == INT64_MAX || key[p] < key[first_reader[r[j]] & 0xffffff])
-                first_reader[r[j]] = (int64_t)p;
+            if (first_reader[r[j]] < 0 || key[p] < key[first_reader[r[j]]])
+                first_reader[r[j]] = (int32_t)p;
     }
     if (!moved)
         return false; /* every value is already right above its reader */
@@ -982,9 +982,9 @@ static void block_pressures(ptx_ctx *c, const reg_model *rm, const live_sets *s,
         longest = MAX(longest, c->bend[b] - c->bstart[b]);
     uint32_t *order = ptx_scratch(c, longest + 1, 4), *below = ptx_scratch(c, longest + 1, 4);
     uint32_t *saved = ptx_scratch(c, longest + 1, 4);
-    int64_t *key = ptx_scratch(c, longest + 1, 8), *first_reader = ptx_scratch(c, f->nregs + 1, 8);
+    int64_t *key = ptx_scratch(c, longest + 1, 8);
     uint32_t *stamp = ptx_scratch(c, f->nregs + 1, 4);
-    int32_t *last_def = ptx_scratch(c, f->nregs + 1, 4);
+    int32_t *last_def = ptx_scratch(c, f->nregs + 1, 4), *first_reader = ptx_scratch(c, f->nregs + 1, 4);
     for (uint32_t b = 0; b < c->nb; b++)
         if (c->reach[b]) {
             int in_order[2] = {0, 0}; /* registers, predicates */

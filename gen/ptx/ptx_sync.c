@@ -510,6 +510,7 @@ void ptx_find_block_arrivals(ptx_ctx *c)
     ptx_syncinfo *s = ptx_sync_of(c);
     if (!(s->present & (1u << PTX_SY_MBAR_WAIT)))
         return;
+    bool *waits = NULL, any_split = false;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &c->f->ins[i];
         int32_t sym = ptx_mbarrier_symbol(c, i);
@@ -536,19 +537,20 @@ void ptx_find_block_arrivals(ptx_ctx *c)
         }
         if (!all || !any)
             continue;
-        if (!s->block_arrival)
+        if (!s->block_arrival) {
             s->block_arrival = ptx_scratch(c, c->n + 1, sizeof *s->block_arrival);
-        if (split && !s->block_wait)
-            s->block_wait = ptx_scratch(c, c->n + 1, sizeof *s->block_wait);
+            waits = ptx_scratch(c, c->n + 1, sizeof *waits);
+        }
+        any_split |= split;
         for (uint32_t j = 0; j < c->n; j++)
             if (ptx_op_is(&c->f->ins[j], "mbarrier") && ptx_mbarrier_symbol(c, j) == sym &&
                 ptx_has_mod(c->f, &c->f->ins[j], ".arrive")) {
                 bool between;
                 s->block_arrival[j] = true;
-                if (split)
-                    s->block_wait[wait_on_token(c, s, j, &between)] = true;
+                waits[split ? wait_on_token(c, s, j, &between) : j] = true; /* the other mbarriers' as they are */
             }
     }
+    s->block_wait = any_split ? waits : NULL;
 }
 
 ptx_syncinfo *ptx_sync_of(ptx_ctx *c)
