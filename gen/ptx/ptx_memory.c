@@ -20,7 +20,13 @@ enum { PTX_LOCAL_SELECTS_LIMIT = 128 };
  * offsets: 1 and 2 such stores become registers at every size, 4 and 8 only for 8 ints (and 7 stores
  * of an unrolled insertion sort into 8 floats, read between them, stay in memory, as do 8 floats
  * read, written and read again at dynamic indices); one such store inside a loop keeps 8 ints in
- * memory; one store and one read at dynamic indices: 16 ints become registers, 64 do not. */
+ * memory; one store and one read at dynamic indices: 16 ints become registers, 64 do not.
+ * With stores alone (no dynamic read, and no read between two of them), more of them pass on
+ * small arrays: the most stores is
+ * dynamic_store_limit's. Measured the same way on N floats, ints or float2 (an element is what one
+ * store writes, 32-bit or a vector of them), with K stores: N = 4 up to 32 stores and 6 up to 16
+ * become registers; 8 up to 8 (10 stay); 10 up to 5; 12 up to 4 (5 stay); 16 up to 3 (4 stay);
+ * 32 and 64 up to 2 (3 stay); doubles and shorts stay from 2 elements on. */
 enum { PTX_LOCAL_DYNAMIC_ACCESSES = 2, PTX_LOCAL_STORED_AND_READ_BYTES = 64 };
 /* An access outside loops whose index is a count kept through a merge of constants (an unrolled
  * `if (...) c[n++] = v`: n is one of a few constants at each store) is one at a constant offset as
@@ -389,20 +395,41 @@ void ptx_find_memory_patterns(ptx_ctx *c)
 /* ---- local memory ---- */
 
 /* The first instruction that uses a generic address of the stack (the result of cvta.local, which
- * nvcc writes to pass a local struct or array by pointer), or -1: such an array stays in memory. */
+ * nvcc writes to pass a local struct or array by pointer), or -1: such an array stays in memory. A
+ * generic address that only comes back to the local space (`cvta.to.local`, after adds and moves:
+ * nvcc's round trip through a pointer that a device function, inlined, took) is no such use. */
 static int32_t generic_stack_use(const ptx_ctx *c)
 {
     const ptx_function *f = c->f;
+    bool *generic = ptx_scratch(c, f->nregs, sizeof *generic);
+    bool grew = false;
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
-        if (in->kind != PTX_K_CVTA || c->ndef[i] != 1 || !c->reach[c->blk[i]] || !ptx_has_mod(f, in, ".local") ||
-            ptx_has_mod(f, in, ".to"))
+        if (in->kind == PTX_K_CVTA && c->ndef[i] == 1 && c->reach[c->blk[i]] && ptx_has_mod(f, in, ".local") &&
+            !ptx_has_mod(f, in, ".to"))
+            grew = generic[c->du[c->du_start[i]]] = true;
+    }
+    for (int round = 0; grew && round < 8; round++) { /* the registers that carry such an address */
+        grew = false;
+        for (uint32_t j = 0; j < c->n; j++) {
+            const ptx_instr *in = &f->ins[j];
+            if (!c->reach[c->blk[j]] || c->ndef[j] != 1 || generic[c->du[c->du_start[j]]] ||
+                (in->kind != PTX_K_ADD && in->kind != PTX_K_SUB && in->kind != PTX_K_MOV))
+                continue;
+            for (uint32_t k = 1; k < (uint32_t)c->ndef[j] + c->nuse[j]; k++)
+                if (generic[c->du[c->du_start[j] + k]])
+                    grew = generic[c->du[c->du_start[j]]] = true;
+        }
+    }
+    for (uint32_t j = 0; j < c->n; j++) {
+        const ptx_instr *in = &f->ins[j];
+        bool carries = c->ndef[j] == 1 && generic[c->du[c->du_start[j]]];
+        bool back_to_local = in->kind == PTX_K_CVTA && ptx_has_mod(f, in, ".to") && ptx_has_mod(f, in, ".local");
+        if (!c->reach[c->blk[j]] || carries || back_to_local)
             continue;
-        int32_t sp = c->du[c->du_start[i]];
-        for (uint32_t j = 0; j < c->n; j++)
-            for (uint32_t k = c->ndef[j]; k < (uint32_t)c->ndef[j] + c->nuse[j]; k++)
-                if (c->du[c->du_start[j] + k] == sp && c->reach[c->blk[j]])
-                    return (int32_t)j;
+        for (uint32_t k = c->ndef[j]; k < (uint32_t)c->ndef[j] + c->nuse[j]; k++)
+            if (generic[c->du[c->du_start[j] + k]])
+                return (int32_t)j;
     }
     return -1;
 }
@@ -544,11 +571,14 @@ static bool choices_of(const ptx_ctx *c, choice_memo *memo, uint32_t at, int32_t
  * cap, ptx_registers.c), stays in memory. */
 /* What the accesses to a function's stack array tell (survey_local). */
 typedef struct local_survey {
-    int32_t dyn_store, dyn_load, first; /* the first store and load at a dynamic index, the first access */
-    bool narrow_or_wide, in_loop;       /* of the dynamic reads: an element not of 32 bits, in a loop */
-    bool stores_stay;                   /* a dynamic store in a loop, or not of one 32-bit element */
-    bool exact_reads;                   /* a read at a constant offset: the elements live in registers */
-    bool full;                          /* every byte written at a constant offset */
+    int32_t dyn_store, dyn_load, first;  /* the first store and load at a dynamic index, the first access */
+    bool narrow_or_wide, in_loop;        /* of the dynamic reads: an element not of 32 bits, in a loop */
+    bool stores_stay;                    /* a dynamic store in a loop, or not of 32-bit elements alike */
+    int64_t store_bytes;                 /* what each dynamic store writes */
+    bool read_after_store, read_between; /* a read since the first dynamic store; before a later one */
+    bool store_in_loop;                  /* a dynamic store in a loop (that reads the whole array) */
+    bool exact_reads;                    /* a read at a constant offset: the elements live in registers */
+    bool full;                           /* every byte written at a constant offset */
     int64_t dyn_reads, dyn_stores;
 } local_survey;
 
@@ -572,6 +602,39 @@ static int64_t mark_choices(ptx_ctx *c, bool *chosen)
     return choice_slots;
 }
 
+/* Whether loop (-1: none) reads the whole stack array, of size bytes, at constant offsets (memo:
+ * the answers so far, per loop). ptxas keeps an array stored at a dynamic index in a loop in registers when the
+ * same loop reads all of it, each store a predicated move into every element (measured with ptxas
+ * 13.0, -maxrregcount 255, on 16, 32 and 64 ints stored once an iteration and all read in it, and
+ * on a 32-entry ring of minimizers; read after the loop instead, the array stays in memory, and
+ * reading half of 64 ints in the loop does not do either). */
+static bool read_whole_in_loop(ptx_ctx *c, int32_t loop, uint8_t *memo, int64_t size)
+{
+    enum { UNKNOWN, WHOLE, PART };
+    if (loop < 0 || size > PTX_LOCAL_SELECT_LIMIT)
+        return false;
+    if (memo[loop] != UNKNOWN)
+        return memo[loop] == WHOLE;
+    bool covered[PTX_LOCAL_SELECT_LIMIT] = {false};
+    for (uint32_t i = 0; i < c->n; i++) {
+        const ptx_instr *in = &c->f->ins[i];
+        const ptx_affine *a = &c->addr[i];
+        if (in->space != PTX_SP_LOCAL || in->kind != PTX_K_LD || !exact_form(a) ||
+            !ptx_in_loop(ptx_sync_of(c), loop, c->blk[i]))
+            continue;
+        int64_t bytes = (int64_t)(in->tsize ? in->tsize : 4) * in->vec;
+        for (int64_t k = a->c; k < a->c + bytes && k < size; k++)
+            if (k >= 0)
+                covered[k] = true;
+    }
+    memo[loop] = PART;
+    for (int64_t k = 0; k < size; k++)
+        if (!covered[k])
+            return false;
+    memo[loop] = WHOLE;
+    return true;
+}
+
 static void survey_local(ptx_ctx *c, local_survey *sv)
 {
     const ptx_function *f = c->f;
@@ -579,6 +642,7 @@ static void survey_local(ptx_ctx *c, local_survey *sv)
     bool *covered = ptx_xcalloc((size_t)size, sizeof *covered), *chosen = ptx_scratch(c, c->n, sizeof *chosen);
     int64_t choice_slots = mark_choices(c, chosen);
     *sv = (local_survey){.dyn_store = -1, .dyn_load = -1, .first = -1};
+    uint8_t *read_whole = ptx_scratch(c, ptx_sync_of(c)->nloops, 1);
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
         if (in->space != PTX_SP_LOCAL || !c->reach[c->blk[i]] || (in->kind != PTX_K_LD && in->kind != PTX_K_ST))
@@ -586,12 +650,18 @@ static void survey_local(ptx_ctx *c, local_survey *sv)
         sv->first = sv->first < 0 ? (int32_t)i : sv->first;
         const ptx_affine *a = &c->addr[i];
         bool cyclic = ptx_sync_of(c)->cyclic[c->blk[i]];
+        sv->read_after_store |= in->kind == PTX_K_LD && sv->dyn_store >= 0;
         if (chosen[i] && choice_slots <= PTX_LOCAL_CHOICE_SLOTS) {
             sv->exact_reads |= in->kind == PTX_K_LD; /* one of a few elements, which live in registers */
         } else if (!exact_form(a) && in->kind == PTX_K_ST) {
             sv->dyn_store = sv->dyn_store < 0 ? (int32_t)i : sv->dyn_store;
             sv->dyn_stores++;
-            sv->stores_stay |= in->tsize != 4 || in->vec != 1 || cyclic;
+            sv->read_between |= sv->read_after_store;
+            int64_t bytes = 4 * (int64_t)in->vec;
+            sv->stores_stay |= in->tsize != 4 || (sv->store_bytes && sv->store_bytes != bytes);
+            sv->stores_stay |= cyclic && !read_whole_in_loop(c, ptx_sync_of(c)->inner[c->blk[i]], read_whole, size);
+            sv->store_in_loop |= cyclic;
+            sv->store_bytes = bytes;
         } else if (!exact_form(a)) {
             sv->dyn_load = sv->dyn_load < 0 ? (int32_t)i : sv->dyn_load;
             sv->dyn_reads++;
@@ -609,7 +679,28 @@ static void survey_local(ptx_ctx *c, local_survey *sv)
     sv->full = true;
     for (int64_t k = 0; k < size && sv->full; k++)
         sv->full = covered[k];
+    sv->stores_stay |= sv->store_in_loop && sv->dyn_reads;
     free(covered);
+}
+
+/* The most stores at dynamic indices, outside loops and with no dynamic read, that leave an array
+ * of n elements in registers (see PTX_LOCAL_DYNAMIC_ACCESSES). */
+static int64_t dynamic_store_limit(int64_t n)
+{
+    if (n <= 6)
+        return 32;
+    int64_t k = 64 / n - (n > 8);
+    return k > PTX_LOCAL_DYNAMIC_ACCESSES ? k : PTX_LOCAL_DYNAMIC_ACCESSES;
+}
+
+/* Whether the array's dynamic stores keep it in memory. */
+static bool stores_keep_in_memory(const ptx_function *f, const local_survey *sv)
+{
+    if (sv->stores_stay || (sv->dyn_reads && f->local_bytes > PTX_LOCAL_STORED_AND_READ_BYTES))
+        return true;
+    if (sv->dyn_reads || sv->read_between)
+        return sv->dyn_stores + sv->dyn_reads > PTX_LOCAL_DYNAMIC_ACCESSES;
+    return sv->dyn_stores > dynamic_store_limit(f->local_bytes / sv->store_bytes);
 }
 
 /* Why the stack array stays in memory (NULL: it becomes registers), and the access to name (*at). */
@@ -621,8 +712,7 @@ static const char *why_in_memory(ptx_ctx *c, const local_survey *sv, int32_t esc
         *at = escape;
         return "passed on as a generic pointer (to a call, or stored)";
     }
-    if (sv->dyn_store >= 0 && (sv->stores_stay || (sv->dyn_reads && f->local_bytes > PTX_LOCAL_STORED_AND_READ_BYTES) ||
-                               sv->dyn_stores + sv->dyn_reads > PTX_LOCAL_DYNAMIC_ACCESSES)) {
+    if (sv->dyn_store >= 0 && stores_keep_in_memory(f, sv)) {
         *at = sv->dyn_store;
         return "written at a dynamic index";
     }
