@@ -17,7 +17,11 @@ enum {
     PTX_LAT_MMA = 16,    /* mma, wmma, wgmma */
     PTX_LAT_CONST = 8,   /* ld.param, ld.const */
     PTX_LAT_SHARED = 12, /* ld.shared, ldmatrix */
-    PTX_LAT_GLOBAL = 32, /* global, local, generic and texture loads */
+    /* global, local, generic and texture loads: ptxas, with registers to spare, issues every load of
+     * a chain of 32 to 225 products ahead of the chain (72 to 244 registers with -maxrregcount 255,
+     * measured with ptxas 13.0); a latency this long lets them all run ahead (at 32 the model stopped
+     * near 90). Fitted on the fresh sets 1 to 13: 150 to 250 alike. */
+    PTX_LAT_GLOBAL = 200,
     /* from a barrier to the memory accesses after it, in a loop ptxas unrolled that refills a
      * shared tile between barriers: ptxas issues each copy's tile loads ahead of the arithmetic of
      * the copies before (below) */
@@ -170,6 +174,10 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
         return; /* arithmetic, moves, branches */
     }
     bool load = ptx_movable_load(f, in), fence = orders_memory(f, in);
+    /* a non-coherent load (ld.global.nc, tex) reads memory no thread writes while the kernel runs:
+     * ptxas moves it above stores (a chain of 16 to 64 steps each loading with .nc and storing its
+     * result: 48 to 168 registers with -maxrregcount 255, all loads first; 22 without .nc) */
+    bool read_only = load && (in->kind == PTX_K_TEX || ptx_has_mod(f, in, ".nc"));
     if (!load && !fence && in->kind != PTX_K_ST)
         return;
     int sp = in->space < PTX_SP_COUNT ? in->space : PTX_SP_GENERIC;
@@ -183,7 +191,8 @@ static void note_memory(const ptx_function *f, const ptx_instr *in, ptx_sched *s
         bool related = fence || x == sp || x == PTX_SP_GENERIC || sp == PTX_SP_GENERIC;
         if (!related)
             continue;
-        add_edge(s, s->store[x], k, 0);
+        if (!read_only)
+            add_edge(s, s->store[x], k, 0);
         if (!load)
             for (int32_t l = s->loads[x]; l >= 0; l = s->list_next[l])
                 add_edge(s, s->list_node[l], k, 0);
@@ -366,7 +375,7 @@ static int32_t heap_pop(uint64_t *heap, int32_t *n)
  * memory takes 86 and 128 registers at 16 and 32 copies, its loads all issued first. The limit was
  * then fitted on the fresh sets 1 to 10 (24 to 64: 32 best for the errors and for
  * HIGH_REGISTER_PRESSURE). */
-enum { PTX_WAIT_RING = 64, PTX_LOOKAHEAD = 256, PTX_PRESSURE_LIMIT = 32 };
+enum { PTX_WAIT_RING = 256, PTX_LOOKAHEAD = 256, PTX_PRESSURE_LIMIT = 32 };
 
 static void heights(ptx_sched *s, int32_t n)
 {
