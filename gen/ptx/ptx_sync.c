@@ -452,16 +452,18 @@ static bool reads_other_dims(const ptx_ctx *c)
 }
 
 /* Whether mbarrier.init i counts every thread of the block: %ntid.x * %ntid.y * %ntid.z (%ntid.x in a
- * function that reads no other dimension: a row of threads), or the .reqntid's product as a
- * constant. */
+ * function that reads no other dimension: a row of threads), or the .reqntid's or .maxntid's product
+ * as a constant (a phase counting the .maxntid completes only in a block that large, each thread
+ * arriving once). */
 static bool counts_block(const ptx_ctx *c, uint32_t i)
 {
     const ptx_instr *in = &c->f->ins[i];
     if (in->nopnd < 2)
         return false;
     const ptx_operand *o = ptx_opnd(c, in, 1);
-    if (o->kind == PTX_O_IMM)
-        return c->f->reqntid > 0 && o->imm == c->f->reqntid;
+    int64_t count, threads = c->f->reqntid ? c->f->reqntid : c->f->maxntid;
+    if (ptx_constant_operand(c, i, 1, &count))
+        return threads > 0 && count == threads;
     unsigned dims = o->kind == PTX_O_REG ? ntid_product(c, o->reg, 0) : 0;
     return dims == 7 || (dims == 1 && !reads_other_dims(c));
 }
