@@ -333,9 +333,11 @@ bool ptx_movable_load(const ptx_function *f, const ptx_instr *in);
 typedef struct ptx_sched {
     int32_t *block; /* all of the arrays below but heap */
     size_t used;
-    uint32_t tick, nedges, edge_cap, nlist, list_cap, nvals, nopnds, b;      /* b: the block scheduled */
-    uint32_t *reg_stamp, *pin_stamp;                                         /* per register */
-    int32_t *cur_val, *last_reader;                                          /* per register */
+    uint32_t tick, nedges, edge_cap, nlist, list_cap, nvals, nopnds;
+    uint32_t start, end;             /* the instructions scheduled */
+    const uint8_t *conditional;      /* per instruction: in a branch ptxas predicates (NULL: none) */
+    uint32_t *reg_stamp, *pin_stamp; /* per register */
+    int32_t *cur_val, *last_reader;  /* per register */
     int32_t *first_edge, *npred, *lat, *height, *ready_at, *order, *waiting; /* per node */
     int32_t *issued, *fetch, *rank, *by_rank, *waiting_now;                  /* per node */
     uint32_t *instr, *opnd_start;                                            /* per node */
@@ -349,17 +351,19 @@ typedef struct ptx_sched {
     bool refills_tile;                    /* an unrolled loop storing to shared memory between barriers */
 } ptx_sched;
 
-/* Scratch for the blocks listed; copies[b]: how many copies of block b one schedule holds (an
- * unrolled loop). */
-void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, uint32_t nblocks);
+/* Scratch for the regions listed: blocks[k] to last[blocks[k]], one after the other; copies[b]: how
+ * many copies of block b one schedule holds (an unrolled loop). */
+void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, const uint32_t *last,
+                    uint32_t nblocks);
 void ptx_sched_free(ptx_sched *s);
 /* Registers the SASS expansion of instruction in holds beyond its operands and result. */
 int ptx_expansion_registers(const ptx_function *f, const ptx_instr *in);
-/* The most registers block b holds when scheduled for latency, `copies` of it one after the other
- * (an unrolled loop): base[r] is the register a use of r keeps live (-1: none), base[r] == r when
- * r's definitions take a register of their own. */
-int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, int copies, const uint64_t *live_out,
-                           ptx_sched *s);
+/* The most registers blocks first to last (consecutive: a block and the branches ptxas predicates
+ * after it, s->conditional) hold when scheduled for latency as one, `copies` of them one after the
+ * other (an unrolled loop): base[r] is the register a use of r keeps live (-1: none), base[r] == r
+ * when r's definitions take a register of their own; live_out: what leaves block last. */
+int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t first, uint32_t last, int copies,
+                           const uint64_t *live_out, ptx_sched *s);
 
 /* ---- registers (ptx_registers.c) ---- */
 void ptx_liveness(ptx_ctx *c); /* f->maxlive, maxlive_scheduled, maxlive_pred */

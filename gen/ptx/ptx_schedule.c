@@ -269,14 +269,20 @@ static bool folded(const ptx_ctx *c, const int32_t *base, uint32_t i)
     return c->ndef[i] > 0;
 }
 
-static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32_t n, ptx_sched *s)
+/* Whether register x holds a value the region defined before (in this schedule). */
+static bool defined_before(const ptx_sched *s, int32_t x)
+{
+    return s->reg_stamp[x] == s->tick && s->cur_val[x] >= 0;
+}
+
+static void build_graph(const ptx_ctx *c, const int32_t *base, int32_t n, ptx_sched *s)
 {
     const ptx_function *f = c->f;
     s->nedges = s->nlist = 0;
     s->fence = s->barrier = s->split = -1;
     s->writes_global = s->fence_is_barrier = false;
     bool barrier = false, shared_store = false;
-    for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++) {
+    for (uint32_t i = s->start; i < s->end; i++) {
         const ptx_instr *in = &f->ins[i];
         barrier |= in->kind == PTX_K_BAR;
         shared_store |= in->kind == PTX_K_ST && in->space == PTX_SP_SHARED;
@@ -285,11 +291,10 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
     }
     for (int x = 0; x < PTX_SP_COUNT; x++)
         s->store[x] = s->loads[x] = -1;
-    uint32_t len = c->bend[b] - c->bstart[b];
+    uint32_t len = s->end - s->start;
     s->refills_tile = barrier && shared_store && n > (int32_t)len;
-    s->b = b;
     for (int32_t k = 0; k < n; k++) {
-        uint32_t i = (uint32_t)k < len ? c->bstart[b] + (uint32_t)k : s->instr[k - (int32_t)len];
+        uint32_t i = (uint32_t)k < len ? s->start + (uint32_t)k : s->instr[k - (int32_t)len];
         s->instr[k] = i;
         s->first_edge[k] = -1;
         s->npred[k] = 0;
@@ -311,8 +316,10 @@ static void build_graph(const ptx_ctx *c, const int32_t *base, uint32_t b, int32
                     note_read(s, base[r[j]], k);
         for (uint32_t j = 0; j < c->ndef[i]; j++)
             if (base[r[j]] == r[j]) {
-                if (f->ins[i].guard >= 0)
-                    note_read(s, r[j], k); /* a guarded definition keeps the old value where it does not run */
+                /* a guarded definition keeps the old value where it does not run, as does one in a
+                 * branch ptxas turns into predicated code */
+                if (f->ins[i].guard >= 0 || (s->conditional && s->conditional[i] && defined_before(s, r[j])))
+                    note_read(s, r[j], k);
                 note_def(s, r[j], k, load);
             }
         note_memory(f, &f->ins[i], s, k); /* the branch that ends the block reads a predicate at most:
@@ -402,9 +409,9 @@ static bool readers_and_fetches(const ptx_ctx *c, const uint64_t *live_out, ptx_
     }
     if (defined < PTX_PRESSURE_LIMIT)
         return false;
-    uint32_t b = s->b, len = c->bend[b] - c->bstart[b];
-    for (uint32_t at = c->bstart[b]; at < c->bend[b]; at++) /* the order the need counts, per copy */
-        s->rank[c->need_order[at] - c->bstart[b]] = (int32_t)(at - c->bstart[b]);
+    uint32_t len = s->end - s->start;
+    for (uint32_t at = s->start; at < s->end; at++) /* the order the need counts, per copy */
+        s->rank[c->need_order[at] - s->start] = (int32_t)(at - s->start);
     for (int32_t k = (int32_t)len; k < n; k++)
         s->rank[k] = s->rank[k % (int32_t)len] + k / (int32_t)len * (int32_t)len;
     for (int32_t k = 0; k < n; k++)
@@ -587,14 +594,15 @@ static void value_ranges(const ptx_ctx *c, const uint64_t *live_out, ptx_sched *
     }
 }
 
-int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t b, int copies, const uint64_t *live_out,
-                           ptx_sched *s)
+int ptx_scheduled_pressure(const ptx_ctx *c, const int32_t *base, uint32_t first, uint32_t last, int copies,
+                           const uint64_t *live_out, ptx_sched *s)
 {
-    int32_t n = (int32_t)(c->bend[b] - c->bstart[b]) * copies;
+    s->start = c->bstart[first], s->end = c->bend[last];
+    int32_t n = (int32_t)(s->end - s->start) * copies;
     if (n <= 0)
         return 0;
     s->tick++;
-    build_graph(c, base, b, n, s);
+    build_graph(c, base, n, s);
     list_schedule(c, live_out, s, n);
     value_ranges(c, live_out, s, n);
     int best = 0, cur = 0;
@@ -613,12 +621,13 @@ static int32_t *carve(ptx_sched *s, uint32_t n)
     return p;
 }
 
-void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, uint32_t nblocks)
+void ptx_sched_init(ptx_sched *s, const ptx_ctx *c, const int *copies, const uint32_t *blocks, const uint32_t *last,
+                    uint32_t nblocks)
 {
     uint32_t nr = c->f->nregs + 1, longest = 1, refs = 0;
     for (uint32_t k = 0; k < nblocks; k++) {
-        uint32_t b = blocks[k], len = (c->bend[b] - c->bstart[b]) * (uint32_t)copies[b], r = 0;
-        for (uint32_t i = c->bstart[b]; i < c->bend[b]; i++)
+        uint32_t b = blocks[k], len = (c->bend[last[b]] - c->bstart[b]) * (uint32_t)copies[b], r = 0;
+        for (uint32_t i = c->bstart[b]; i < c->bend[last[b]]; i++)
             r += ((uint32_t)c->ndef[i] * 2 + c->nuse[i]) * (uint32_t)copies[b];
         longest = len > longest ? len : longest;
         refs = r > refs ? r : refs;
