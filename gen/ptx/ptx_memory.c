@@ -21,12 +21,13 @@ enum { PTX_LOCAL_SELECTS_LIMIT = 128 };
  * of an unrolled insertion sort into 8 floats, read between them, stay in memory, as do 8 floats
  * read, written and read again at dynamic indices); one such store inside a loop keeps 8 ints in
  * memory; one store and one read at dynamic indices: 16 ints become registers, 64 do not.
- * With stores alone (no dynamic read, and no read between two of them), more of them pass on
- * small arrays: the most stores is
- * dynamic_store_limit's. Measured the same way on N floats, ints or float2 (an element is what one
- * store writes, 32-bit or a vector of them), with K stores: N = 4 up to 32 stores and 6 up to 16
- * become registers; 8 up to 8 (10 stay); 10 up to 5; 12 up to 4 (5 stay); 16 up to 3 (4 stay);
- * 32 and 64 up to 2 (3 stay); doubles and shorts stay from 2 elements on. */
+ * With stores alone (no dynamic read, and no read between two of them), more of them pass on small
+ * arrays: the most stores is dynamic_store_limit's. Measured the same way on N floats, ints or
+ * float2 (an element is what one store writes, 32-bit or a vector of them), with K stores: N = 4 up
+ * to 32 stores and 6 up to 16 become registers; 8 up to 8 (10 stay); 10 up to 5; 12 up to 4 (5
+ * stay); 16 up to 3 (4 stay); 32 and 64 up to 2 (3 stay); doubles and shorts stay from 2 elements
+ * on. The limits move by a store or two with the code around (12 floats took 5 stores where their
+ * loads were coalesced): the smaller figures are kept. */
 enum { PTX_LOCAL_DYNAMIC_ACCESSES = 2, PTX_LOCAL_STORED_AND_READ_BYTES = 64 };
 /* An access outside loops whose index is a count kept through a merge of constants (an unrolled
  * `if (...) c[n++] = v`: n is one of a few constants at each store) is one at a constant offset as
@@ -409,7 +410,8 @@ static int32_t generic_stack_use(const ptx_ctx *c)
             !ptx_has_mod(f, in, ".to"))
             grew = generic[c->du[c->du_start[i]]] = true;
     }
-    for (int round = 0; grew && round < 8; round++) { /* the registers that carry such an address */
+    int round = 0;
+    for (; grew && round < 16; round++) { /* the registers that carry such an address */
         grew = false;
         for (uint32_t j = 0; j < c->n; j++) {
             const ptx_instr *in = &f->ins[j];
@@ -423,6 +425,8 @@ static int32_t generic_stack_use(const ptx_ctx *c)
     }
     for (uint32_t j = 0; j < c->n; j++) {
         const ptx_instr *in = &f->ins[j];
+        if (grew && in->kind == PTX_K_CVTA && generic[c->du[c->du_start[j]]])
+            return (int32_t)j; /* chains longer than followed: taken to escape */
         bool carries = c->ndef[j] == 1 && generic[c->du[c->du_start[j]]];
         bool back_to_local = in->kind == PTX_K_CVTA && ptx_has_mod(f, in, ".to") && ptx_has_mod(f, in, ".local");
         if (!c->reach[c->blk[j]] || carries || back_to_local)
@@ -576,7 +580,8 @@ typedef struct local_survey {
     bool stores_stay;                    /* a dynamic store in a loop, or not of 32-bit elements alike */
     int64_t store_bytes;                 /* what each dynamic store writes */
     bool read_after_store, read_between; /* a read since the first dynamic store; before a later one */
-    bool store_in_loop;                  /* a dynamic store in a loop (that reads the whole array) */
+    bool store_in_loop;                  /* a dynamic store in a loop (one that reads the whole array,
+                                            else stores_stay) */
     bool exact_reads;                    /* a read at a constant offset: the elements live in registers */
     bool full;                           /* every byte written at a constant offset */
     int64_t dyn_reads, dyn_stores;
@@ -603,11 +608,11 @@ static int64_t mark_choices(ptx_ctx *c, bool *chosen)
 }
 
 /* Whether loop (-1: none) reads the whole stack array, of size bytes, at constant offsets (memo:
- * the answers so far, per loop). ptxas keeps an array stored at a dynamic index in a loop in registers when the
- * same loop reads all of it, each store a predicated move into every element (measured with ptxas
- * 13.0, -maxrregcount 255, on 16, 32 and 64 ints stored once an iteration and all read in it, and
- * on a 32-entry ring of minimizers; read after the loop instead, the array stays in memory, and
- * reading half of 64 ints in the loop does not do either). */
+ * the answers so far, per loop). ptxas keeps an array stored at a dynamic index in a loop in
+ * registers when the same loop reads all of it, each store a predicated move into every element
+ * (measured with ptxas 13.0, -maxrregcount 255, on 16, 32 and 64 ints stored once an iteration and
+ * all read in it; read after the loop instead, the array stays in memory, and reading half of 64
+ * ints in the loop does not do either). */
 static bool read_whole_in_loop(ptx_ctx *c, int32_t loop, uint8_t *memo, int64_t size)
 {
     enum { UNKNOWN, WHOLE, PART };
