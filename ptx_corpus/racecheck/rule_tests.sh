@@ -1,7 +1,7 @@
 #!/bin/bash
 # The race rule tests written for ranks, copies of one value, flags, a store's second trip round its
-# loop, stores of different widths, arrive-and-wait, split arrive and wait and arrivals on a loop's way
-# round (tests/ptx_rules), each kernel launched once by racehost under
+# loop, stores of different widths, arrive-and-wait, split arrive and wait (also under .maxntid) and
+# arrivals on a loop's way round (tests/ptx_rules), each kernel launched once by racehost under
 # `compute-sanitizer --tool racecheck` on a GPU machine: racecheck's summary and first hazards.
 #
 # usage: ptx_corpus/racecheck/rule_tests.sh RACEHOST [SANITIZER]    (from the repository's root)
@@ -44,4 +44,6 @@ SHARED_RACE_split_barrier_neg.ptx relax_split_ok 128 2 p,p,p,i4:8
 SHARED_RACE_split_barrier_pos.ptx relax_split_clobber 128 2 p,p,p,i4:8
 SHARED_RACE_ring_arrival_round_neg.ptx ring_reduce 128 2 p,p,i4:4
 SHARED_RACE_ring_arrival_round_pos.ptx ring_reduce_early 128 2 p,p,i4:4
+SHARED_RACE_split_barrier_maxntid_neg.ptx smooth_split 256 2 p,i4:8
+SHARED_RACE_split_barrier_maxntid_pos.ptx smooth_split_late 256 2 p,i4:8
 LIST
