@@ -410,8 +410,7 @@ static int32_t generic_stack_use(const ptx_ctx *c)
             !ptx_has_mod(f, in, ".to"))
             grew = generic[c->du[c->du_start[i]]] = true;
     }
-    int round = 0;
-    for (; grew && round < 16; round++) { /* the registers that carry such an address */
+    for (int round = 0; grew && round < 16; round++) { /* the registers that carry such an address */
         grew = false;
         for (uint32_t j = 0; j < c->n; j++) {
             const ptx_instr *in = &f->ins[j];

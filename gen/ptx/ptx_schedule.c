@@ -385,6 +385,8 @@ static int32_t heap_pop(uint64_t *heap, int32_t *n)
  * then fitted on the fresh sets 1 to 10 (24 to 64: 32 best for the errors and for
  * HIGH_REGISTER_PRESSURE). */
 enum { PTX_WAIT_RING = 256, PTX_LOOKAHEAD = 256, PTX_PRESSURE_LIMIT = 32 };
+_Static_assert((int)PTX_LAT_GLOBAL < (int)PTX_WAIT_RING && (int)PTX_LAT_TILE_BARRIER < (int)PTX_WAIT_RING,
+               "a latency that reaches the wait ring wraps round it: the node would be ready too early");
 
 static void heights(ptx_sched *s, int32_t n)
 {
