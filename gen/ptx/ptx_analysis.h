@@ -196,8 +196,13 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key); /*
 /* The symbol of instruction i's last address operand (a copy's or a wait's mbarrier), or -1. */
 int32_t ptx_mbarrier_symbol(const ptx_ctx *c, uint32_t i);
 /* For a wait with a constant parity: the line of the wait on its mbarrier before it (with a phase's
- * arrivals between) that named the same parity, so that it names a phase already complete; 0 none. */
+ * arrivals between) that named the same parity, so that it names a phase already complete; for a wait
+ * on a ring of mbarriers whose parities do not follow their uses (ptx_parity_misses_ring), its own
+ * line; 0 none. */
 uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i);
+/* Whether wait i, in a loop and on one of a ring of mbarriers picked per iteration, names parities that
+ * do not follow each mbarrier's uses (ptx_stale_parity then gives i's own line). */
+bool ptx_parity_misses_ring(const ptx_ctx *c, uint32_t i);
 /* The value of operand j of instruction i when it is a constant (an immediate, or a register holding
  * one). */
 bool ptx_constant_operand(const ptx_ctx *c, uint32_t i, int j, int64_t *value);

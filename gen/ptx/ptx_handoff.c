@@ -252,12 +252,15 @@ static void collect_keys(races *r)
     r->role_keys = ptx_xcalloc(c->n + 1, sizeof *r->role_keys);
     r->nkeys = 0;
     r->stale_hand = r->stale_hand_earlier = 0;
+    r->stale_hand_ring = false;
     for (uint32_t i = 0; i < c->n; i++) {
         r->roles[i] = ptx_handoff_role(c, i, &r->role_keys[i]);
         uint32_t earlier =
             !r->roles[i] && !r->stale_hand && c->sync->kind[i] == PTX_SY_MBAR_WAIT ? ptx_stale_parity(c, i) : 0;
-        if (earlier) /* named in the reports: the wait orders nothing */
+        if (earlier) { /* named in the reports: the wait orders nothing */
             r->stale_hand = c->f->ins[i].line, r->stale_hand_earlier = earlier;
+            r->stale_hand_ring = ptx_parity_misses_ring(c, i);
+        }
     }
     int64_t checked[16]; /* named barriers that complete without some of their warps (16 ids at most) */
     int nchecked = 0;

@@ -37,6 +37,12 @@ enum { PTX_LOCAL_DYNAMIC_ACCESSES = 2, PTX_LOCAL_STORED_AND_READ_BYTES = 64 };
  * each path's slot address into one register) is left dynamic: ptxas keeps such a sort of 8 floats
  * in memory when all 8 are read after it and makes it registers when one is. */
 enum { PTX_LOCAL_CHOICE_SLOTS = 96 };
+/* An array of at most PTX_LOCAL_SMALL_BYTES of 32-bit elements, stored and read at dynamic indices
+ * with 32-bit accesses, becomes registers wherever the accesses are, in loops too (measured with ptxas
+ * 13.0, -maxrregcount 255: counters c[bin]++ in a grid-stride loop, 4 to 7 of them become registers,
+ * also with a dynamic read c[(bin + 2) % 6] or a scan for the largest beside the store; 8 stay in
+ * memory or not with the code around them, 10 to 16 stay, as do 2 doubles). */
+enum { PTX_LOCAL_SMALL_BYTES = 28 };
 
 /* ---- counts: memory operations, bytes, FLOPs ---- */
 
@@ -577,6 +583,7 @@ typedef struct local_survey {
     int32_t dyn_store, dyn_load, first;  /* the first store and load at a dynamic index, the first access */
     bool narrow_or_wide, in_loop;        /* of the dynamic reads: an element not of 32 bits, in a loop */
     bool stores_stay;                    /* a dynamic store in a loop, or not of 32-bit elements alike */
+    bool words_only;                     /* every dynamic store one 32-bit element */
     int64_t store_bytes;                 /* what each dynamic store writes */
     bool read_after_store, read_between; /* a read since the first dynamic store; before a later one */
     bool store_in_loop;                  /* a dynamic store in a loop (one that reads the whole array,
@@ -645,7 +652,7 @@ static void survey_local(ptx_ctx *c, local_survey *sv)
     int64_t size = f->local_bytes < (1 << 16) ? f->local_bytes : (1 << 16);
     bool *covered = ptx_xcalloc((size_t)size, sizeof *covered), *chosen = ptx_scratch(c, c->n, sizeof *chosen);
     int64_t choice_slots = mark_choices(c, chosen);
-    *sv = (local_survey){.dyn_store = -1, .dyn_load = -1, .first = -1};
+    *sv = (local_survey){.dyn_store = -1, .dyn_load = -1, .first = -1, .words_only = true};
     uint8_t *read_whole = ptx_scratch(c, ptx_sync_of(c)->nloops, 1);
     for (uint32_t i = 0; i < c->n; i++) {
         const ptx_instr *in = &f->ins[i];
@@ -663,6 +670,7 @@ static void survey_local(ptx_ctx *c, local_survey *sv)
             sv->read_between |= sv->read_after_store;
             int64_t bytes = 4 * (int64_t)in->vec;
             sv->stores_stay |= in->tsize != 4 || (sv->store_bytes && sv->store_bytes != bytes);
+            sv->words_only &= in->tsize == 4 && in->vec == 1;
             sv->stores_stay |= cyclic && !read_whole_in_loop(c, ptx_sync_of(c)->inner[c->blk[i]], read_whole, size);
             sv->store_in_loop |= cyclic;
             sv->store_bytes = bytes;
@@ -700,6 +708,8 @@ static int64_t dynamic_store_limit(int64_t n)
 /* Whether the array's dynamic stores keep it in memory. */
 static bool stores_keep_in_memory(const ptx_function *f, const local_survey *sv)
 {
+    if (f->local_bytes <= PTX_LOCAL_SMALL_BYTES && sv->words_only && !sv->narrow_or_wide)
+        return false;
     if (sv->stores_stay || (sv->dyn_reads && f->local_bytes > PTX_LOCAL_STORED_AND_READ_BYTES))
         return true;
     if (sv->dyn_reads || sv->read_between)

@@ -465,7 +465,13 @@ static void add_barrier_notes(const races *r, char *tail, size_t size, int meet,
     used = strlen(tail);
     bool stale = r->stale_hand && !r->between_groups && !active &&
                  (meet == MEET_PATH || meet == MEET_LOOP || meet == MEET_FREE_LOOP || meet == MEET_SPLIT);
-    if (stale && r->stale_hand == r->stale_hand_earlier)
+    if (stale && r->stale_hand_ring)
+        snprintf(tail + used, size - used,
+                 "; the mbarrier wait at line %u cycles through a ring of mbarriers but names parities that do not "
+                 "follow each one's uses (a stage's parity flips when the ring comes back to it), so at some stage it "
+                 "returns at once and orders nothing",
+                 r->stale_hand);
+    else if (stale && r->stale_hand == r->stale_hand_earlier)
         snprintf(tail + used, size - used,
                  "; the mbarrier wait at line %u names the same parity in every iteration of its loop, though "
                  "phases alternate parity, so it returns at once and orders nothing",
@@ -515,6 +521,12 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                  "with only the bar.warp.sync at line %u between line %u and line %u: its mask is what activemask "
                  "gives, the lanes that run it, and the lane of line %u need not run it",
                  c->f->ins[active - 1].line, c->f->ins[x->ins].line, c->f->ins[y->ins].line, c->f->ins[x->ins].line);
+    else if (meet == MEET_FLIGHT && r->stale_wait && r->stale_ring)
+        snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
+                 "; the wait at line %u cycles through a ring of mbarriers but names parities that do not follow "
+                 "each one's uses (a stage's parity flips when the ring comes back to it), so at some stage it finds "
+                 "the phase before complete and returns at once",
+                 r->stale_wait);
     else if (meet == MEET_FLIGHT && r->stale_wait && r->stale_wait == r->stale_earlier)
         snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
                  "; the wait at line %u names the same parity in every iteration of its loop, though phases "
@@ -612,6 +624,40 @@ static bool shares_loop(const ptx_ctx *c, uint32_t i, uint32_t j)
     return false;
 }
 
+/* Whether every way around loop l passes a block barrier: no path from its head back to it through
+ * blocks without one (worked out once per loop). */
+static bool round_barred(races *r, int32_t l)
+{
+    ptx_ctx *c = r->c;
+    const ptx_syncinfo *s = c->sync;
+    if (!r->round_barred) {
+        r->round_barred = ptx_scratch(c, s->nloops + 1, sizeof *r->round_barred);
+        memset(r->round_barred, -1, s->nloops + 1);
+    }
+    if (r->round_barred[l] >= 0)
+        return r->round_barred[l];
+    uint8_t *open = ptx_xcalloc(c->nb + 1, 1); /* 1 seen, 2 holds a block barrier */
+    uint32_t *stack = ptx_xmalloc(c->nb + 1, sizeof *stack), n = 0;
+    for (uint32_t b = 0; b < c->nb; b++)
+        for (uint32_t i = c->bstart[b]; i < c->bend[b] && ptx_in_loop(s, l, b); i++)
+            open[b] = (PTX_STOP_BLOCK >> ptx_stop_kind(s, i)) & 1 ? 2 : open[b];
+    bool around = false;
+    if (!open[s->loops[l].head])
+        stack[n++] = s->loops[l].head, open[s->loops[l].head] = 1;
+    while (n && !around) {
+        uint32_t b = stack[--n];
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1] && !around; e++) {
+            uint32_t d = c->succ[e];
+            around = d == s->loops[l].head;
+            if (d < c->nb && !open[d] && ptx_in_loop(s, l, d))
+                open[d] = 1, stack[n++] = d;
+        }
+    }
+    free(open), free(stack);
+    r->round_barred[l] = !around;
+    return !around;
+}
+
 /* x against access b as ev relates them, where the walk went round loops not holding x; when b's
  * innermost loop is one of those, b in that loop's later iterations too, two and three on from the
  * sample's (made by the threads its latch sends that far): two loops with no barrier between, whose
@@ -621,8 +667,8 @@ static void check_later(races *r, const racc *x, uint32_t b, int filter, const p
 {
     check(r, x, &r->acc[b], filter, ev, meet, 0);
     int32_t own = r->c->sync->inner[r->c->blk[r->acc[b].ins]];
-    if (own < 0 || ptx_in_loop(r->c->sync, own, r->c->blk[x->ins]))
-        return;
+    if (own < 0 || ptx_in_loop(r->c->sync, own, r->c->blk[x->ins]) || round_barred(r, own))
+        return; /* b's later iterations lie past a barrier */
     ptx_eval later = *ev;
     later.later = true, later.around = (uint32_t)own + 1;
     for (later.trips = 2; later.trips <= MANY_ON; later.trips++)
@@ -1837,6 +1883,7 @@ static bool completes(const races *r, const racc *x, uint32_t i, flight_state *s
         if (earlier) {
             note->stale_wait = in->line;
             note->stale_earlier = earlier;
+            note->stale_ring = ptx_parity_misses_ring(c, i);
             return false;
         }
         int32_t e = short_expect(r, x);
@@ -1953,22 +2000,47 @@ static bool *waiting_loops(ptx_ctx *c, const races *r, const racc *x)
     return w;
 }
 
-/* Whether the edge from block b to next goes around loop h: another successor of b leads into it (is
- * its head, or on every path to it) and next does not. */
-static bool goes_around(ptx_ctx *c, int32_t h, uint32_t b, uint32_t next)
+/* Per block, whether some path leads from it to loop h's head (worked out once per loop). */
+static const uint8_t *leads_to_head(races *r, int32_t h)
 {
+    ptx_ctx *c = r->c;
+    if (!r->to_head)
+        r->to_head = ptx_scratch(c, c->sync->nloops + 1, sizeof *r->to_head);
+    if (r->to_head[h])
+        return r->to_head[h];
+    uint8_t *to = ptx_scratch(c, c->nb + 1, 1);
+    uint32_t *stack = ptx_xmalloc(c->nb + 1, sizeof *stack), n = 0;
+    stack[n++] = c->sync->loops[h].head;
+    to[c->sync->loops[h].head] = 1;
+    while (n) {
+        uint32_t b = stack[--n];
+        for (uint32_t e = c->pstart[b]; e < c->pstart[b + 1]; e++)
+            if (c->pred[e] < c->nb && !to[c->pred[e]])
+                to[c->pred[e]] = 1, stack[n++] = c->pred[e];
+    }
+    free(stack);
+    return r->to_head[h] = to;
+}
+
+/* Whether the edge from block b to next goes around loop h: another successor of b leads into it (is
+ * its head, or on every path to it) and no path from next reaches it (a branch past a pipelined loop,
+ * whose drain after the loop waits, is not one). */
+static bool goes_around(races *r, int32_t h, uint32_t b, uint32_t next)
+{
+    ptx_ctx *c = r->c;
     uint32_t head = c->sync->loops[h].head;
     if (ptx_in_loop(c->sync, h, b) || (next < c->nb && (ptx_in_loop(c->sync, h, next) || ptx_dominates(c, next, head))))
         return false;
+    bool other = false;
     for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1]; e++)
-        if (c->succ[e] != next && c->succ[e] < c->nb && (c->succ[e] == head || ptx_dominates(c, c->succ[e], head)))
-            return true;
-    return false;
+        other |= c->succ[e] != next && c->succ[e] < c->nb && (c->succ[e] == head || ptx_dominates(c, c->succ[e], head));
+    return other && (next >= c->nb || !leads_to_head(r, h)[next]);
 }
 
 /* Whether the flight of a copy with waiting loops w skips the edge from block b to next. */
-static bool skips_edge(ptx_ctx *c, const bool *w, uint32_t b, uint32_t next)
+static bool skips_edge(races *r, const bool *w, uint32_t b, uint32_t next)
 {
+    ptx_ctx *c = r->c;
     int32_t l = c->sync->inner[b];
     if (!w)
         return false;
@@ -1977,7 +2049,7 @@ static bool skips_edge(ptx_ctx *c, const bool *w, uint32_t b, uint32_t next)
     if (c->sstart[b + 1] - c->sstart[b] < 2)
         return false;
     for (uint32_t h = 0; h < c->sync->nloops; h++)
-        if (w[h] && goes_around(c, (int32_t)h, b, next))
+        if (w[h] && goes_around(r, (int32_t)h, b, next))
             return true;
     return false;
 }
@@ -2039,6 +2111,7 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
     bool *waits = waiting_loops(c, r, x);
     uint32_t qh = 0, qt = 0;
     r->stale_wait = r->stale_earlier = r->short_expect = 0;
+    r->stale_ring = false;
     r->fstamp++;
     queue[qt++] = (flight_state){.b = c->blk[x->ins], .pos = x->ins + 1, .way = {-1, false}};
     while (qh < qt) {
@@ -2066,11 +2139,12 @@ static void flight(races *r, uint32_t a, flight_state *queue, uint32_t cap)
                 after_wait(r, a, i, st.way, st.trips);
         }
         uint32_t not_issuer = done ? UINT32_MAX : issuer_skips(c, x, st.b);
+
         for (uint32_t e = c->sstart[st.b]; e < c->sstart[st.b + 1] && !done; e++) {
             flight_state next = st;
             next.b = c->succ[e];
             next.pos = next.b < c->nb ? c->bstart[next.b] : 0;
-            if (skips_edge(c, waits, st.b, next.b))
+            if (skips_edge(r, waits, st.b, next.b))
                 continue;
             if (e == not_issuer && c->succ[c->sstart[st.b]] != c->succ[c->sstart[st.b] + 1]) {
                 unissued_side(r, a, next.b, st.way); /* the issuer goes the other way */

@@ -107,6 +107,7 @@ typedef struct races {
     uint32_t one_side_barrier; /* the pair being reported: the line of a barrier one side of its branch misses */
     uint32_t stale_wait;    /* a copy's flight: the line of a wait on its mbarrier whose parity names a stale phase */
     uint32_t stale_earlier; /* ... and of the wait before it that named that parity */
+    bool stale_ring;        /* ... the wait's own, on a ring of mbarriers whose parities miss their uses */
     uint32_t short_expect;  /* ... the line of an expect_tx announcing fewer bytes than the copies bring */
     struct one_side *one_sides; /* block barriers only one side of a thread-dependent branch reaches ... */
     uint32_t n_one_sides;       /* ... (find_one_sides) */
@@ -124,7 +125,11 @@ typedef struct races {
     /* an mbarrier wait for a phase already complete: its line and that of the wait before it that
      * named its parity (0: none such) */
     uint32_t stale_hand, stale_hand_earlier;
+    bool stale_hand_ring; /* ... the wait on a ring of mbarriers whose parities miss their uses */
     uint8_t *loop_hands; /* per loop: whether it arrives or waits on a barrier (hands_off_around) */
+    int8_t *round_barred; /* per loop: whether every way around it passes a block barrier (-1 not worked out) */
+    uint8_t **to_head;   /* per loop: per block, whether a path leads from it to the loop's head (goes_around;
+                            NULL until asked) */
 } races;
 
 void ptx_find_block_bound(ptx_ctx *c, const racc *acc, uint32_t na);

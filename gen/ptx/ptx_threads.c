@@ -437,35 +437,52 @@ static int64_t element_size(const ptx_ctx *c, uint32_t i)
                                                         : c->addr[i].k[0];
 }
 
-/* Whether some access with rows of w elements (its address tid.x + w * tid.y elements on) has a twin
- * half a row further along: rows that w / 2 threads cover twice, each at tid.x and tid.x + w / 2 (a
- * warp to a row of 64). */
-static bool rows_in_halves(const ptx_ctx *c, int w)
+/* Whether access i (rows of w elements) has a twin half a row before or after it, made under the same
+ * condition. */
+static bool half_row_twin(const ptx_ctx *c, uint32_t i, int w, int64_t elem)
 {
-    for (uint32_t i = 0; i < c->n; i++) {
-        const ptx_affine *a = &c->addr[i];
-        int64_t elem = element_size(c, i);
-        if (elem <= 0 || row_width(a, elem) != w || a->uni)
-            continue;
-        for (uint32_t j = 0; j < c->n; j++) {
-            const ptx_affine *b = &c->addr[j];
-            if (b->st == PTX_AF_AFFINE && b->sym == a->sym && !b->symco && !b->uni &&
-                !memcmp(b->k, a->k, sizeof a->k) && b->c == a->c + (int64_t)(w / 2) * elem)
-                return true;
-        }
+    const ptx_affine *a = &c->addr[i];
+    for (uint32_t j = 0; j < c->n; j++) {
+        const ptx_affine *b = &c->addr[j];
+        if (b->st == PTX_AF_AFFINE && b->sym == a->sym && !b->symco && !b->uni && !memcmp(b->k, a->k, sizeof a->k) &&
+            (b->c == a->c + (int64_t)(w / 2) * elem || b->c == a->c - (int64_t)(w / 2) * elem) &&
+            c->f->ins[j].guard == c->f->ins[i].guard && c->cd_branch[c->blk[j]] == c->cd_branch[c->blk[i]])
+            return true;
     }
     return false;
 }
 
+/* Whether the accesses with rows of w elements (their addresses tid.x + w * tid.y elements on) come in
+ * twins half a row apart, each pair under one condition: rows that w / 2 threads cover twice, each at
+ * tid.x and tid.x + w / 2 (a warp to a row of 64). A tree over a row, whose step reads s[y][x + w / 2]
+ * where x < w / 2 after every thread stored s[y][x], does not. */
+static bool rows_in_halves(const ptx_ctx *c, int w)
+{
+    int twins = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        int64_t elem = element_size(c, i);
+        if (elem <= 0 || row_width(&c->addr[i], elem) != w || c->addr[i].uni)
+            continue;
+        if (!half_row_twin(c, i, w, elem))
+            return false;
+        twins++;
+    }
+    return twins > 0;
+}
+
+static int assumed_block(const ptx_ctx *c);
+
 /* The width of a two-dimensional block without .reqntid: the K of a thread index linearised as
  * tid.x + K * tid.y, or of a shared tile indexed [tid.y][tid.x] with rows of K elements (how code
  * that assumes K-wide blocks names its threads; K / 2 when each thread also takes the element half a
- * row on); 0 when the code does not say, or says two things. */
+ * row on); 0 when the code does not say, or says two things. A K above half the block is no width
+ * (a row of a global matrix, in + (ctaid * R + tid.y) * 1024 + tid.x, whose block has R rows). */
 static int width_from_linear_index(const ptx_ctx *c)
 {
     int width = 0;
     for (uint32_t r = 0; r < c->f->nregs; r++) {
         int w = row_width(&c->form[r], 1);
+        w = w <= assumed_block(c) / 2 ? w : 0;
         if (w && width && width != w)
             return 0;
         width = w ? w : width;
@@ -481,7 +498,6 @@ static int width_from_linear_index(const ptx_ctx *c)
     return width;
 }
 
-static int assumed_block(const ptx_ctx *c);
 static int extent_from_block_index(const ptx_ctx *c, int d);
 
 /* The shape of a three-dimensional block without .reqntid from a shared tile indexed
@@ -726,6 +742,21 @@ static bool dims_from_block_indices(const ptx_ctx *c, int dims[3])
     return threads <= limit;
 }
 
+/* A block's shape when the global indices of all three dimensions say it (ctaid * K + tid, each with
+ * one K) and the extents multiply to exactly the block the kernel allows: what the code says of its
+ * launch, taken before the shape a shared tile's layout suggests (a tile linearised with the wrong
+ * extent, x + 8 * (y + 4 * z) on an 8 x 8 x 4 block, would otherwise set the shape that makes it
+ * one-to-one). */
+static bool dims_all_from_block_indices(const ptx_ctx *c, int dims[3])
+{
+    int64_t threads = 1;
+    for (int d = 0; d < 3; d++) {
+        dims[d] = d == 0 || uses_dim(c, d) ? extent_from_block_index(c, d) : 1;
+        threads *= dims[d];
+    }
+    return threads > 0 && threads == assumed_block(c);
+}
+
 int ptx_threads_count(ptx_ctx *c)
 {
     ptx_threads *th = ptx_threads_of(c);
@@ -760,7 +791,7 @@ int ptx_threads_count(ptx_ctx *c)
         }
     } else if (ranks_threads_only(c)) {
         th->dims[0] = th->nthreads = assumed_block(c);
-    } else if (dims_from_tile(c, th->dims)) {
+    } else if (dims_all_from_block_indices(c, th->dims) || dims_from_tile(c, th->dims)) {
         th->nthreads = th->dims[0] * th->dims[1] * th->dims[2];
     }
     if (!th->nthreads && other_dims && !f->reqntid) {
