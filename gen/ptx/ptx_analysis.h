@@ -186,6 +186,9 @@ bool ptx_partial_barrier(const ptx_ctx *c, uint32_t i);
  * a partial bar.sync). The barrier: its number, or the mbarrier's symbol and offset (exact: a
  * constant offset). */
 enum { PTX_HANDOFF_RELEASE = 1, PTX_HANDOFF_ACQUIRE = 2 };
+/* A named barrier whose number a loop's iterations pick has the key PTX_HANDOFF_STEPPED plus its
+ * numbers' sequence (ptx_sync.c, iteration_key); barrier numbers are below 16. */
+#define PTX_HANDOFF_STEPPED ((int64_t)1 << 40)
 typedef struct ptx_handoff_key {
     uint8_t named; /* a named barrier (else an mbarrier) */
     bool exact;

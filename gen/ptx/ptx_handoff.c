@@ -12,11 +12,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether a named barrier's key of numbers picked per step (PTX_HANDOFF_STEPPED) holds number id. */
+static bool steps_through(int64_t stepped, int64_t id)
+{
+    for (int t = 0; t < 8; t++)
+        if (((stepped - PTX_HANDOFF_STEPPED) >> (4 * t) & 15) == id)
+            return true;
+    return false;
+}
+
 static bool same_barrier(const ptx_handoff_key *x, const ptx_handoff_key *y)
 {
     if (x->named != y->named || x->sym != y->sym)
         return false;
-    if (x->named) /* a barrier number the analysis does not know matches none */
+    if (x->named && x->exact && y->exact && (x->at >= PTX_HANDOFF_STEPPED) != (y->at >= PTX_HANDOFF_STEPPED))
+        return x->at >= PTX_HANDOFF_STEPPED ? steps_through(x->at, y->at) : steps_through(y->at, x->at);
+    if (x->named) /* a barrier number the analysis does not know matches none; a step's number (a ring's
+                     first steps peeled off its loop name theirs as constants) matches those it takes */
         return x->exact && y->exact && x->at == y->at;
     return !x->exact || !y->exact || x->at == y->at;
 }
@@ -269,7 +281,7 @@ static void collect_keys(races *r)
         bool seen = false;
         for (int j = 0; j < nchecked; j++)
             seen |= checked[j] == k->at;
-        if (!r->roles[i] || !k->named || !k->exact || seen || nchecked == 16)
+        if (!r->roles[i] || !k->named || !k->exact || k->at >= PTX_HANDOFF_STEPPED || seen || nchecked == 16)
             continue;
         checked[nchecked++] = k->at;
         int nwarps;

@@ -394,6 +394,19 @@ static int ring_parity_in(ptx_ctx *c, uint32_t i, int32_t l, const ptx_operand *
     return 0;
 }
 
+/* The innermost loop holding block b not tried yet (marked tried), or -1. */
+static int32_t next_loop_out(const ptx_ctx *c, uint32_t b, bool *tried)
+{
+    const ptx_syncinfo *s = c->sync;
+    int32_t best = -1;
+    for (uint32_t l = 0; l < s->nloops; l++)
+        if (!tried[l] && ptx_in_loop(s, (int32_t)l, b) && (best < 0 || s->loops[l].size < s->loops[best].size))
+            best = (int32_t)l;
+    if (best >= 0)
+        tried[best] = true;
+    return best;
+}
+
 /* A wait in a loop on one of a ring of mbarriers picked per iteration (the stages of a pipeline): whether
  * the parities it names in the loop's first ITER_SAMPLES iterations fail to follow the uses of each
  * mbarrier. A stage's phases alternate parity, so the wait for its u-th phase names u's parity (or its
@@ -411,23 +424,37 @@ static bool ring_parity_stale(const ptx_ctx *cc, uint32_t i)
     if (k + 1 >= in->nopnd || !ptx_has_mod(c->f, in, ".parity") || ptx_opnd(c, in, k)->reg < 0 ||
         ptx_opnd(c, in, k)->imm != 0)
         return false;
-    const ptx_syncinfo *s = c->sync;
-    bool *tried = ptx_xcalloc(s->nloops + 1, 1);
+    bool *tried = ptx_xcalloc(c->sync->nloops + 1, 1);
     int verdict = -1;
-    for (;;) { /* loops holding the wait, innermost first */
-        int32_t best = -1;
-        for (uint32_t l = 0; l < s->nloops; l++)
-            if (!tried[l] && ptx_in_loop(s, (int32_t)l, c->blk[i]) && (best < 0 || s->loops[l].size < s->loops[best].size))
-                best = (int32_t)l;
-        if (best < 0)
-            break;
-        tried[best] = true;
-        verdict = ring_parity_in(c, i, best, ptx_opnd(c, in, k), ptx_opnd(c, in, k + 1));
-        if (verdict >= 0)
-            break;
-    }
+    for (int32_t l; verdict < 0 && (l = next_loop_out(c, c->blk[i], tried)) >= 0;)
+        verdict = ring_parity_in(c, i, l, ptx_opnd(c, in, k), ptx_opnd(c, in, k + 1));
     free(tried);
     return verdict == 1;
+}
+
+/* The key of a named barrier whose number a loop's iterations pick (bar.sync 1 + (k & 1): a slot of a
+ * ring each): the numbers of the innermost loop's first ITER_SAMPLES iterations where they can be
+ * worked out and are not all one, four bits each; -1 when not such. A producer and a consumer whose
+ * loops pick the same numbers step by step use one barrier a step, as constant numbers do. */
+static int64_t iteration_key(ptx_ctx *c, uint32_t i)
+{
+    const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], 0);
+    bool *tried = ptx_xcalloc(c->sync->nloops + 1, 1);
+    int64_t key = -1;
+    for (int32_t l; key < 0 && o->kind == PTX_O_REG && (l = next_loop_out(c, c->blk[i], tried)) >= 0;) {
+        iter_eval e = {c, l, ITER_BUDGET};
+        int64_t code = 0;
+        bool known = true, moves = false;
+        iter_value v[ITER_SAMPLES];
+        for (int t = 0; t < ITER_SAMPLES && known; t++) {
+            known = operand_value(&e, i, o, t, &v[t]) && v[t].sym < 0 && v[t].v >= 0 && v[t].v < 16;
+            code |= known ? v[t].v << (4 * t) : 0;
+            moves |= known && v[t].v != v[0].v;
+        }
+        key = known && moves ? code : known ? -2 : -1;
+    }
+    free(tried);
+    return key >= 0 ? key : -1;
 }
 
 bool ptx_parity_misses_ring(const ptx_ctx *c, uint32_t i)
@@ -491,6 +518,15 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
     if (kind == PTX_SY_BAR_ARRIVE || kind == PTX_SY_BAR_PART) {
         key->named = true;
         key->exact = ptx_constant_operand(c, i, 0, &key->at);
+        iter_eval once = {(ptx_ctx *)c, -1, ITER_BUDGET};
+        iter_value v;
+        if (!key->exact && operand_value(&once, i, ptx_opnd(c, in, 0), 0, &v) && v.sym < 0 && v.v >= 0 && v.v < 16)
+            key->exact = true, key->at = v.v; /* a register given one number where it is used */
+        if (!key->exact) { /* a number per step: told from constant ones by PTX_HANDOFF_STEPPED */
+            int64_t steps = iteration_key((ptx_ctx *)c, i);
+            key->exact = steps >= 0;
+            key->at = steps >= 0 ? PTX_HANDOFF_STEPPED + steps : 0;
+        }
         return kind == PTX_SY_BAR_PART ? PTX_HANDOFF_RELEASE | PTX_HANDOFF_ACQUIRE : PTX_HANDOFF_RELEASE;
     }
     if (!ptx_op_is(in, "mbarrier") || ptx_has_mod(f, in, ".relaxed"))
