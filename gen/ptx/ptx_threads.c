@@ -437,37 +437,34 @@ static int64_t element_size(const ptx_ctx *c, uint32_t i)
                                                         : c->addr[i].k[0];
 }
 
-/* Whether access i (rows of w elements) has a twin half a row before or after it, made under the same
- * condition. */
-static bool half_row_twin(const ptx_ctx *c, uint32_t i, int w, int64_t elem)
-{
-    const ptx_affine *a = &c->addr[i];
-    for (uint32_t j = 0; j < c->n; j++) {
-        const ptx_affine *b = &c->addr[j];
-        if (b->st == PTX_AF_AFFINE && b->sym == a->sym && !b->symco && !b->uni && !memcmp(b->k, a->k, sizeof a->k) &&
-            (b->c == a->c + (int64_t)(w / 2) * elem || b->c == a->c - (int64_t)(w / 2) * elem) &&
-            c->f->ins[j].guard == c->f->ins[i].guard && c->cd_branch[c->blk[j]] == c->cd_branch[c->blk[i]])
-            return true;
-    }
-    return false;
-}
-
 /* Whether the accesses with rows of w elements (their addresses tid.x + w * tid.y elements on) come in
  * twins half a row apart, each pair under one condition: rows that w / 2 threads cover twice, each at
  * tid.x and tid.x + w / 2 (a warp to a row of 64). A tree over a row, whose step reads s[y][x + w / 2]
  * where x < w / 2 after every thread stored s[y][x], does not. */
 static bool rows_in_halves(const ptx_ctx *c, int w)
 {
-    int twins = 0;
+    uint32_t *rows = ptx_xmalloc(c->n + 1, sizeof *rows), n = 0;
     for (uint32_t i = 0; i < c->n; i++) {
         int64_t elem = element_size(c, i);
-        if (elem <= 0 || row_width(&c->addr[i], elem) != w || c->addr[i].uni)
-            continue;
-        if (!half_row_twin(c, i, w, elem))
-            return false;
-        twins++;
+        if (elem > 0 && row_width(&c->addr[i], elem) == w && !c->addr[i].uni)
+            rows[n++] = i;
     }
-    return twins > 0;
+    bool twins = n > 0;
+    for (uint32_t k = 0; k < n && twins; k++) {
+        const ptx_affine *a = &c->addr[rows[k]];
+        int64_t half = (int64_t)(w / 2) * element_size(c, rows[k]);
+        bool found = false;
+        for (uint32_t j = 0; j < n && !found; j++) {
+            const ptx_affine *b = &c->addr[rows[j]];
+            found = b->sym == a->sym && !b->symco && !memcmp(b->k, a->k, sizeof a->k) &&
+                    (b->c == a->c + half || b->c == a->c - half) &&
+                    c->f->ins[rows[j]].guard == c->f->ins[rows[k]].guard &&
+                    c->cd_branch[c->blk[rows[j]]] == c->cd_branch[c->blk[rows[k]]];
+        }
+        twins = found;
+    }
+    free(rows);
+    return twins;
 }
 
 static int assumed_block(const ptx_ctx *c);
