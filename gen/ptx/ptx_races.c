@@ -469,7 +469,7 @@ static void add_barrier_notes(const races *r, char *tail, size_t size, int meet,
         snprintf(tail + used, size - used,
                  "; the mbarrier wait at line %u cycles through a ring of mbarriers but names parities that do not "
                  "follow each one's uses (a stage's parity flips when the ring comes back to it), so at some stage it "
-                 "returns at once and orders nothing",
+                 "returns at once and orders nothing (or waits for a phase no arrival completes)",
                  r->stale_hand);
     else if (stale && r->stale_hand == r->stale_hand_earlier)
         snprintf(tail + used, size - used,
@@ -524,8 +524,9 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
     else if (meet == MEET_FLIGHT && r->stale_wait && r->stale_ring)
         snprintf(tail + strlen(tail), sizeof tail - strlen(tail),
                  "; the wait at line %u cycles through a ring of mbarriers but names parities that do not follow "
-                 "each one's uses (a stage's parity flips when the ring comes back to it), so at some stage it finds "
-                 "the phase before complete and returns at once",
+                 "each one's uses (a stage's parity flips when the ring comes back to it), so at some stage it names "
+                 "the phase before the copy's: it returns at once while the copy writes, or waits for a phase no "
+                 "arrival completes",
                  r->stale_wait);
     else if (meet == MEET_FLIGHT && r->stale_wait && r->stale_wait == r->stale_earlier)
         snprintf(tail + strlen(tail), sizeof tail - strlen(tail),

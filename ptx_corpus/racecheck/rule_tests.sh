@@ -1,8 +1,10 @@
 #!/bin/bash
 # The race rule tests written for ranks, copies of one value, flags, a store's second trip round its
 # loop, stores of different widths, arrive-and-wait, split arrive and wait (also under .maxntid) and
-# arrivals on a loop's way round (tests/ptx_rules), each kernel launched once by racehost under
-# `compute-sanitizer --tool racecheck` on a GPU machine: racecheck's summary and first hazards.
+# arrivals on a loop's way round, rings of mbarriers, named barriers a loop's steps pick and ring
+# windows (tests/ptx_rules), each kernel launched once by racehost under
+# `compute-sanitizer --tool racecheck` on a GPU machine: racecheck's summary and first hazards. A
+# launch that has not ended after 20 s (a kernel that hangs) exits 124.
 #
 # usage: ptx_corpus/racecheck/rule_tests.sh RACEHOST [SANITIZER]    (from the repository's root)
 # RACEHOST: racehost built as README.md says. Results of a run: rule_tests.txt.
@@ -10,7 +12,7 @@ host=${1:?usage: rule_tests.sh RACEHOST [SANITIZER]}
 san=${2:-/usr/local/cuda/bin/compute-sanitizer}
 rules=tests/ptx_rules
 while read -r file kernel block grid params; do
-    out=$("$san" --tool racecheck --racecheck-report hazard --print-limit 4 "$host" "$rules/$file" "$kernel" "$block" \
+    out=$(timeout 20 "$san" --tool racecheck --racecheck-report hazard --print-limit 4 "$host" "$rules/$file" "$kernel" "$block" \
         "$grid" "$params" 2>&1)
     echo "== $file $kernel: exit $? $(echo "$out" | grep -o 'RACECHECK SUMMARY.*')"
     echo "$out" | grep -E "^========= (Error|Warning)" | head -2
@@ -46,4 +48,14 @@ SHARED_RACE_ring_arrival_round_neg.ptx ring_reduce 128 2 p,p,i4:4
 SHARED_RACE_ring_arrival_round_pos.ptx ring_reduce_early 128 2 p,p,i4:4
 SHARED_RACE_split_barrier_maxntid_neg.ptx smooth_split 256 2 p,i4:8
 SHARED_RACE_split_barrier_maxntid_pos.ptx smooth_split_late 256 2 p,i4:8
+SHARED_RACE_mbarrier_ring_pos.ptx ring2_flip_every 128 2 p,p,i4:4
+SHARED_RACE_mbarrier_ring_pos.ptx ring3_parity_fixed 128 2 p,p,i4:6
+SHARED_RACE_mbarrier_ring_pos.ptx ring2_flip_every_drained 128 2 p,p,i4:4
+SHARED_RACE_mbarrier_ring_neg.ptx ring3_per_stage 128 2 p,p,i4:6
+SHARED_RACE_mbarrier_ring_neg.ptx ring2_flip_on_wrap 128 2 p,p,i4:4
+SHARED_RACE_mbarrier_ring_neg.ptx ring1_flip_every 128 2 p,p,i4:4
+SHARED_RACE_named_barrier_steps_pos.ptx ring_release_before_reads 128 2 p,p,i4:6
+SHARED_RACE_named_barrier_steps_neg.ptx ring_release_after_reads 128 2 p,p,i4:6
+SHARED_RACE_ring_window_pos.ptx window_of_4 256 2 p,p,i4:6
+SHARED_RACE_ring_window_neg.ptx window_of_3 256 2 p,p,i4:6
 LIST
