@@ -309,13 +309,17 @@ static void collect_keys(races *r)
 }
 
 /* Whether `first` is ordered before `second` (made by another thread) by some barrier: an arrival
- * after first and a wait before second, neither path passing the other access. */
+ * after first and a wait before second, neither path passing the other access. A bulk copy into
+ * shared memory arrives itself on the mbarrier it completes on (its bytes complete the phase). */
 static bool ordered(races *r, uint32_t first, uint32_t second, bool every)
 {
+    int32_t copy_on = r->c->sync->kind[first] == PTX_SY_BULK_MBAR ? ptx_mbarrier_symbol(r->c, first) : -1;
     for (uint32_t k = 0; k < r->nkeys; k++) {
-        search acquire = {r, r->c, second, first, PTX_HANDOFF_ACQUIRE, every, &r->keys_waited[k], NULL, false};
-        search release = {r, r->c, first, second, PTX_HANDOFF_RELEASE, every, &r->keys_waited[k], NULL, false};
-        if (meets(&acquire) && meets(&release))
+        const ptx_handoff_key *key = &r->keys_waited[k];
+        search acquire = {r, r->c, second, first, PTX_HANDOFF_ACQUIRE, every, key, NULL, false};
+        search release = {r, r->c, first, second, PTX_HANDOFF_RELEASE, every, key, NULL, false};
+        bool released = copy_on >= 0 && !key->named && key->sym == copy_on;
+        if (meets(&acquire) && (released || meets(&release)))
             return true;
     }
     return false;

@@ -1790,9 +1790,12 @@ static void after_wait(races *r, uint32_t a, uint32_t wait, ptx_way way, uint8_t
     const racc *x = &r->acc[a];
     uint32_t *waits = NULL, nwaits = 0;
     if (r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR || r->c->sync->kind[wait] == PTX_SY_MBAR_WAIT) {
-        waits = ptx_xmalloc(r->c->n + 1, sizeof *waits);
-        nwaits = copy_waits(
-            r->c, ptx_mbarrier_symbol(r->c, r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR ? x->ins : wait), waits);
+        waits = ptx_xmalloc(2 * (size_t)r->c->n + 1, sizeof *waits);
+        int32_t m = ptx_mbarrier_symbol(r->c, r->c->sync->kind[x->ins] == PTX_SY_BULK_MBAR ? x->ins : wait);
+        int32_t w = r->c->sync->kind[wait] == PTX_SY_MBAR_WAIT ? ptx_mbarrier_symbol(r->c, wait) : m;
+        nwaits = copy_waits(r->c, m, waits);
+        if (w != m) /* completed through the phases of another mbarrier (steps_follow_waits): its waits too */
+            nwaits += copy_waits(r->c, w, waits + nwaits);
     }
     walk(r, 0, wait, x->ins, PTX_STOP_BLOCK);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
@@ -1864,6 +1867,41 @@ static bool tracked_by_wait(const ptx_ctx *c, uint32_t x, uint32_t i)
     return false;
 }
 
+/* Whether every step towards a phase of the mbarriers of symbol w (an arrival, a copy completing on
+ * them) comes after a wait on those of symbol m that returns only once a phase is complete, in the
+ * step's own iteration: then a wait on w follows a completed phase of m. Consumers wait on a stage's
+ * `full` barrier, read it and arrive on its `empty` one; the producer that waits on `empty` before
+ * the stage's next copy knows the last copy into it done (stages are told apart by symbol only, as
+ * the waits on the copy's own mbarrier are). */
+static bool steps_follow_waits(const ptx_ctx *cc, int32_t w, int32_t m)
+{
+    ptx_ctx *c = (ptx_ctx *)cc; /* the dominator tree is built on first use */
+    const ptx_syncinfo *s = c->sync;
+    int steps = 0;
+    for (uint32_t j = 0; j < c->n; j++) {
+        const ptx_instr *in = &c->f->ins[j];
+        uint8_t k = s->kind[j];
+        if (!c->reach[c->blk[j]] || (k != PTX_SY_MBAR_OTHER && k != PTX_SY_BULK_MBAR) ||
+            ptx_mbarrier_symbol(c, j) != w || ptx_has_mod(c->f, in, ".init") || ptx_has_mod(c->f, in, ".inval"))
+            continue;
+        if (k == PTX_SY_BULK_MBAR || ptx_has_mod(c->f, in, ".complete_tx"))
+            return false; /* a copy completes w's phases by itself */
+        if (!ptx_has_mod(c->f, in, ".arrive") && !ptx_has_mod(c->f, in, ".arrive_drop") && !ptx_op_is(in, "cp") &&
+            !ptx_has_mod(c->f, in, ".expect_tx"))
+            continue;
+        steps++;
+        int32_t own = s->inner[c->blk[j]];
+        bool after = false;
+        for (uint32_t v = 0; v < c->n && !after; v++)
+            after = s->kind[v] == PTX_SY_MBAR_WAIT && c->reach[c->blk[v]] && ptx_mbarrier_symbol(c, v) == m &&
+                    (own < 0 || ptx_in_loop(s, own, c->blk[v])) &&
+                    (c->blk[v] == c->blk[j] ? v < j : ptx_dominates(c, c->blk[v], c->blk[j])) && !ptx_stale_parity(c, v);
+        if (!after)
+            return false;
+    }
+    return steps > 0;
+}
+
 /* Does instruction i complete copy x, in state st? cp.async: wait_all, or wait_group N once N groups
  * came after the copy's, or a wait on the mbarrier a cp.async.mbarrier.arrive after the copy arrives
  * on; bulk copies from shared memory and wgmma's reads the same with their own group instructions;
@@ -1877,8 +1915,12 @@ static bool completes(const races *r, const racc *x, uint32_t i, flight_state *s
         return true;
     if (kx == PTX_SY_BULK_MBAR) {
         int32_t m = ptx_mbarrier_symbol(c, x->ins), w = k == PTX_SY_MBAR_WAIT ? ptx_mbarrier_symbol(c, i) : -1;
-        if (k != PTX_SY_MBAR_WAIT || (m >= 0 && w >= 0 && m != w))
+        if (k != PTX_SY_MBAR_WAIT)
             return false;
+        if (m >= 0 && w >= 0 && m != w) /* another mbarrier: one whose phases follow the copy's (not for a
+                                            multicast, which lands in other blocks of the cluster too) */
+            return !ptx_has_mod(c->f, &c->f->ins[x->ins], ".multicast::cluster") && steps_follow_waits(c, w, m) &&
+                   !ptx_stale_parity(c, i);
         races *note = (races *)r; /* what kept the wait from completing it, for the report */
         uint32_t earlier = ptx_stale_parity(c, i);
         if (earlier) {
