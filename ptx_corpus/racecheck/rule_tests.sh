@@ -1,8 +1,8 @@
 #!/bin/bash
 # The race rule tests written for ranks, copies of one value, flags, a store's second trip round its
 # loop, stores of different widths, arrive-and-wait, split arrive and wait (also under .maxntid) and
-# arrivals on a loop's way round, rings of mbarriers, named barriers a loop's steps pick and ring
-# windows (tests/ptx_rules), each kernel launched once by racehost under
+# arrivals on a loop's way round, rings of mbarriers, full and empty rings, named barriers a loop's steps pick
+# and ring windows (tests/ptx_rules), each kernel launched once by racehost under
 # `compute-sanitizer --tool racecheck` on a GPU machine: racecheck's summary and first hazards. A
 # launch that has not ended after 20 s (a kernel that hangs) exits 124.
 #
@@ -58,4 +58,6 @@ SHARED_RACE_named_barrier_steps_pos.ptx ring_release_before_reads 128 2 p,p,i4:6
 SHARED_RACE_named_barrier_steps_neg.ptx ring_release_after_reads 128 2 p,p,i4:6
 SHARED_RACE_ring_window_pos.ptx window_of_4 256 2 p,p,i4:6
 SHARED_RACE_ring_window_neg.ptx window_of_3 256 2 p,p,i4:6
+SHARED_RACE_full_empty_ring_neg.ptx ring_waits_empty 160 2 p,p,i4:6
+SHARED_RACE_full_empty_ring_pos.ptx ring_skips_empty 160 2 p,p,i4:6
 LIST
