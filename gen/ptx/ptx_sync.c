@@ -255,13 +255,56 @@ typedef struct iter_value {
 typedef struct iter_eval {
     ptx_ctx *c;
     int32_t loop;
-    int budget; /* evaluations left: a loop-carried value reaches back through every earlier iteration */
+    int budget;   /* evaluations left: a loop-carried value reaches back through every earlier iteration */
+    int exit;     /* a value a loop left (read after it): -1 the one from before the loop, t the one of its
+                     iteration t (the loop ran t + 1 times) */
+    bool exited;  /* ... and such a value was read */
 } iter_eval;
 
 /* The iterations looked at (a ring of up to 7 stages comes round once), and the evaluations allowed. */
 enum { ITER_SAMPLES = 8, ITER_BUDGET = 4096 };
 
 static bool def_value(iter_eval *e, uint32_t d, int k, iter_value *out);
+static bool operand_value(iter_eval *e, uint32_t at, const ptx_operand *o, int k, iter_value *out);
+
+/* Register r's value after a loop it is carried round (defs: one before the loop, one in it that every
+ * iteration runs, the read outside the loop): the one e->exit picks. */
+static bool left_value(iter_eval *e, uint32_t at, const int32_t defs[2], iter_value *out)
+{
+    ptx_ctx *c = e->c;
+    const ptx_syncinfo *s = c->sync;
+    int32_t l = s->inner[c->blk[defs[0]]] >= 0 ? s->inner[c->blk[defs[0]]] : s->inner[c->blk[defs[1]]];
+    if (l < 0 || ptx_in_loop(s, l, c->blk[at]) || ptx_in_loop(s, l, c->blk[defs[0]]) == ptx_in_loop(s, l, c->blk[defs[1]]))
+        return false;
+    bool first_inside = ptx_in_loop(s, l, c->blk[defs[0]]);
+    uint32_t before = (uint32_t)defs[first_inside ? 1 : 0], inside = (uint32_t)defs[first_inside ? 0 : 1];
+    if (!ptx_dominates(c, c->blk[inside], s->loops[l].latch))
+        return false;
+    e->exited = true;
+    if (e->exit < 0)
+        return def_value(e, before, 0, out);
+    int32_t outer = e->loop;
+    e->loop = l;
+    bool ok = def_value(e, inside, e->exit, out);
+    e->loop = outer;
+    return ok;
+}
+
+/* The one value operand o of instruction i has whatever the loops before it did (every value a loop
+ * left: none of its iterations, or up to ITER_SAMPLES); false when not worked out or not one. */
+static bool one_value(ptx_ctx *c, uint32_t i, const ptx_operand *o, iter_value *v)
+{
+    iter_value first = {-1, 0};
+    for (int exit = -1; exit < ITER_SAMPLES; exit++) {
+        iter_eval e = {c, -1, ITER_BUDGET, exit, false};
+        if (!operand_value(&e, i, o, 0, v) || (exit >= 0 && (v->sym != first.sym || v->v != first.v)))
+            return false;
+        if (!e.exited)
+            return true;
+        first = exit < 0 ? *v : first;
+    }
+    return true;
+}
 
 /* Register r's value where instruction at reads it, in iteration k of e's loop: from its one
  * definition, or from a loop-carried pair (a definition before the loop for iteration 0; for the
@@ -274,7 +317,9 @@ static bool reg_value(iter_eval *e, uint32_t at, int32_t r, int k, iter_value *o
     if (n == 1)
         return def_value(e, (uint32_t)defs[0], k, out);
     const ptx_syncinfo *s = c->sync;
-    if (n != 2 || ptx_in_loop(s, e->loop, c->blk[defs[0]]) == ptx_in_loop(s, e->loop, c->blk[defs[1]]))
+    if (n == 2 && ptx_in_loop(s, e->loop, c->blk[defs[0]]) == ptx_in_loop(s, e->loop, c->blk[defs[1]]))
+        return left_value(e, at, defs, out);
+    if (n != 2)
         return false;
     bool first_inside = ptx_in_loop(s, e->loop, c->blk[defs[0]]);
     uint32_t before = (uint32_t)defs[first_inside ? 1 : 0], inside = (uint32_t)defs[first_inside ? 0 : 1];
@@ -366,7 +411,7 @@ static bool other_wait_in_loop(const ptx_ctx *c, int32_t l, uint32_t i, int32_t 
  * that loop (its values come from an enclosing one). */
 static int ring_parity_in(ptx_ctx *c, uint32_t i, int32_t l, const ptx_operand *ad, const ptx_operand *par)
 {
-    iter_eval e = {c, l, ITER_BUDGET};
+    iter_eval e = {c, l, ITER_BUDGET, -1, false};
     iter_value at[ITER_SAMPLES], p[ITER_SAMPLES];
     bool moves = false;
     for (int t = 0; t < ITER_SAMPLES; t++) {
@@ -442,7 +487,7 @@ static int64_t iteration_key(ptx_ctx *c, uint32_t i)
     bool *tried = ptx_xcalloc(c->sync->nloops + 1, 1);
     int64_t key = -1;
     for (int32_t l; key < 0 && o->kind == PTX_O_REG && (l = next_loop_out(c, c->blk[i], tried)) >= 0;) {
-        iter_eval e = {c, l, ITER_BUDGET};
+        iter_eval e = {c, l, ITER_BUDGET, -1, false};
         int64_t code = 0;
         bool known = true, moves = false;
         iter_value v[ITER_SAMPLES];
@@ -518,9 +563,8 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key)
     if (kind == PTX_SY_BAR_ARRIVE || kind == PTX_SY_BAR_PART) {
         key->named = true;
         key->exact = ptx_constant_operand(c, i, 0, &key->at);
-        iter_eval once = {(ptx_ctx *)c, -1, ITER_BUDGET};
         iter_value v;
-        if (!key->exact && operand_value(&once, i, ptx_opnd(c, in, 0), 0, &v) && v.sym < 0 && v.v >= 0 && v.v < 16)
+        if (!key->exact && one_value((ptx_ctx *)c, i, ptx_opnd(c, in, 0), &v) && v.sym < 0 && v.v >= 0 && v.v < 16)
             key->exact = true, key->at = v.v; /* a register given one number where it is used */
         if (!key->exact) { /* a number per step: told from constant ones by PTX_HANDOFF_STEPPED */
             int64_t steps = iteration_key((ptx_ctx *)c, i);
