@@ -206,6 +206,12 @@ uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i);
 /* Whether wait i, in a loop and on one of a ring of mbarriers picked per iteration, names parities that
  * do not follow each mbarrier's uses (ptx_stale_parity then gives i's own line). */
 bool ptx_parity_misses_ring(const ptx_ctx *c, uint32_t i);
+/* ptx_steps.c: whether wait i names parities that miss its ring's stages (ptx_parity_misses_ring, for
+ * any wait); the numbers a loop's first steps give named barrier i, four bits each (-1: not such); the
+ * one number operand o of instruction i holds whatever the loops before it ran. */
+bool ptx_ring_parity_stale(const ptx_ctx *c, uint32_t i);
+int64_t ptx_step_numbers(ptx_ctx *c, uint32_t i);
+bool ptx_one_number(ptx_ctx *c, uint32_t i, const ptx_operand *o, int64_t *v);
 /* The value of operand j of instruction i when it is a constant (an immediate, or a register holding
  * one). */
 bool ptx_constant_operand(const ptx_ctx *c, uint32_t i, int j, int64_t *value);
