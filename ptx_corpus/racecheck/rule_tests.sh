@@ -56,6 +56,7 @@ SHARED_RACE_mbarrier_ring_neg.ptx ring2_flip_on_wrap 128 2 p,p,i4:4
 SHARED_RACE_mbarrier_ring_neg.ptx ring1_flip_every 128 2 p,p,i4:4
 SHARED_RACE_named_barrier_steps_pos.ptx ring_release_before_reads 128 2 p,p,i4:6
 SHARED_RACE_named_barrier_steps_neg.ptx ring_release_after_reads 128 2 p,p,i4:6
+SHARED_RACE_named_barrier_steps_neg.ptx ring_release_after_reads 128 2 p,p,i4:64
 SHARED_RACE_ring_window_pos.ptx window_of_4 256 2 p,p,i4:6
 SHARED_RACE_ring_window_neg.ptx window_of_3 256 2 p,p,i4:6
 SHARED_RACE_full_empty_ring_neg.ptx ring_waits_empty 160 2 p,p,i4:6
