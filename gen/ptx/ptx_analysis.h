@@ -200,15 +200,14 @@ uint8_t ptx_handoff_role(const ptx_ctx *c, uint32_t i, ptx_handoff_key *key); /*
 int32_t ptx_mbarrier_symbol(const ptx_ctx *c, uint32_t i);
 /* For a wait with a constant parity: the line of the wait on its mbarrier before it (with a phase's
  * arrivals between) that named the same parity, so that it names a phase already complete; for a wait
- * on a ring of mbarriers whose parities do not follow their uses (ptx_parity_misses_ring), its own
+ * on a ring of mbarriers whose parities do not follow their uses (ptx_ring_parity_stale), its own
  * line; 0 none. */
 uint32_t ptx_stale_parity(const ptx_ctx *c, uint32_t i);
-/* Whether wait i, in a loop and on one of a ring of mbarriers picked per iteration, names parities that
- * do not follow each mbarrier's uses (ptx_stale_parity then gives i's own line). */
-bool ptx_parity_misses_ring(const ptx_ctx *c, uint32_t i);
-/* ptx_steps.c: whether wait i names parities that miss its ring's stages (ptx_parity_misses_ring, for
- * any wait); the numbers a loop's first steps give named barrier i, four bits each (-1: not such); the
- * one number operand o of instruction i holds whatever the loops before it ran. */
+/* ptx_steps.c, over a loop's first PTX_STEP_SAMPLES steps: whether wait i, in a loop and on one of a
+ * ring of mbarriers picked per step, names parities that do not follow each mbarrier's uses; the
+ * numbers the steps give named barrier i, four bits each (-1: not such); the one number operand o of
+ * instruction i holds whatever the loops before it ran. */
+enum { PTX_STEP_SAMPLES = 8 };
 bool ptx_ring_parity_stale(const ptx_ctx *c, uint32_t i);
 int64_t ptx_step_numbers(ptx_ctx *c, uint32_t i);
 bool ptx_one_number(ptx_ctx *c, uint32_t i, const ptx_operand *o, int64_t *v);

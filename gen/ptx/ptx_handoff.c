@@ -15,7 +15,7 @@
 /* Whether a named barrier's key of numbers picked per step (PTX_HANDOFF_STEPPED) holds number id. */
 static bool steps_through(int64_t stepped, int64_t id)
 {
-    for (int t = 0; t < 8; t++)
+    for (int t = 0; t < PTX_STEP_SAMPLES; t++)
         if (((stepped - PTX_HANDOFF_STEPPED) >> (4 * t) & 15) == id)
             return true;
     return false;
@@ -271,7 +271,7 @@ static void collect_keys(races *r)
             !r->roles[i] && !r->stale_hand && c->sync->kind[i] == PTX_SY_MBAR_WAIT ? ptx_stale_parity(c, i) : 0;
         if (earlier) { /* named in the reports: the wait orders nothing */
             r->stale_hand = c->f->ins[i].line, r->stale_hand_earlier = earlier;
-            r->stale_hand_ring = ptx_parity_misses_ring(c, i);
+            r->stale_hand_ring = ptx_ring_parity_stale(c, i);
         }
     }
     int64_t checked[16]; /* named barriers that complete without some of their warps (16 ids at most) */

@@ -637,24 +637,24 @@ static bool round_barred(races *r, int32_t l)
     }
     if (r->round_barred[l] >= 0)
         return r->round_barred[l];
-    uint8_t *open = ptx_xcalloc(c->nb + 1, 1); /* 1 seen, 2 holds a block barrier */
+    uint8_t *state = ptx_xcalloc(c->nb + 1, 1); /* 1 seen, 2 holds a block barrier */
     uint32_t *stack = ptx_xmalloc(c->nb + 1, sizeof *stack), n = 0;
     for (uint32_t b = 0; b < c->nb; b++)
         for (uint32_t i = c->bstart[b]; i < c->bend[b] && ptx_in_loop(s, l, b); i++)
-            open[b] = (PTX_STOP_BLOCK >> ptx_stop_kind(s, i)) & 1 ? 2 : open[b];
+            state[b] = (PTX_STOP_BLOCK >> ptx_stop_kind(s, i)) & 1 ? 2 : state[b];
     bool around = false;
-    if (!open[s->loops[l].head])
-        stack[n++] = s->loops[l].head, open[s->loops[l].head] = 1;
+    if (!state[s->loops[l].head])
+        stack[n++] = s->loops[l].head, state[s->loops[l].head] = 1;
     while (n && !around) {
         uint32_t b = stack[--n];
         for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1] && !around; e++) {
             uint32_t d = c->succ[e];
             around = d == s->loops[l].head;
-            if (d < c->nb && !open[d] && ptx_in_loop(s, l, d))
-                open[d] = 1, stack[n++] = d;
+            if (d < c->nb && !state[d] && ptx_in_loop(s, l, d))
+                state[d] = 1, stack[n++] = d;
         }
     }
-    free(open), free(stack);
+    free(state), free(stack);
     r->round_barred[l] = !around;
     return !around;
 }
@@ -1917,16 +1917,20 @@ static bool completes(const races *r, const racc *x, uint32_t i, flight_state *s
         int32_t m = ptx_mbarrier_symbol(c, x->ins), w = k == PTX_SY_MBAR_WAIT ? ptx_mbarrier_symbol(c, i) : -1;
         if (k != PTX_SY_MBAR_WAIT)
             return false;
-        if (m >= 0 && w >= 0 && m != w) /* another mbarrier: one whose phases follow the copy's (not for a
-                                            multicast, which lands in other blocks of the cluster too) */
-            return !ptx_has_mod(c->f, &c->f->ins[x->ins], ".multicast::cluster") && steps_follow_waits(c, w, m) &&
+        if (m >= 0 && w >= 0 && m != w) { /* another mbarrier: one whose phases follow the copy's (not for a
+                                              multicast, which lands in other blocks of the cluster too) */
+            races *memo = (races *)r; /* asked at every such wait of every flight */
+            if (memo->follow < 0 || memo->follow_w != w || memo->follow_m != m)
+                memo->follow_w = w, memo->follow_m = m, memo->follow = steps_follow_waits(c, w, m);
+            return !ptx_has_mod(c->f, &c->f->ins[x->ins], ".multicast::cluster") && memo->follow &&
                    !ptx_stale_parity(c, i);
+        }
         races *note = (races *)r; /* what kept the wait from completing it, for the report */
         uint32_t earlier = ptx_stale_parity(c, i);
         if (earlier) {
             note->stale_wait = in->line;
             note->stale_earlier = earlier;
-            note->stale_ring = ptx_parity_misses_ring(c, i);
+            note->stale_ring = ptx_ring_parity_stale(c, i);
             return false;
         }
         int32_t e = short_expect(r, x);
@@ -2534,7 +2538,7 @@ static void find_dead_edges(ptx_ctx *c)
  * reported: per instruction, already in a report (shared by the looks). */
 static void look_for_races(ptx_ctx *c, bool *reported)
 {
-    races r = {.c = c, .reported = reported};
+    races r = {.c = c, .reported = reported, .follow = -1};
     /* the first r.na are written before read; a wgmma makes two */
     r.acc = ptx_alloc_raw(c->scratch, (2 * (size_t)c->n + 1) * sizeof *r.acc);
     r.acc_of = ptx_scratch(c, c->n + 1, sizeof *r.acc_of);

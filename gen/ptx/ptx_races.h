@@ -108,6 +108,8 @@ typedef struct races {
     uint32_t stale_wait;    /* a copy's flight: the line of a wait on its mbarrier whose parity names a stale phase */
     uint32_t stale_earlier; /* ... and of the wait before it that named that parity */
     bool stale_ring;        /* ... the wait's own, on a ring of mbarriers whose parities miss their uses */
+    int32_t follow_w, follow_m; /* the last pair of mbarrier symbols steps_follow_waits answered for ... */
+    int8_t follow;              /* ... and its answer, -1 none yet */
     uint32_t short_expect;  /* ... the line of an expect_tx announcing fewer bytes than the copies bring */
     struct one_side *one_sides; /* block barriers only one side of a thread-dependent branch reaches ... */
     uint32_t n_one_sides;       /* ... (find_one_sides) */

@@ -24,7 +24,7 @@ typedef struct iter_eval {
 } iter_eval;
 
 /* The iterations looked at (a ring of up to 7 stages comes round once), and the evaluations allowed. */
-enum { ITER_SAMPLES = 8, ITER_BUDGET = 4096 };
+enum { ITER_SAMPLES = PTX_STEP_SAMPLES, ITER_BUDGET = 4096 };
 
 static bool def_value(iter_eval *e, uint32_t d, int k, iter_value *out);
 static bool operand_value(iter_eval *e, uint32_t at, const ptx_operand *o, int k, iter_value *out);
@@ -135,7 +135,7 @@ static bool def_value(iter_eval *e, uint32_t d, int k, iter_value *out)
     if (in->kind == PTX_K_MUL && in->tsize == 4 && (ptx_has_mod(c->f, in, ".wide") || ptx_has_mod(c->f, in, ".hi"))) {
         /* 32-bit operands, the whole product (or its high half: nvcc divides by constants this way) */
         int64_t w = sign ? (int64_t)(int32_t)x * (int32_t)y : (int64_t)((x & 0xFFFFFFFFu) * (y & 0xFFFFFFFFu));
-        *out = (iter_value){-1, ptx_has_mod(c->f, in, ".hi") ? (int64_t)((uint64_t)(sign ? w >> 32 : (int64_t)((uint64_t)w >> 32)) & 0xFFFFFFFFu) : w};
+        *out = (iter_value){-1, ptx_has_mod(c->f, in, ".hi") ? (int64_t)((uint64_t)w >> 32 & 0xFFFFFFFFu) : w};
         return true;
     }
     if (in->kind == PTX_K_MUL && !ptx_has_mod(c->f, in, ".hi"))
@@ -262,11 +262,6 @@ int64_t ptx_step_numbers(ptx_ctx *c, uint32_t i)
     }
     free(tried);
     return key >= 0 ? key : -1;
-}
-
-bool ptx_parity_misses_ring(const ptx_ctx *c, uint32_t i)
-{
-    return c->sync->kind[i] == PTX_SY_MBAR_WAIT && ptx_ring_parity_stale(c, i);
 }
 
 bool ptx_one_number(ptx_ctx *c, uint32_t i, const ptx_operand *o, int64_t *v)
