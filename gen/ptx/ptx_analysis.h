@@ -149,8 +149,9 @@ struct ptx_syncinfo {
     int32_t *inner;                /* per block: the innermost loop holding it, -1 none */
     uint32_t present;              /* the kinds the function uses, 1 << kind each */
     bool *back_edge;               /* per successor edge (index into succ) */
-    bool *dead_edge;               /* per successor edge: never taken for the block's size (set by the race
-                                      analysis, NULL until then; ptx_walk does not follow such edges) */
+    bool *dead_edge;               /* per successor edge: never taken for the block's size, or only for an empty
+                                      input (set by the race analysis, NULL until then; ptx_walk does not
+                                      follow such edges) */
     uint32_t *stale;               /* per instruction: ptx_stale_parity's answer plus 1, 0 not worked out yet
                                       (NULL until asked) */
     int32_t *edge_loop;            /* per successor edge: the loop it closes, -1 none, -2 not kept */

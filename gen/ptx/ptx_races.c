@@ -2515,8 +2515,68 @@ static uint32_t *walk_stops(const races *r)
     return wanted;
 }
 
-/* The edges of branches the block's size decides that are never taken (ptx_syncinfo.dead_edge): a
- * walk from a store before a loop over the block's size does not take the branch past the loop. */
+/* The value predicate g has for an empty size, when g tests a kernel parameter n for being empty (`n > 0`,
+ * `n >= 1`, `n < 1`, `n <= 0`, `n != 0`, `n == 0`): 0 or 1; -1 when g is no such test. */
+static int empty_size_value(const ptx_ctx *c, int32_t g)
+{
+    static const struct { const char *cmp; int64_t bound; int empty; } tests[] = {
+        {".gt", 0, 0}, {".ge", 1, 0}, {".ne", 0, 0}, {".lt", 1, 1}, {".le", 0, 1}, {".eq", 0, 1}};
+    int32_t d = c->only_def[g];
+    const ptx_instr *in = d >= 0 ? &c->f->ins[d] : NULL;
+    if (!in || !ptx_op_is(in, "setp") || in->nopnd != 3)
+        return -1;
+    const ptx_operand *a = ptx_opnd(c, in, 1), *b = ptx_opnd(c, in, 2);
+    int32_t p = a->kind == PTX_O_REG ? c->only_def[a->reg] : -1;
+    if (b->kind != PTX_O_IMM || p < 0 || c->f->ins[p].kind != PTX_K_LD || c->f->ins[p].space != PTX_SP_PARAM)
+        return -1;
+    for (size_t k = 0; k < sizeof tests / sizeof *tests; k++)
+        if (ptx_has_mod(c->f, in, tests[k].cmp) && b->imm == tests[k].bound)
+            return tests[k].empty;
+    return -1;
+}
+
+/* Whether every path from block `from` to block `to` passes a block barrier (and some block barrier
+ * is on the way). */
+static bool barred_on_every_path(ptx_ctx *c, uint32_t from, uint32_t to)
+{
+    uint32_t *queue = ptx_scratch(c, c->nb + 1, sizeof *queue), n = 0;
+    uint8_t *seen = ptx_scratch(c, c->nb + 1, 1);
+    bool barred = false;
+    seen[from] = 1, queue[n++] = from;
+    for (uint32_t q = 0; q < n; q++) {
+        uint32_t b = queue[q];
+        if (b == to)
+            return false;
+        bool stops = false;
+        for (uint32_t i = c->bstart[b]; i < c->bend[b] && !stops; i++)
+            stops = c->sync->kind[i] == PTX_SY_BLOCK;
+        barred |= stops;
+        for (uint32_t e = c->sstart[b]; e < c->sstart[b + 1] && !stops; e++)
+            if (c->succ[e] < c->nb && !seen[c->succ[e]])
+                seen[c->succ[e]] = 1, queue[n++] = c->succ[e];
+    }
+    return barred;
+}
+
+/* The edge of a uniform branch taken only for an empty input, where the branch tests a run-time size
+ * for being empty and its other side reaches the first's target only through block barriers (`for (t
+ * = 0; t < n; t++) { ...; __syncthreads(); }`): the walk from a store before the loop does not go
+ * past it to a read after it (a flash-attention tile whose row statistics are set before its loop
+ * over keys and read after it). -1 when b ends in no such branch. */
+static int32_t empty_size_edge(ptx_ctx *c, uint32_t b)
+{
+    const ptx_instr *br = &c->f->ins[c->bend[b] - 1];
+    int empty = br->kind == PTX_K_BRA && br->guard >= 0 && !c->variant[br->guard] ? empty_size_value(c, br->guard) : -1;
+    if (c->sstart[b + 1] - c->sstart[b] != 2 || empty < 0)
+        return -1;
+    uint32_t dead = c->sstart[b] + (empty == br->guard_neg); /* the first edge is the jump's */
+    uint32_t live = c->sstart[b] + c->sstart[b + 1] - 1 - dead;
+    return barred_on_every_path(c, c->succ[live], c->succ[dead]) ? (int32_t)dead : -1;
+}
+
+/* The edges of branches never taken (ptx_syncinfo.dead_edge): those the block's size decides (a walk
+ * from a store before a loop over the block's size does not take the branch past the loop), and
+ * those taken only for an empty input past a loop with a barrier (empty_size_edge). */
 static void find_dead_edges(ptx_ctx *c)
 {
     ptx_syncinfo *s = c->sync;
@@ -2525,12 +2585,13 @@ static void find_dead_edges(ptx_ctx *c)
     for (uint32_t b = 0; b < c->nb; b++) {
         uint32_t last = c->bend[b] - 1;
         bool taken;
-        if (c->sstart[b + 1] - c->sstart[b] != 2 || c->f->ins[last].kind != PTX_K_BRA || c->f->ins[last].guard < 0 ||
-            !ptx_tgraph_branch_decided(c, ptx_threads_of(c), last, &taken))
+        int32_t empty = empty_size_edge(c, b);
+        if (empty < 0 && (c->sstart[b + 1] - c->sstart[b] != 2 || c->f->ins[last].kind != PTX_K_BRA ||
+                          c->f->ins[last].guard < 0 || !ptx_tgraph_branch_decided(c, ptx_threads_of(c), last, &taken)))
             continue;
         if (!s->dead_edge)
             s->dead_edge = ptx_scratch(c, c->sstart[c->nb] + 1, sizeof *s->dead_edge);
-        s->dead_edge[c->sstart[b] + taken] = true; /* the first edge is the jump's */
+        s->dead_edge[empty >= 0 ? (uint32_t)empty : c->sstart[b] + taken] = true; /* the first edge is the jump's */
     }
 }
 

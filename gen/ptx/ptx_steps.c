@@ -103,8 +103,29 @@ static bool operand_value(iter_eval *e, uint32_t at, const ptx_operand *o, int k
     return o->kind == PTX_O_REG && reg_value(e, at, o->reg, k, out);
 }
 
+/* The 0 or 1 integer comparison `in` (setp) gives for x and y. */
+static bool compare(const ptx_function *f, const ptx_instr *in, uint64_t x, uint64_t y, iter_value *out)
+{
+    bool sign = ptx_has_mod(f, in, ".s32") || ptx_has_mod(f, in, ".s64");
+    if (in->is_float || (in->tsize != 4 && in->tsize != 8))
+        return false;
+    int64_t sx = in->tsize == 4 ? (int32_t)x : (int64_t)x, sy = in->tsize == 4 ? (int32_t)y : (int64_t)y;
+    uint64_t ux = in->tsize == 4 ? x & 0xFFFFFFFFu : x, uy = in->tsize == 4 ? y & 0xFFFFFFFFu : y;
+    int order = sign ? (sx > sy) - (sx < sy) : (ux > uy) - (ux < uy);
+    static const struct { const char *cmp; int when[3]; } tests[] = { /* order -1, 0, 1 */
+        {".eq", {0, 1, 0}}, {".ne", {1, 0, 1}}, {".lt", {1, 0, 0}}, {".le", {1, 1, 0}}, {".gt", {0, 0, 1}},
+        {".ge", {0, 1, 1}}, {".lo", {1, 0, 0}}, {".ls", {1, 1, 0}}, {".hi", {0, 0, 1}}, {".hs", {0, 1, 1}}};
+    for (size_t t = 0; t < sizeof tests / sizeof *tests; t++)
+        if (ptx_has_mod(f, in, tests[t].cmp)) {
+            *out = (iter_value){-1, tests[t].when[order + 1]};
+            return true;
+        }
+    return false;
+}
+
 /* What instruction d gives in iteration k: moves, sums and differences (of an address and numbers),
- * and the integer arithmetic of stage counters (products, shifts, and, or, xor) on numbers. */
+ * the integer arithmetic of stage counters (products, shifts, and, or, xor) on numbers, and their
+ * comparisons and selections (a counter wrapped round its stages: selp r, 0, r + 1, p). */
 static bool def_value(iter_eval *e, uint32_t d, int k, iter_value *out)
 {
     ptx_ctx *c = e->c;
@@ -118,9 +139,16 @@ static bool def_value(iter_eval *e, uint32_t d, int k, iter_value *out)
             out->v &= 0xFFFFFFFF;
         return true;
     }
+    if (ptx_op_is(in, "selp") && in->nopnd == 4) { /* a stage counter wrapped: selp r, 0, r + 1, p */
+        iter_value p;
+        return operand_value(e, d, ptx_opnd(c, in, 3), k, &p) && p.sym < 0 &&
+               operand_value(e, d, ptx_opnd(c, in, p.v ? 1 : 2), k, out);
+    }
     if (in->nopnd != 3 || !operand_value(e, d, ptx_opnd(c, in, 2), k, &b))
         return false;
     uint64_t x = (uint64_t)a.v, y = (uint64_t)b.v, v;
+    if (ptx_op_is(in, "setp"))
+        return a.sym == b.sym && compare(c->f, in, x, y, out);
     if (in->kind == PTX_K_ADD && (a.sym < 0 || b.sym < 0)) {
         *out = (iter_value){a.sym >= 0 ? a.sym : b.sym, (int64_t)(x + y)};
         return true;
