@@ -754,6 +754,36 @@ static bool dims_all_from_block_indices(const ptx_ctx *c, int dims[3])
     return threads > 0 && threads == assumed_block(c);
 }
 
+/* Whether the kernel reads %ntid of dimension d. */
+static bool reads_extent(const ptx_ctx *c, int d)
+{
+    for (uint32_t i = 0; i < c->n; i++)
+        for (int j = 0; j < c->f->ins[i].nopnd; j++) {
+            const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], j);
+            if (o->kind == PTX_O_SREG && o->reg == PTX_SR_NTID * 4 + d)
+                return true;
+        }
+    return false;
+}
+
+/* A shape for a kernel whose every dimension it uses scales its indices by the block's extent there
+ * (%ntid): code meant for any block shape, with nothing else to say which (a 3-D stencil whose tile's
+ * pitches are blockDim.x + 2 and (blockDim.x + 2) * (blockDim.y + 2), under launch bounds of 256). Such
+ * code must be right for every shape; it is analysed on one of the usual ones, 8 x 8 x (block / 64)
+ * for three dimensions and 16 x (block / 16) for two. */
+static bool balanced_shape(const ptx_ctx *c, int dims[3])
+{
+    int limit = assumed_block(c), z = uses_dim(c, 2);
+    for (int d = 0; d < 2 + z; d++)
+        if (uses_dim(c, d) && !reads_extent(c, d))
+            return false;
+    int x = z ? 8 : 16, y = z ? 8 : limit / 16;
+    if (limit % (x * (z ? 8 : 1)) || limit < 64)
+        return false;
+    dims[0] = x, dims[1] = z ? 8 : y, dims[2] = z ? limit / 64 : 1;
+    return true;
+}
+
 int ptx_threads_count(ptx_ctx *c)
 {
     ptx_threads *th = ptx_threads_of(c);
@@ -792,7 +822,7 @@ int ptx_threads_count(ptx_ctx *c)
         th->nthreads = th->dims[0] * th->dims[1] * th->dims[2];
     }
     if (!th->nthreads && other_dims && !f->reqntid) {
-        if (dims_from_block_indices(c, th->dims))
+        if (dims_from_block_indices(c, th->dims) || balanced_shape(c, th->dims))
             th->nthreads = th->dims[0] * th->dims[1] * th->dims[2];
         else
             th->dims[0] = th->dims[1] = th->dims[2] = 1;
