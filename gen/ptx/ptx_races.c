@@ -1414,9 +1414,32 @@ static int stores_collide(races *r, const racc *x, const racc *y)
 }
 
 /* What kind of plain store x is (racc.store_kind). */
+/* Whether remote access x reaches the same block of the cluster from every thread of its own: its address
+ * comes from a mapa whose rank no thread picks for itself (map_shared_rank(p, 0)). */
+static bool one_remote_block(const ptx_ctx *c, const racc *x)
+{
+    const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
+    int32_t r = ad ? ad->reg : -1;
+    for (int depth = 0; depth < 6 && r >= 0 && c->only_def[r] >= 0; depth++) {
+        const ptx_instr *in = &c->f->ins[c->only_def[r]];
+        if (ptx_op_is(in, "mapa") && in->nopnd == 3) {
+            const ptx_operand *rank = ptx_opnd(c, in, 2);
+            return rank->kind == PTX_O_IMM || (rank->kind == PTX_O_REG && !c->variant[rank->reg]);
+        }
+        int32_t next = -1; /* the operand that carries the window: the address, not an offset */
+        for (int j = 1; j < in->nopnd && (in->kind == PTX_K_ADD || in->kind == PTX_K_MOV || in->kind == PTX_K_CVT); j++) {
+            const ptx_operand *o = ptx_opnd(c, in, j);
+            if (o->kind == PTX_O_REG && c->window[o->reg] == PTX_WIN_CLUSTER)
+                next = next < 0 ? o->reg : -2;
+        }
+        r = next;
+    }
+    return false;
+}
+
 static int store_kind(const ptx_ctx *c, const racc *x)
 {
-    if (!x->write || x->atomic || x->async || x->remote || x->which)
+    if (!x->write || x->atomic || x->async || x->which || (x->remote && !one_remote_block(c, x)))
         return STORE_OTHER;
     if (!x->store_kind) { /* worked out once: each store is paired with many accesses */
         const ptx_operand *ad = ptx_address_operand(c, &c->f->ins[x->ins]);
@@ -2255,6 +2278,8 @@ static void cluster_pairs(races *r, uint32_t a)
         walk_from(r, 0, (uint32_t)wait + 1, x->ins, 1u << PTX_SY_CLUSTER, true);
     for (uint32_t k = 0; k < r->nlist[0]; k++) {
         uint32_t b = r->list[0][k];
+        if (b == a && x->remote && x->write)
+            store_pairs(r, x, x); /* two threads of the block storing into one other block */
         if (!x->remote && !r->acc[b].remote)
             continue;
         ptx_eval ev = relation(r, 0, b, x->ins);
