@@ -231,6 +231,13 @@ static bool warps_running(ptx_ctx *c, uint32_t i, uint64_t *warps)
     return true;
 }
 
+/* Whether a named barrier's key names number id: that number, or a sequence of numbers per step that
+ * takes it. */
+static bool names_id(const ptx_handoff_key *k, int64_t id)
+{
+    return k->at == id || (k->at >= PTX_HANDOFF_STEPPED && steps_through(k->at, id));
+}
+
 /* Whether named barrier `id` counts fewer threads than the warps that arrive on it or wait on it
  * (every bar.arrive and bar.sync naming it, with one thread count): it then completes without some
  * of them (a count of 96 where two producer warps arrive and two consumer warps wait), so it orders
@@ -244,7 +251,7 @@ static bool undersized(races *r, int64_t id, int *nwarps)
         const ptx_handoff_key *k = &r->role_keys[i];
         int64_t n;
         uint64_t warps;
-        if (!r->roles[i] || !k->named || !k->exact || k->at != id)
+        if (!r->roles[i] || !k->named || !k->exact || !names_id(k, id))
             continue;
         if (!ptx_constant_operand(c, i, 1, &n) || (count >= 0 && n != count) || !warps_running(c, i, &warps))
             return false;
@@ -274,25 +281,19 @@ static void collect_keys(races *r)
             r->stale_hand_ring = ptx_ring_parity_stale(c, i);
         }
     }
-    int64_t checked[16]; /* named barriers that complete without some of their warps (16 ids at most) */
-    int nchecked = 0;
-    for (uint32_t i = 0; i < c->n; i++) {
-        ptx_handoff_key *k = &r->role_keys[i];
-        bool seen = false;
-        for (int j = 0; j < nchecked; j++)
-            seen |= checked[j] == k->at;
-        if (!r->roles[i] || !k->named || !k->exact || k->at >= PTX_HANDOFF_STEPPED || seen || nchecked == 16)
-            continue;
-        checked[nchecked++] = k->at;
+    for (int64_t id = 0; id < 16; id++) { /* named barriers that complete without some of their warps */
+        uint32_t i = 0;
+        while (i < c->n && !(r->roles[i] && r->role_keys[i].named && r->role_keys[i].exact && names_id(&r->role_keys[i], id)))
+            i++;
         int nwarps;
-        if (!undersized(r, k->at, &nwarps))
+        if (i == c->n || !undersized(r, id, &nwarps))
             continue;
         if (!r->short_warps) { /* named in the reports */
-            r->short_line = c->f->ins[i].line, r->short_id = k->at, r->short_warps = nwarps;
+            r->short_line = c->f->ins[i].line, r->short_id = id, r->short_warps = nwarps;
             ptx_constant_operand(c, i, 1, &r->short_count);
         }
-        for (uint32_t j = i; j < c->n; j++)
-            if (r->roles[j] && r->role_keys[j].named && r->role_keys[j].exact && r->role_keys[j].at == k->at)
+        for (uint32_t j = 0; j < c->n; j++)
+            if (r->roles[j] && r->role_keys[j].named && r->role_keys[j].exact && names_id(&r->role_keys[j], id))
                 r->roles[j] = 0;
     }
     for (uint32_t i = 0; i < c->n; i++) {

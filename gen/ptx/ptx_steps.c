@@ -21,6 +21,10 @@ typedef struct iter_eval {
     int exit;     /* a value a loop left (read after it): -1 the one from before the loop, t the one of its
                      iteration t (the loop ran t + 1 times) */
     bool exited;  /* ... and such a value was read */
+    int entry;    /* a remainder loop's start (a register set before an unrolled loop, in it and in the
+                     remainder after it): -1 the value from before both, t the one the unrolled loop
+                     left after its iteration t */
+    bool entered; /* ... and such a start was read */
 } iter_eval;
 
 /* The iterations looked at (a ring of up to 7 stages comes round once), and the evaluations allowed. */
@@ -58,7 +62,7 @@ static bool one_value(ptx_ctx *c, uint32_t i, const ptx_operand *o, iter_value *
 {
     iter_value first = {-1, 0};
     for (int exit = -1; exit < ITER_SAMPLES; exit++) {
-        iter_eval e = {c, -1, ITER_BUDGET, exit, false};
+        iter_eval e = {c, -1, ITER_BUDGET, exit, false, -1, false};
         if (!operand_value(&e, i, o, 0, v) || (exit >= 0 && (v->sym != first.sym || v->v != first.v)))
             return false;
         if (!e.exited)
@@ -68,9 +72,40 @@ static bool one_value(ptx_ctx *c, uint32_t i, const ptx_operand *o, iter_value *
     return true;
 }
 
+/* Register r's start in a remainder loop (defs: one in e's loop, one in the unrolled loop before it,
+ * one before both): the one e->entry picks. */
+static bool entry_value(iter_eval *e, const int32_t defs[3], int k, iter_value *out)
+{
+    ptx_ctx *c = e->c;
+    const ptx_syncinfo *s = c->sync;
+    int32_t inside = -1, unrolled = -1, before = -1;
+    for (int j = 0; j < 3; j++) {
+        int32_t l = s->inner[c->blk[defs[j]]];
+        if (ptx_in_loop(s, e->loop, c->blk[defs[j]]))
+            inside = inside < 0 ? defs[j] : -2;
+        else if (l >= 0 && !ptx_in_loop(s, l, s->loops[e->loop].head))
+            unrolled = unrolled < 0 ? defs[j] : -2;
+        else
+            before = before < 0 ? defs[j] : -2;
+    }
+    if (inside < 0 || unrolled < 0 || before < 0 || !ptx_dominates(c, c->blk[inside], s->loops[e->loop].latch))
+        return false;
+    if (k > 0)
+        return def_value(e, (uint32_t)inside, k - 1, out);
+    e->entered = true;
+    if (e->entry < 0)
+        return def_value(e, (uint32_t)before, 0, out);
+    int32_t outer = e->loop;
+    e->loop = s->inner[c->blk[unrolled]];
+    bool ok = ptx_dominates(c, c->blk[unrolled], s->loops[e->loop].latch) && def_value(e, (uint32_t)unrolled, e->entry, out);
+    e->loop = outer;
+    return ok;
+}
+
 /* Register r's value where instruction at reads it, in iteration k of e's loop: from its one
  * definition, or from a loop-carried pair (a definition before the loop for iteration 0; for the
- * others one in the loop that every iteration runs, worked out in the iteration before). */
+ * others one in the loop that every iteration runs, worked out in the iteration before), or the
+ * three definitions of a remainder loop's counter (entry_value). */
 static bool reg_value(iter_eval *e, uint32_t at, int32_t r, int k, iter_value *out)
 {
     ptx_ctx *c = e->c;
@@ -78,6 +113,8 @@ static bool reg_value(iter_eval *e, uint32_t at, int32_t r, int k, iter_value *o
     int n = ptx_reaching_defs(c, at, r, defs, 3);
     if (n == 1)
         return def_value(e, (uint32_t)defs[0], k, out);
+    if (n == 3 && e->loop >= 0)
+        return entry_value(e, defs, k, out);
     const ptx_syncinfo *s = c->sync;
     if (n == 2 && ptx_in_loop(s, e->loop, c->blk[defs[0]]) == ptx_in_loop(s, e->loop, c->blk[defs[1]]))
         return left_value(e, at, defs, out);
@@ -201,7 +238,7 @@ static bool other_wait_in_loop(const ptx_ctx *c, int32_t l, uint32_t i, int32_t 
  * that loop (its values come from an enclosing one). */
 static int ring_parity_in(ptx_ctx *c, uint32_t i, int32_t l, const ptx_operand *ad, const ptx_operand *par)
 {
-    iter_eval e = {c, l, ITER_BUDGET, -1, false};
+    iter_eval e = {c, l, ITER_BUDGET, -1, false, -1, false};
     iter_value at[ITER_SAMPLES], p[ITER_SAMPLES];
     bool moves = false;
     for (int t = 0; t < ITER_SAMPLES; t++) {
@@ -277,16 +314,26 @@ int64_t ptx_step_numbers(ptx_ctx *c, uint32_t i)
     bool *tried = ptx_xcalloc(c->sync->nloops + 1, 1);
     int64_t key = -1;
     for (int32_t l; key < 0 && o->kind == PTX_O_REG && (l = next_loop_out(c, c->blk[i], tried)) >= 0;) {
-        iter_eval e = {c, l, ITER_BUDGET, -1, false};
-        int64_t code = 0;
-        bool known = true, moves = false;
-        iter_value v[ITER_SAMPLES];
-        for (int t = 0; t < ITER_SAMPLES && known; t++) {
-            known = operand_value(&e, i, o, t, &v[t]) && v[t].sym < 0 && v[t].v >= 0 && v[t].v < 16;
-            code |= known ? v[t].v << (4 * t) : 0;
-            moves |= known && v[t].v != v[0].v;
+        /* a remainder loop's numbers must be the same from every start the unrolled loop leaves */
+        int64_t first = -1;
+        bool entered = false;
+        for (int entry = -1; entry < ITER_SAMPLES && (entry < 0 || entered); entry++) {
+            iter_eval e = {c, l, ITER_BUDGET, -1, false, entry, false};
+            int64_t code = 0;
+            bool known = true, moves = false;
+            iter_value v[ITER_SAMPLES];
+            for (int t = 0; t < ITER_SAMPLES && known; t++) {
+                known = operand_value(&e, i, o, t, &v[t]) && v[t].sym < 0 && v[t].v >= 0 && v[t].v < 16;
+                code |= known ? v[t].v << (4 * t) : 0;
+                moves |= known && v[t].v != v[0].v;
+            }
+            key = known && moves ? code : known ? -2 : -1;
+            entered = e.entered;
+            if (key < 0 || (entry >= 0 && key != first))
+                break;
+            first = entry < 0 ? key : first;
         }
-        key = known && moves ? code : known ? -2 : -1;
+        key = key >= 0 && key == first ? key : key >= 0 ? -1 : key;
     }
     free(tried);
     return key >= 0 ? key : -1;
