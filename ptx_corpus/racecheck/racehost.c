@@ -2,6 +2,7 @@
  * `compute-sanitizer --tool racecheck` can observe its shared-memory accesses.
  *
  * usage: racehost FILE.ptx KERNEL BLOCK GRID PARAMS
+ *   BLOCK   threads per block, or a shape X x Y x Z written `8x8x4` (GRID: blocks along x)
  *   PARAMS  comma-separated, one per kernel parameter: `p` a pointer to its own 16 MiB
  *           buffer, `i4:V` / `i8:V` a 32- / 64-bit integer, `f4:V` / `f8:V` a float / double.
  * Buffers hold small integers (1..63 in every 32-bit word), so data read as an index stays
@@ -25,7 +26,7 @@ static uint32_t *fill;
 
 /* One launch: 0 when it completed, 2 when the module, the launch or the kernel failed (the
  * context is then unusable), 1 when the parameter list is malformed. */
-static int launch(const char *path, const char *kernel, unsigned block, unsigned grid, char *spec)
+static int launch(const char *path, const char *kernel, const unsigned block[3], unsigned grid, char *spec)
 {
     char *ptx = read_file(path);
     if (!ptx) {
@@ -89,7 +90,7 @@ static int launch(const char *path, const char *kernel, unsigned block, unsigned
             int room = 48 * 1024 - static_smem;
             dynamic = room > 32 * 1024 ? 32 * 1024 : (unsigned)(room > 0 ? room : 0);
         }
-        if (check(cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, dynamic, NULL, args, NULL), "cuLaunchKernel") ||
+        if (check(cuLaunchKernel(fn, grid, 1, 1, block[0], block[1], block[2], dynamic, NULL, args, NULL), "cuLaunchKernel") ||
             check(cuCtxSynchronize(), "kernel"))
             rc = 2;
     }
@@ -113,7 +114,12 @@ int main(int argc, char **argv)
     fill = malloc(BUFFER_BYTES);
     for (size_t i = 0; i < BUFFER_BYTES / 4; i++)
         fill[i] = 1 + (uint32_t)((i * 2654435761u) >> 26) % 63;
-    int rc = launch(argv[1], argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), argv[5]);
+    unsigned block[3] = {1, 1, 1};
+    if (sscanf(argv[3], "%ux%ux%u", &block[0], &block[1], &block[2]) < 1 || !block[0] || !block[1] || !block[2]) {
+        fprintf(stderr, "racehost: bad block '%s' (threads, or a shape such as 8x8x4)\n", argv[3]);
+        return 1;
+    }
+    int rc = launch(argv[1], argv[2], block, (unsigned)atoi(argv[4]), argv[5]);
     if (!rc)
         printf("racehost: %s completed\n", argv[2]);
     return rc;

@@ -2,7 +2,9 @@
 # The race rule tests written for ranks, copies of one value, flags, a store's second trip round its
 # loop, stores of different widths, arrive-and-wait, split arrive and wait (also under .maxntid) and
 # arrivals on a loop's way round, rings of mbarriers, full and empty rings, named barriers a loop's steps pick
-# and ring windows (tests/ptx_rules), each kernel launched once by racehost under
+# and ring windows, loops skipped only for an empty input, rings whose stage counter wraps, blocks of
+# any shape, stores into another block of the cluster and named barriers in remainder loops
+# (tests/ptx_rules), each kernel launched once by racehost under
 # `compute-sanitizer --tool racecheck` on a GPU machine: racecheck's summary and first hazards. A
 # launch that has not ended after 20 s (a kernel that hangs) exits 124.
 #
@@ -58,6 +60,16 @@ SHARED_RACE_named_barrier_steps_pos.ptx ring_release_before_reads 128 2 p,p,i4:6
 SHARED_RACE_named_barrier_steps_neg.ptx ring_release_after_reads 128 2 p,p,i4:6
 SHARED_RACE_named_barrier_steps_neg.ptx ring_release_after_reads 128 2 p,p,i4:64
 SHARED_RACE_ring_window_pos.ptx window_of_4 256 2 p,p,i4:6
+SHARED_RACE_empty_size_neg.ptx row_scale 256 2 p,p,i4:4
+SHARED_RACE_empty_size_pos.ptx row_scale 256 2 p,p,i4:1
+SHARED_RACE_ring_wrap_neg.ptx ring_wrap 128 2 p,p,i4:9
+SHARED_RACE_ring_wrap_pos.ptx ring_wrap 128 2 p,p,i4:9
+SHARED_RACE_any_shape_3d_neg.ptx box3_mean 8x8x4 2 p,p,i4:512
+SHARED_RACE_any_shape_3d_pos.ptx box3_mean 8x8x4 2 p,p,i4:512
+SHARED_RACE_remote_store_neg.ptx col_sums_pair 128 2 p,p,i4:64
+SHARED_RACE_remote_store_pos.ptx col_sums_pair 128 2 p,p,i4:64
+SHARED_RACE_named_barrier_remainder_neg.ptx scale_stream 128 2 p,p,i4:10,f4:0.5
+SHARED_RACE_named_barrier_remainder_pos.ptx scale_stream 128 2 p,p,i4:10,f4:0.5
 SHARED_RACE_ring_window_neg.ptx window_of_3 256 2 p,p,i4:6
 SHARED_RACE_full_empty_ring_neg.ptx ring_waits_empty 160 2 p,p,i4:6
 SHARED_RACE_full_empty_ring_pos.ptx ring_skips_empty 160 2 p,p,i4:6
