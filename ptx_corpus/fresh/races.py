@@ -12,14 +12,15 @@ for sm_80, by another) after races8's; races10/ (30 pairs for sm_80, by another)
 the styles of the SDK samples and GPUVerify's suites, loops whose trip count differs between threads,
 by another) after races10's; races12/ (30 pairs, 5 for sm_90a, by another) after races11's; races13/ (30
 pairs, 2 for sm_90a, by another) after races12's; races14/ (30 pairs, 2 for sm_90a, by another) after
-races13's; races15/ (30 pairs, 3 for sm_90a, by another) after races14's.
+races13's; races15/ (30 pairs, 3 for sm_90a, by another) after races14's; races16/ (30 pairs, 3 for
+sm_90a, by another) after races15's.
 
 Compiles a set's *.cu with nvcc (-arch=sm_80 -O3 -ptx, or the architecture a file's first line names
 as `// arch: sm_90a`), runs tnptx on each kernel and compares
 SHARED_RACE with the set's labels.txt (FILE KERNEL race|ok); prints the kernels it gets wrong and
 the precision and recall.
 
-usage: ptx_corpus/fresh/races.py TNPTX [SET_DIR...]    (default: races to races15)
+usage: ptx_corpus/fresh/races.py TNPTX [SET_DIR...]    (default: races to races16)
 Needs nvcc on PATH; skips (exit 0) with a note when it is missing.
 """
 import json, os, shutil, subprocess, sys, tempfile
@@ -59,7 +60,7 @@ def main():
     root = os.path.dirname(os.path.abspath(__file__))
     sets = sys.argv[2:] or [os.path.join(root, name) for name in
                             ("races", "races2", "races3", "races4", "races5", "races6", "races7", "races8",
-                             "races9", "races10", "races11", "races12", "races13", "races14", "races15")]
+                             "races9", "races10", "races11", "races12", "races13", "races14", "races15", "races16")]
     if not shutil.which("nvcc"):
         print("nvcc not found: skipped")
         return 0

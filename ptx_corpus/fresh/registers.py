@@ -11,10 +11,10 @@ against, as ptx_corpus labels them: REGISTER_SPILL, spill stores; LOCAL_MEMORY, 
 the file and a stack frame with -maxrregcount 255; HIGH_REGISTER_PRESSURE, more than 64 registers
 with -maxrregcount 255. set1 was written
 after the model was fitted on ptx_corpus's tuning split, measured, and then used to fix the model;
-set2 was written after that, measured and used for later fixes; set3 to set16 by authors who saw
+set2 was written after that, measured and used for later fixes; set3 to set17 by authors who saw
 neither the analyzer nor the corpus (README.md).
 
-usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the sixteen sets)
+usage: ptx_corpus/fresh/registers.py TNPTX [SET_DIR...]    (default: the seventeen sets)
 Needs nvcc and ptxas on PATH; skips (exit 0) with a note when they are missing.
 """
 import glob, json, os, re, shutil, subprocess, sys, tempfile
@@ -109,7 +109,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     sets = sys.argv[2:] or [os.path.join(here, name)
                             for name in ("set1", "set2", "set3", "set4", "set5", "set6", "set7", "set8", "set9",
-                                         "set10", "set11", "set12", "set13", "set14", "set15", "set16")]
+                                         "set10", "set11", "set12", "set13", "set14", "set15", "set16", "set17")]
     if not shutil.which("nvcc") or not shutil.which("ptxas"):
         print("nvcc or ptxas not found: skipped")
         return 0
