@@ -497,7 +497,9 @@ static void report(races *r, const racc *x, const racc *y, int meet, bool warp, 
                       : r->between_groups   ? "a thread of another group"
                       : meet == MEET_FLIGHT ? "any thread, the issuing one included"
                       : meet == MEET_PROXY  ? "any thread, the storing one included"
-                                            : "another thread of the block";
+                      : x->remote && y->remote && meet == MEET_SAME
+                          ? "another thread of the block, both into the same other block of the cluster (mapa)"
+                          : "another thread of the block";
     uint32_t active = warp && (meet == MEET_PATH || meet == MEET_LOOP) ? passed_active_barrier(r, x, y) : 0;
     const char *fix = fix_for(meet, warp, active, wgmma);
     char tail[512];
