@@ -1415,7 +1415,6 @@ static int stores_collide(races *r, const racc *x, const racc *y)
     return hit;
 }
 
-/* What kind of plain store x is (racc.store_kind). */
 /* Whether remote access x reaches the same block of the cluster from every thread of its own: its address
  * comes from a mapa whose rank no thread picks for itself (map_shared_rank(p, 0)). */
 static bool one_remote_block(const ptx_ctx *c, const racc *x)
@@ -1439,6 +1438,7 @@ static bool one_remote_block(const ptx_ctx *c, const racc *x)
     return false;
 }
 
+/* What kind of plain store x is (racc.store_kind). */
 static int store_kind(const ptx_ctx *c, const racc *x)
 {
     if (!x->write || x->atomic || x->async || x->which || (x->remote && !one_remote_block(c, x)))

@@ -766,21 +766,23 @@ static bool reads_extent(const ptx_ctx *c, int d)
     return false;
 }
 
-/* A shape for a kernel whose every dimension it uses scales its indices by the block's extent there
- * (%ntid): code meant for any block shape, with nothing else to say which (a 3-D stencil whose tile's
- * pitches are blockDim.x + 2 and (blockDim.x + 2) * (blockDim.y + 2), under launch bounds of 256). Such
- * code must be right for every shape; it is analysed on one of the usual ones, 8 x 8 x (block / 64)
- * for three dimensions and 16 x (block / 16) for two. */
+/* A shape for a kernel that reads the block's extent (%ntid) in every dimension it uses: code meant
+ * for any block shape, with nothing else to say which (a 3-D stencil whose tile's pitches are
+ * blockDim.x + 2 and (blockDim.x + 2) * (blockDim.y + 2), under launch bounds of 256). Such code must
+ * be right for every shape; it is analysed on one of the usual ones, 8 x 8 x (block / 64) for three
+ * dimensions and 16 x (block / 16) for two. */
 static bool balanced_shape(const ptx_ctx *c, int dims[3])
 {
-    int limit = assumed_block(c), z = uses_dim(c, 2);
-    for (int d = 0; d < 2 + z; d++)
+    int limit = assumed_block(c);
+    bool three = uses_dim(c, 2);
+    for (int d = 0; d < 3; d++)
         if (uses_dim(c, d) && !reads_extent(c, d))
             return false;
-    int x = z ? 8 : 16, y = z ? 8 : limit / 16;
-    if (limit % (x * (z ? 8 : 1)) || limit < 64)
+    if (limit < 64 || limit % (three ? 64 : 16))
         return false;
-    dims[0] = x, dims[1] = z ? 8 : y, dims[2] = z ? limit / 64 : 1;
+    dims[0] = three ? 8 : 16;
+    dims[1] = three ? 8 : limit / 16;
+    dims[2] = three ? limit / 64 : 1;
     return true;
 }
 
