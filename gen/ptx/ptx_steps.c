@@ -62,7 +62,7 @@ static bool one_value(ptx_ctx *c, uint32_t i, const ptx_operand *o, iter_value *
 {
     iter_value first = {-1, 0};
     for (int exit = -1; exit < ITER_SAMPLES; exit++) {
-        iter_eval e = {c, -1, ITER_BUDGET, exit, false, -1, false};
+        iter_eval e = {.c = c, .loop = -1, .budget = ITER_BUDGET, .exit = exit, .entry = -1};
         if (!operand_value(&e, i, o, 0, v) || (exit >= 0 && (v->sym != first.sym || v->v != first.v)))
             return false;
         if (!e.exited)
@@ -238,7 +238,7 @@ static bool other_wait_in_loop(const ptx_ctx *c, int32_t l, uint32_t i, int32_t 
  * that loop (its values come from an enclosing one). */
 static int ring_parity_in(ptx_ctx *c, uint32_t i, int32_t l, const ptx_operand *ad, const ptx_operand *par)
 {
-    iter_eval e = {c, l, ITER_BUDGET, -1, false, -1, false};
+    iter_eval e = {.c = c, .loop = l, .budget = ITER_BUDGET, .exit = -1, .entry = -1};
     iter_value at[ITER_SAMPLES], p[ITER_SAMPLES];
     bool moves = false;
     for (int t = 0; t < ITER_SAMPLES; t++) {
@@ -304,36 +304,41 @@ bool ptx_ring_parity_stale(const ptx_ctx *cc, uint32_t i)
     return verdict == 1;
 }
 
+/* The numbers named barrier operand o of instruction i takes in loop l's first ITER_SAMPLES iterations,
+ * four bits each, a remainder loop's counter started from `entry` (entry_value; *entered: such a
+ * counter was read): -1 when not worked out, -2 when they are all one. */
+static int64_t step_code(ptx_ctx *c, uint32_t i, const ptx_operand *o, int32_t l, int entry, bool *entered)
+{
+    iter_eval e = {.c = c, .loop = l, .budget = ITER_BUDGET, .exit = -1, .entry = entry};
+    int64_t code = 0;
+    bool moves = false;
+    iter_value v[ITER_SAMPLES];
+    for (int t = 0; t < ITER_SAMPLES; t++) {
+        if (!operand_value(&e, i, o, t, &v[t]) || v[t].sym >= 0 || v[t].v < 0 || v[t].v >= 16)
+            return -1;
+        code |= v[t].v << (4 * t);
+        moves |= v[t].v != v[0].v;
+    }
+    *entered = e.entered;
+    return moves ? code : -2;
+}
+
 /* The key of a named barrier whose number a loop's iterations pick (bar.sync 1 + (k & 1): a slot of a
  * ring each): the numbers of the innermost loop's first ITER_SAMPLES iterations where they can be
  * worked out and are not all one, four bits each; -1 when not such. A producer and a consumer whose
- * loops pick the same numbers step by step use one barrier a step, as constant numbers do. */
+ * loops pick the same numbers step by step use one barrier a step, as constant numbers do. In a
+ * remainder loop the numbers must be the same from every start the unrolled loop before it leaves. */
 int64_t ptx_step_numbers(ptx_ctx *c, uint32_t i)
 {
     const ptx_operand *o = ptx_opnd(c, &c->f->ins[i], 0);
     bool *tried = ptx_xcalloc(c->sync->nloops + 1, 1);
     int64_t key = -1;
     for (int32_t l; key < 0 && o->kind == PTX_O_REG && (l = next_loop_out(c, c->blk[i], tried)) >= 0;) {
-        /* a remainder loop's numbers must be the same from every start the unrolled loop leaves */
-        int64_t first = -1;
         bool entered = false;
-        for (int entry = -1; entry < ITER_SAMPLES && (entry < 0 || entered); entry++) {
-            iter_eval e = {c, l, ITER_BUDGET, -1, false, entry, false};
-            int64_t code = 0;
-            bool known = true, moves = false;
-            iter_value v[ITER_SAMPLES];
-            for (int t = 0; t < ITER_SAMPLES && known; t++) {
-                known = operand_value(&e, i, o, t, &v[t]) && v[t].sym < 0 && v[t].v >= 0 && v[t].v < 16;
-                code |= known ? v[t].v << (4 * t) : 0;
-                moves |= known && v[t].v != v[0].v;
-            }
-            key = known && moves ? code : known ? -2 : -1;
-            entered = e.entered;
-            if (key < 0 || (entry >= 0 && key != first))
-                break;
-            first = entry < 0 ? key : first;
-        }
-        key = key >= 0 && key == first ? key : key >= 0 ? -1 : key;
+        key = step_code(c, i, o, l, -1, &entered);
+        for (int entry = 0; key >= 0 && entered && entry < ITER_SAMPLES; entry++)
+            if (step_code(c, i, o, l, entry, &entered) != key)
+                key = -1;
     }
     free(tried);
     return key >= 0 ? key : -1;
